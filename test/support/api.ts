@@ -1,0 +1,70 @@
+import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApiGateway, createTokenVerifier } from '../../infra/local/api-gateway';
+import { API_BASE } from '../../shared/api/paths';
+import type { Role } from '../../shared/roles';
+import { createUser, type NewUser } from '../../functions/services/users';
+import type { UserRecord } from '../../functions/data/users-repository';
+
+export const TEST_PASSWORD = 'Test!pass1';
+
+/**
+ * The API as a caller sees it: the local API gateway (token check, event building, handlers) on
+ * an ephemeral port of this test file. Call inside a file that uses useTestTable and useTestUserPool.
+ */
+export function useApi() {
+  let server: http.Server;
+  let baseUrl = '';
+  beforeAll(async () => {
+    const cognitoUrl = `http://127.0.0.1:${process.env.TEST_COGNITO_PORT}`;
+    const verify = await createTokenVerifier({
+      cognitoUrl,
+      userPoolId: process.env.USER_POOL_ID!,
+      clientId: process.env.USER_POOL_CLIENT_ID!,
+    });
+    const gateway = createApiGateway(verify);
+    server = http.createServer((req, res) => void gateway(req, res, new URL(req.url ?? '/', 'http://localhost')));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}${API_BASE}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  return {
+    async call(method: 'GET' | 'POST', path: string, options: { token?: string; body?: unknown; rawBody?: string } = {}) {
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      const response = await fetch(baseUrl + path, {
+        method,
+        headers,
+        body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+    },
+  };
+}
+
+/** Signs in with USER_PASSWORD_AUTH, as the sign-in Lambda does, and returns the access token. */
+export async function signIn(email: string, password = TEST_PASSWORD): Promise<string> {
+  const client = new CognitoIdentityProviderClient({});
+  const result = await client.send(
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: process.env.USER_POOL_CLIENT_ID!,
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
+  client.destroy();
+  const token = result.AuthenticationResult?.AccessToken;
+  if (!token) throw new Error(`sign-in of ${email} gave no token (${result.ChallengeName ?? 'no challenge'})`);
+  return token;
+}
+
+/** A user of the given role with a permanent password, signed in. */
+export async function signedInUser(role: Role, tenant: Partial<NewUser> = {}): Promise<{ user: UserRecord; token: string }> {
+  const email = `${role.toLowerCase()}-${randomUUID().slice(0, 8)}@test.example`;
+  const user = await createUser({ FirstName: 'Test', LastName: role, Email: email, Role: role, ...tenant }, { password: TEST_PASSWORD });
+  return { user, token: await signIn(email) };
+}

@@ -1,0 +1,16 @@
+import { randomUUID } from 'node:crypto';
+
+/**
+ * Per test file: the environment the handlers read, pointing at the run's DynamoDB Local and
+ * cognito-local, with a table name of this file's own (created by `useTestTable`).
+ */
+Object.assign(process.env, {
+  AWS_REGION: 'us-east-1',
+  AWS_ACCESS_KEY_ID: 'local',
+  AWS_SECRET_ACCESS_KEY: 'local',
+  AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${process.env.TEST_DYNAMODB_PORT}`,
+  AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: `http://127.0.0.1:${process.env.TEST_COGNITO_PORT}`,
+  TABLE_NAME: `test-${randomUUID()}`,
+  POWERTOOLS_LOG_LEVEL: 'SILENT',
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+});
