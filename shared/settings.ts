@@ -31,6 +31,9 @@ const numericSettingNames = [
   'PulseMinRange',
   'PulseMaxRange',
   'LowUFThreshold',
+  'NoDrainThreshold',
+  'TurbidityThreshold',
+  'SkippedExchangeGraceTime',
 ] as const;
 
 export type NumericSettingName = (typeof numericSettingNames)[number];
@@ -88,6 +91,9 @@ export const defaultSettings: Settings = {
   PulseMinRange: 50,
   PulseMaxRange: 100,
   LowUFThreshold: 10,
+  NoDrainThreshold: 50,
+  TurbidityThreshold: 5,
+  SkippedExchangeGraceTime: 120,
   DwellTime: '03:00',
 };
 

@@ -1,4 +1,7 @@
 import type { Role } from '../../shared/roles';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../lib/aws-clients';
+import { config } from '../lib/config';
 import { getItem, transactWrite, withoutKeys } from './table';
 
 /** A portal user's record; Cognito holds the credentials and groups, this holds profile and tenant. */
@@ -15,6 +18,7 @@ export interface UserRecord {
   ServiceProviderID?: string;
   ServiceProviderName?: string;
   LastLoginAt?: string;
+  TwoFactorEnabled?: boolean;
   CreatedAt: string;
 }
 
@@ -39,6 +43,50 @@ export const usersRepository = {
   async get(userId: string): Promise<UserRecord | undefined> {
     const item = await getItem<UserRecord>(userKeys.profile(userId));
     return item && (withoutKeys(item) as UserRecord);
+  },
+
+  async getByEmail(email: string): Promise<UserRecord | undefined> {
+    const marker = await getItem<{ UserID: string }>(userKeys.email(email));
+    return marker && usersRepository.get(marker.UserID);
+  },
+
+  /** Records a sign-in now and returns the one before it, which the top bar shows. */
+  async recordSignIn(userId: string, at = new Date().toISOString()): Promise<string | undefined> {
+    const result = await dynamo().send(
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: userKeys.profile(userId),
+        UpdateExpression: 'SET LastLoginAt = :at',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':at': at },
+        ReturnValues: 'UPDATED_OLD',
+      }),
+    );
+    return result.Attributes?.LastLoginAt as string | undefined;
+  },
+
+  async setTwoFactorEnabled(userId: string, enabled: boolean): Promise<void> {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: userKeys.profile(userId),
+        UpdateExpression: 'SET TwoFactorEnabled = :enabled',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':enabled': enabled },
+      }),
+    );
+  },
+
+  async setEnabled(userId: string, enabled: boolean): Promise<void> {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: userKeys.profile(userId),
+        UpdateExpression: 'SET IsEnabled = :enabled',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':enabled': enabled },
+      }),
+    );
   },
 
   /** Stores a new user and reserves the e-mail in one transaction; fails if the e-mail is taken. */

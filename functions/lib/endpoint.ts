@@ -7,6 +7,7 @@ import createHttpError, { isHttpError } from 'http-errors';
 import { ZodError, type z } from 'zod';
 import type { RouteDefinition } from '../../shared/api/routes';
 import { messages } from '../../shared/messages';
+import { sessionsRepository } from '../data/sessions-repository';
 import { usersRepository } from '../data/users-repository';
 import { identityFromClaims, type Caller } from './caller';
 import type { ErrorBody } from './errors';
@@ -76,7 +77,7 @@ function jsonBody(route: RouteDefinition): MiddlewareObj<Event, Result> {
 /**
  * Role scope (DESIGN.md section 4, layer 2): the token's role must be one of the route's, the
  * `self` path parameter must be the caller's own id, and the caller's record must exist and be
- * enabled. The record also gives the tenant the handlers scope their reads and writes to.
+ * enabled, and the token must not have been signed out. The record also gives the tenant the handlers scope their reads and writes to.
  */
 function roleScope(route: RouteDefinition): MiddlewareObj<Event, Result> {
   return {
@@ -88,7 +89,12 @@ function roleScope(route: RouteDefinition): MiddlewareObj<Event, Result> {
       if (route.self && request.event.pathParameters?.[route.self] !== identity.userId) {
         throw createHttpError(403, messages.errors.noPermission);
       }
-      const user = await usersRepository.get(identity.userId);
+      const tokenId = request.event.requestContext.authorizer?.jwt?.claims?.jti;
+      const [user, revoked] = await Promise.all([
+        usersRepository.get(identity.userId),
+        typeof tokenId === 'string' ? sessionsRepository.isRevoked(tokenId) : false,
+      ]);
+      if (revoked) throw createHttpError(401, messages.session.authenticationError);
       if (!user) throw createHttpError(403, messages.errors.noPermission);
       if (!user.IsEnabled) throw createHttpError(403, messages.session.userDisabled);
       stateOf(request.event).caller = {
@@ -142,6 +148,12 @@ function errorMapper(): MiddlewareObj<Event, Result> {
       request.response = jsonResponse(statusCode, body);
     },
   };
+}
+
+/** The bearer token of the request: a session token, or a pending sign-in step's token. */
+export function bearerToken(event: Event): string | undefined {
+  const header = event.headers?.authorization ?? '';
+  return /^Bearer (.+)$/i.exec(header)?.[1];
 }
 
 export function jsonResponse(statusCode: number, body: unknown): Result {

@@ -2,6 +2,8 @@ import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
+  AdminDisableUserCommand,
+  AdminEnableUserCommand,
   AdminSetUserPasswordCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { messages } from '../../shared/messages';
@@ -10,7 +12,7 @@ import { usersRepository, type UserRecord } from '../data/users-repository';
 import { isConditionFailure } from '../data/table';
 import { cognito } from '../lib/aws-clients';
 import { config } from '../lib/config';
-import { conflict } from '../lib/errors';
+import { conflict, notFound } from '../lib/errors';
 
 export interface NewUser {
   FirstName: string;
@@ -85,4 +87,16 @@ export async function createUser(input: NewUser, options: { password?: string } 
     throw error;
   }
   return user;
+}
+
+/**
+ * Turns a user's access off or on: Cognito refuses a disabled user's sign-in (and the portal's
+ * own record is checked at sign-in and on every call, so a disabled user's live token stops too).
+ */
+export async function setUserEnabled(userId: string, enabled: boolean): Promise<void> {
+  const user = await usersRepository.get(userId);
+  if (!user) throw notFound();
+  const command = enabled ? AdminEnableUserCommand : AdminDisableUserCommand;
+  await cognito().send(new command({ UserPoolId: config.userPoolId, Username: user.Email }));
+  await usersRepository.setEnabled(userId, enabled);
 }

@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { API_BASE } from '../../shared/api/paths';
+import { issueLocalToken } from '../../functions/lib/human-verification';
 import { buildWeb } from '../../web/build';
 import { createApiGateway, createTokenVerifier } from './api-gateway';
 import type { DeviceMessageEvent } from '../../functions/devices/ingest';
@@ -98,7 +100,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     cognito.destroy();
     writeFileSync(statePath, JSON.stringify({ ...saved, userPool }, null, 2));
 
+    const verifierSecret = randomBytes(32).toString('hex');
     Object.assign(process.env, {
+      HUMAN_VERIFICATION: 'local',
+      LOCAL_VERIFIER_SECRET: verifierSecret,
+      MAIL_TRANSPORT: 'outbox',
+      MAIL_OUTBOX_DIR: path.join(dataDir, 'outbox'),
       AWS_REGION: 'us-east-1',
       AWS_ACCESS_KEY_ID: 'local',
       AWS_SECRET_ACCESS_KEY: 'local',
@@ -127,13 +134,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       frontendVersion: FRONTEND_VERSION,
       backendVersion: BACKEND_VERSION,
       idleTimeoutMs: options.idleTimeoutMs ?? 900_000,
+      humanVerification: { kind: 'local' },
     });
 
     const server = http.createServer((req, res) => {
       const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
       const route = url.pathname.startsWith(`${API_BASE}/`)
         ? api(req, res, url)
-        : url.pathname === '/config.json'
+        : url.pathname === '/local/human-verification/token' && req.method === 'POST'
+          ? Promise.resolve(res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify({ token: issueLocalToken(verifierSecret) })))
+          : url.pathname === '/config.json'
           ? Promise.resolve(res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(runtimeConfig))
           : serveWeb(webDir, url.pathname, res);
       route.catch((error: unknown) => {

@@ -1,6 +1,15 @@
 import type { z } from 'zod';
 import { ROLES, type Role } from '../roles';
 import { settingsPayloadSchema } from '../settings';
+import {
+  changePasswordSchema,
+  forgotPasswordSchema,
+  refreshSessionSchema,
+  signInSchema,
+  signOutSchema,
+  totpVerifySchema,
+  twoFactorSchema,
+} from './session';
 
 /**
  * The API contract: the only list of routes. The CDK stack makes one Lambda and one API route per
@@ -29,6 +38,78 @@ export interface RouteDefinition {
 }
 
 export const routes = {
+  signIn: {
+    method: 'POST',
+    path: '/signin',
+    roles: 'public',
+    body: signInSchema,
+    handler: 'auth/sign-in',
+    access: ['table-write', 'cognito-auth', 'human-verification'],
+  },
+  signInTwoFactor: {
+    method: 'POST',
+    path: '/signin/2fa',
+    roles: 'public',
+    body: twoFactorSchema,
+    handler: 'auth/sign-in-two-factor',
+    access: ['table-write', 'cognito-auth'],
+  },
+  refreshSession: {
+    method: 'POST',
+    path: '/signin/refresh',
+    roles: 'public',
+    body: refreshSessionSchema,
+    handler: 'auth/refresh-session',
+    access: ['cognito-auth'],
+  },
+  changePassword: {
+    method: 'POST',
+    path: '/users/{userId}/changePass',
+    roles: 'public',
+    body: changePasswordSchema,
+    handler: 'auth/change-password',
+    access: ['table-write', 'cognito-auth'],
+  },
+  forgotPassword: {
+    method: 'POST',
+    path: '/forgetPass',
+    roles: 'public',
+    body: forgotPasswordSchema,
+    handler: 'auth/forgot-password',
+    access: ['table-write', 'cognito-admin', 'mail', 'human-verification'],
+  },
+  signOut: {
+    method: 'POST',
+    path: '/signout',
+    roles: ROLES,
+    body: signOutSchema,
+    handler: 'auth/sign-out',
+    access: ['table-write', 'cognito-auth'],
+  },
+  getSession: {
+    method: 'GET',
+    path: '/users/{userId}/session',
+    roles: ROLES,
+    self: 'userId',
+    handler: 'auth/get-session',
+  },
+  setupTotp: {
+    method: 'POST',
+    path: '/users/{userId}/totp/setup',
+    roles: ROLES,
+    self: 'userId',
+    handler: 'auth/setup-totp',
+    access: ['cognito-auth'],
+  },
+  verifyTotp: {
+    method: 'POST',
+    path: '/users/{userId}/totp/verify',
+    roles: ROLES,
+    self: 'userId',
+    body: totpVerifySchema,
+    handler: 'auth/verify-totp',
+    access: ['cognito-auth'],
+  },
   getGlobalSettings: {
     method: 'GET',
     path: '/general/d_update',

@@ -12,5 +12,9 @@ Object.assign(process.env, {
   AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: `http://127.0.0.1:${process.env.TEST_COGNITO_PORT}`,
   TABLE_NAME: `test-${randomUUID()}`,
   POWERTOOLS_LOG_LEVEL: 'SILENT',
+  HUMAN_VERIFICATION: 'local',
+  LOCAL_VERIFIER_SECRET: 'test-verifier-secret',
+  MAIL_TRANSPORT: 'outbox',
+  MAIL_OUTBOX_DIR: `${process.env.TEST_DATA_DIR}/outbox-${randomUUID()}`,
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
 });

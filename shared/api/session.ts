@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { messages } from '../messages';
+import type { Role } from '../roles';
+
+/**
+ * The sign-in contract (spec sections 3 "Session user", 4 "Sign-in outcomes", 5 "Login",
+ * "Password rule" and 7 "Auth"): payload schemas with the spec's messages, and what the
+ * server answers. The web's forms and the handlers use the same schemas.
+ */
+
+const m = messages.session;
+
+/** Spaces are stripped from e-mail, password, 2FA code and new password before sending (spec 5). */
+export const stripSpaces = (value: string) => value.replace(/\s+/g, '');
+
+const FORBIDDEN_PASSWORD_CHARACTERS = /[${}/<>[\]"'`]/;
+
+/** The spec's password rule: 8-20 characters, a digit, one of ! @ # % ^ & *, an upper and a lower case letter, none of $ { } / < > [ ] " ' `. */
+export function isValidPassword(password: string): boolean {
+  return (
+    password.length >= 8 &&
+    password.length <= 20 &&
+    /\d/.test(password) &&
+    /[!@#%^&*]/.test(password) &&
+    /[A-Z]/.test(password) &&
+    /[a-z]/.test(password) &&
+    !FORBIDDEN_PASSWORD_CHARACTERS.test(password)
+  );
+}
+
+export const passwordSchema = z.string().refine(isValidPassword, m.passwordRule);
+
+/** The human-verification token; its absence is the spec's 'Blocked By ReCAPTCHA'. */
+const humanVerificationToken = z.string({ required_error: m.captchaBlocked }).min(1, m.captchaBlocked).max(4096);
+
+export const signInSchema = z
+  .object({
+    Email: z.string({ required_error: m.usernameRequired }).min(1, m.usernameRequired).max(100),
+    Password: z.string({ required_error: m.passwordRequired }).min(1, m.passwordRequired).max(100),
+    reCaptchaToken: humanVerificationToken,
+  })
+  .strict();
+
+export const twoFactorSchema = z
+  .object({ TwoFaCode: z.string({ required_error: m.authenticationCodeRequired }).regex(/^\d{6}$/, m.authenticationCodeRequired) })
+  .strict();
+
+export const changePasswordSchema = z.object({ newPassword: passwordSchema }).strict();
+
+/** The create-password form: the rule, and the confirmation matching ('Passwords must match'). */
+export const createPasswordFormSchema = z
+  .object({ newPassword: passwordSchema, confirmPassword: z.string() })
+  .refine((form) => form.newPassword === form.confirmPassword, { message: m.passwordsMustMatch, path: ['confirmPassword'] });
+
+export const forgotPasswordSchema = z
+  .object({
+    Email: z.string({ required_error: m.emailRequired }).min(1, m.emailRequired).max(100).email(m.emailNotValid),
+    reCaptchaToken: humanVerificationToken,
+  })
+  .strict();
+
+/** Sign-out revokes the session's refresh token too, when the web still holds it. */
+export const signOutSchema = z.object({ refreshToken: z.string().min(1).max(8192).optional() }).strict();
+
+export const refreshSessionSchema = z.object({ refreshToken: z.string().min(1).max(8192) }).strict();
+
+export const totpVerifySchema = z
+  .object({ TwoFaCode: z.string().regex(/^\d{6}$/, m.authenticationCodeRequired) })
+  .strict();
+
+export type SignInPayload = z.infer<typeof signInSchema>;
+export type TwoFactorPayload = z.infer<typeof twoFactorSchema>;
+export type ChangePasswordPayload = z.infer<typeof changePasswordSchema>;
+export type ForgotPasswordPayload = z.infer<typeof forgotPasswordSchema>;
+
+/** Counts the top bar shows administrators. */
+export interface Statistic {
+  activatedDevices: number;
+  activatedClinics: number;
+  totalNoExchanges: number;
+}
+
+/** The signed-in user as the web shows it (spec section 3 "Session user"). */
+export interface SessionProfile {
+  UserID: string;
+  FirstName: string;
+  LastName: string;
+  Email: string;
+  /** The sign-in before this one (ISO time), shown as 'Last login at'; absent on a first sign-in. */
+  LastLoginAt?: string;
+  Role: Role;
+  Statistic?: Statistic;
+  ServiceProvider?: { ServiceProviderID: string; ServiceProviderName?: string };
+  ClinicID?: string;
+  TwoFactorEnabled: boolean;
+}
+
+/** The tokens of a signed-in session; `token` is the Cognito access token sent as the bearer. */
+export interface SessionTokens {
+  token: string;
+  refreshToken: string;
+  /** Seconds until `token` expires. */
+  expiresIn: number;
+}
+
+export type SignedIn = SessionTokens & { status: 'pass'; updatePassword: false; profile: SessionProfile };
+
+/** A pending step: `token` is the temporary session for /signin/2fa or /users/{userId}/changePass. */
+export type PendingPasswordChange = { status: 'pass'; updatePassword: true; token: string; profile: Pick<SessionProfile, 'UserID' | 'FirstName'> };
+export type PendingTwoFactor = { status: '2fa'; updatePassword: false; token: string };
+
+export type SignInResult = SignedIn | PendingPasswordChange | PendingTwoFactor;
+
+/** The answer to a password change; `nModified: 1` means the change took (spec section 4). */
+export type ChangePasswordResult = SignedIn & { nModified: 1 };
+
+export interface TotpSetup {
+  /** The shared secret (base32) and the otpauth:// URI the QR code shows. */
+  secretCode: string;
+  otpauthUri: string;
+}
