@@ -34,6 +34,7 @@ const numericSettingNames = [
   'NoDrainThreshold',
   'TurbidityThreshold',
   'SkippedExchangeGraceTime',
+  'MaxDwellHours',
 ] as const;
 
 export type NumericSettingName = (typeof numericSettingNames)[number];
@@ -94,6 +95,7 @@ export const defaultSettings: Settings = {
   NoDrainThreshold: 50,
   TurbidityThreshold: 5,
   SkippedExchangeGraceTime: 120,
+  MaxDwellHours: 24,
   DwellTime: '03:00',
 };
 

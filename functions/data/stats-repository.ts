@@ -1,32 +1,41 @@
 import type { Statistic } from '../../shared/api/session';
-import { addToCounters, getItem } from './table';
+import { clinicsRepository } from './clinics-repository';
+import { serviceProvidersRepository } from './service-providers-repository';
+import { statsKeys } from './stats-keys';
+import { getItem } from './table';
 
 /**
- * The counts the administrators' top bar shows, kept as counters updated atomically where they
- * change (device activation, clinic activation, ingest): one item for the platform, one per
- * provider, one per clinic, so reading them is one GetItem.
+ * The counts the administrators' top bar shows, in the caller's scope. A provider's and a
+ * clinic's counts are the counters on their own items (the ones their list rows show); the
+ * platform's are one item, STATS/GLOBAL. All are updated atomically where they change (device
+ * assignment, clinic creation, ingest), so reading them is one GetItem.
  */
 export type StatsScope = { kind: 'global' } | { kind: 'serviceProvider'; id: string } | { kind: 'clinic'; id: string };
 
-const keyOf = (scope: StatsScope) => ({
-  pk: 'STATS',
-  sk: scope.kind === 'global' ? 'GLOBAL' : scope.kind === 'serviceProvider' ? `SP#${scope.id}` : `CLINIC#${scope.id}`,
-});
 
 export const statsRepository = {
   async get(scope: StatsScope): Promise<Statistic> {
-    const item = await getItem<Partial<Statistic>>(keyOf(scope));
+    if (scope.kind === 'serviceProvider') {
+      const provider = await serviceProvidersRepository.get(scope.id);
+      return {
+        activatedDevices: provider?.ActivePatientLinkedDeviceCount ?? 0,
+        activatedClinics: provider?.Clinics ?? 0,
+        totalNoExchanges: provider?.SPExchangeCounter ?? 0,
+      };
+    }
+    if (scope.kind === 'clinic') {
+      const clinic = await clinicsRepository.get(scope.id);
+      return {
+        activatedDevices: clinic?.ActivePatientLinkedDeviceCount ?? 0,
+        activatedClinics: clinic?.ClinicIsEnabled ? 1 : 0,
+        totalNoExchanges: clinic?.ClinicExchangeCounter ?? 0,
+      };
+    }
+    const item = await getItem<Partial<Statistic>>(statsKeys.global());
     return {
       activatedDevices: item?.activatedDevices ?? 0,
       activatedClinics: item?.activatedClinics ?? 0,
       totalNoExchanges: item?.totalNoExchanges ?? 0,
     };
-  },
-
-  /** Adds the deltas to every given scope (e.g. a clinic, its provider and the platform). */
-  async add(scopes: StatsScope[], deltas: Partial<Statistic>): Promise<void> {
-    const nonZero = Object.fromEntries(Object.entries(deltas).filter(([, v]) => v)) as Record<string, number>;
-    if (Object.keys(nonZero).length === 0) return;
-    await Promise.all(scopes.map((scope) => addToCounters(keyOf(scope), nonZero)));
   },
 };

@@ -41,30 +41,94 @@ export async function putItem(item: Keys & Record<string, unknown>, condition?: 
   await dynamo().send(new PutCommand({ TableName: config.tableName, Item: item, ConditionExpression: condition }));
 }
 
-/** A query that follows every page: list screens show at most a clinic's or provider's items. */
-export async function queryAll<T>(
-  input: { index?: IndexName; pk: string; skBeginsWith?: string } & Pick<QueryCommandInput, 'ScanIndexForward'>,
-): Promise<T[]> {
-  const pkName = input.index ? `${input.index}pk` : 'pk';
-  const skName = input.index ? `${input.index}sk` : 'sk';
+export interface KeyQuery {
+  index?: IndexName;
+  pk: string;
+  /** Sort keys starting with this prefix. */
+  skBeginsWith?: string;
+  /** Sort keys within [from, to], both included. */
+  skBetween?: [string, string];
+  /** Newest (highest sort key) first when false. */
+  ScanIndexForward?: QueryCommandInput['ScanIndexForward'];
+  /** Stop after this many items. */
+  limit?: number;
+}
+
+function keyCondition(input: KeyQuery): Pick<QueryCommandInput, 'KeyConditionExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'> {
+  const names = { '#pk': input.index ? `${input.index}pk` : 'pk', '#sk': input.index ? `${input.index}sk` : 'sk' };
+  if (input.skBetween) {
+    return {
+      KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: { ':pk': input.pk, ':from': input.skBetween[0], ':to': input.skBetween[1] },
+    };
+  }
+  if (input.skBeginsWith) {
+    return {
+      KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :sk)',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: { ':pk': input.pk, ':sk': input.skBeginsWith },
+    };
+  }
+  return { KeyConditionExpression: '#pk = :pk', ExpressionAttributeNames: { '#pk': names['#pk'] }, ExpressionAttributeValues: { ':pk': input.pk } };
+}
+
+/** A query that follows every page (up to `limit` items): list screens show at most a clinic's or provider's items. */
+export async function queryAll<T>(input: KeyQuery): Promise<T[]> {
   const items: T[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
+    const remaining = input.limit === undefined ? undefined : input.limit - items.length;
     const page = await dynamo().send(
       new QueryCommand({
         TableName: config.tableName,
         IndexName: input.index,
-        KeyConditionExpression: input.skBeginsWith ? '#pk = :pk AND begins_with(#sk, :sk)' : '#pk = :pk',
-        ExpressionAttributeNames: input.skBeginsWith ? { '#pk': pkName, '#sk': skName } : { '#pk': pkName },
-        ExpressionAttributeValues: input.skBeginsWith ? { ':pk': input.pk, ':sk': input.skBeginsWith } : { ':pk': input.pk },
+        ...keyCondition(input),
         ScanIndexForward: input.ScanIndexForward,
+        Limit: remaining,
         ExclusiveStartKey,
       }),
     );
     items.push(...((page.Items ?? []) as T[]));
     ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  } while (ExclusiveStartKey && (input.limit === undefined || items.length < input.limit));
   return items;
+}
+
+/** Updates an item with an expression; a failed condition throws ConditionalCheckFailedException. */
+export async function updateItem(
+  key: Pick<Keys, 'pk' | 'sk'>,
+  update: { expression: string; names?: Record<string, string>; values?: Record<string, unknown>; condition?: string },
+): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: config.tableName,
+      Key: key,
+      UpdateExpression: update.expression,
+      ConditionExpression: update.condition,
+      ExpressionAttributeNames: update.names,
+      ExpressionAttributeValues: update.values,
+    }),
+  );
+}
+
+/**
+ * Sets a time attribute only when the new time is later, so a late-arriving message never moves
+ * a "last exchange time" backwards. Returns false when the stored time was already later.
+ */
+export async function setIfLater(key: Pick<Keys, 'pk' | 'sk'>, attribute: string, isoTime: string): Promise<boolean> {
+  try {
+    await updateItem(key, {
+      expression: 'SET #a = :t',
+      names: { '#a': attribute },
+      values: { ':t': isoTime },
+      condition: 'attribute_exists(pk) AND (attribute_not_exists(#a) OR #a < :t)',
+    });
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }
 
 export async function transactWrite(items: NonNullable<TransactWriteCommandInput['TransactItems']>): Promise<void> {

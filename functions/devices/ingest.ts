@@ -1,5 +1,12 @@
 import { Logger } from '@aws-lambda-powertools/logger';
+import { parseDeviceUpMessage } from '../../shared/device';
 import { deadLettersRepository } from '../data/dead-letters-repository';
+import { RejectedMessage } from './rejected-message';
+import { takeDeviceError } from './take-device-error';
+import { takeExchange } from './take-exchange';
+import { takePrescriptionAck } from './take-prescription-ack';
+
+export { RejectedMessage };
 
 const logger = new Logger({ serviceName: 'pd-portal-ingest' });
 
@@ -11,17 +18,16 @@ export interface DeviceMessageEvent {
   receivedAt: number;
 }
 
-/** Thrown for a message that can never be taken: it is kept as a dead letter, not retried. */
-export class RejectedMessage extends Error {}
-
 /**
  * Takes one device message. A message that cannot be taken is stored as a dead letter with the
  * reason and the handler returns normally, so a bad message never crashes or blocks the device;
- * a failure of our own (the table is unreachable) is thrown, so the message is delivered again.
+ * a failure of our own (the table is unreachable) is thrown, so the message is delivered again
+ * (locally the broker does not acknowledge it; on AWS the rule's error action keeps it).
  */
 export async function handler(event: DeviceMessageEvent): Promise<void> {
   try {
-    await ingestDeviceMessage(event);
+    const outcome = await ingestDeviceMessage(event);
+    logger.info('device message taken', { topic: event.topic, outcome });
   } catch (error) {
     if (!(error instanceof RejectedMessage)) throw error;
     logger.warn('device message rejected', { topic: event.topic, reason: error.message });
@@ -35,13 +41,32 @@ export async function handler(event: DeviceMessageEvent): Promise<void> {
   }
 }
 
-export async function ingestDeviceMessage(event: DeviceMessageEvent): Promise<void> {
-  let message: unknown;
+function readablePayload(event: DeviceMessageEvent): unknown {
   try {
-    message = JSON.parse(Buffer.from(event.payload, 'base64').toString('utf8'));
+    return JSON.parse(Buffer.from(event.payload, 'base64').toString('utf8'));
   } catch {
     throw new RejectedMessage('The payload is not JSON');
   }
-  void message;
-  throw new RejectedMessage(`No ingest for topic ${event.topic} yet`);
+}
+
+export async function ingestDeviceMessage(event: DeviceMessageEvent): Promise<string> {
+  const parsed = parseDeviceUpMessage(event.topic, readablePayload(event));
+  if (!parsed.success) {
+    if (parsed.reason === 'unknown-topic') throw new RejectedMessage(`Not a device topic: ${event.topic}`);
+    const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'payload'}: ${issue.message}`);
+    throw new RejectedMessage(`Invalid ${parsed.kind} message: ${issues.join('; ')}`);
+  }
+  const { message } = parsed;
+  if (event.clientId !== message.serialNumber) {
+    throw new RejectedMessage(`Client ${event.clientId} published on the topic of device ${message.serialNumber}`);
+  }
+  const receivedAt = new Date(event.receivedAt);
+  switch (message.kind) {
+    case 'exchange':
+      return takeExchange(message.serialNumber, message.payload, receivedAt);
+    case 'error':
+      return takeDeviceError(message.serialNumber, message.payload);
+    case 'prescription-ack':
+      return takePrescriptionAck(message.serialNumber, message.payload);
+  }
 }

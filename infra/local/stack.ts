@@ -9,6 +9,7 @@ import { buildWeb } from '../../web/build';
 import { createApiGateway, createTokenVerifier } from './api-gateway';
 import type { DeviceMessageEvent } from '../../functions/devices/ingest';
 import { startBroker, type LocalBroker } from './broker';
+import { startIotDataPlane } from './iot-data-plane';
 import { ensureUserPool, localCognitoClient, startCognitoLocal, type UserPoolIds } from './cognito';
 import { ensureTable, localDynamoClient, startDynamoDbLocal } from './dynamodb';
 import { freePort, type ManagedProcess } from './processes';
@@ -26,6 +27,8 @@ export interface LocalStackOptions {
   mqttPort: number;
   /** The idle sign-out time the web is given (the spec's 15 minutes unless a test says otherwise). */
   idleTimeoutMs?: number;
+  /** How often the skipped-exchange check runs (EventBridge Scheduler's rate on AWS); 5 minutes by default. */
+  skippedCheckIntervalMs?: number;
   log?: (line: string) => void;
 }
 
@@ -38,6 +41,8 @@ export interface LocalStack {
   /** True when this start created the table, i.e. the data folder was new. */
   fresh: boolean;
   broker: LocalBroker;
+  /** Runs the scheduled skipped-exchange check now (it also runs on its timer). */
+  checkSkippedExchanges(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -137,16 +142,24 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       humanVerification: { kind: 'local' },
     });
 
+    const json = (res: http.ServerResponse, body: string) =>
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(body);
+    /** The origin's own paths besides the web; everything else is the built web (SPA fallback). */
+    const localPaths: Record<string, (req: http.IncomingMessage, res: http.ServerResponse) => void> = {
+      'GET /config.json': (_req, res) => json(res, runtimeConfig),
+      // The local human verifier: the browser asks for a token as it would ask reCAPTCHA.
+      'POST /local/human-verification/token': (_req, res) => json(res, JSON.stringify({ token: issueLocalToken(verifierSecret) })),
+    };
+
     const server = http.createServer((req, res) => {
       const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
-      const route = url.pathname.startsWith(`${API_BASE}/`)
+      const local = localPaths[`${req.method} ${url.pathname}`];
+      const handled = url.pathname.startsWith(`${API_BASE}/`)
         ? api(req, res, url)
-        : url.pathname === '/local/human-verification/token' && req.method === 'POST'
-          ? Promise.resolve(res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify({ token: issueLocalToken(verifierSecret) })))
-          : url.pathname === '/config.json'
-          ? Promise.resolve(res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(runtimeConfig))
+        : local
+          ? Promise.resolve(local(req, res))
           : serveWeb(webDir, url.pathname, res);
-      route.catch((error: unknown) => {
+      handled.catch((error: unknown) => {
         console.error('[local] request failed', error);
         if (!res.headersSent) res.writeHead(500).end();
       });
@@ -162,6 +175,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       httpServer: server,
       onDeviceMessage: deviceMessageIngest(),
     });
+    const iotDataPlane = await startIotDataPlane(broker.broker);
+    process.env.AWS_ENDPOINT_URL_IOT_DATA_PLANE = iotDataPlane.url;
+    const skippedCheck = startSkippedExchangeCheck(options.skippedCheckIntervalMs ?? 5 * 60_000, log);
 
     const url = `http://localhost:${port}`;
     return {
@@ -172,7 +188,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       userPool,
       fresh,
       broker,
+      checkSkippedExchanges: skippedCheck.runNow,
       stop: async () => {
+        await skippedCheck.stop();
+        await iotDataPlane.close();
         await broker.close();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -191,6 +210,31 @@ function deviceMessageIngest(): (event: DeviceMessageEvent) => Promise<void> {
   return async (event) => {
     const { handler } = await ingest;
     await handler(event);
+  };
+}
+
+/** The scheduled skipped-exchange Lambda, on a timer; one run at a time. */
+function startSkippedExchangeCheck(intervalMs: number, log: (line: string) => void) {
+  const job = import('../../functions/devices/check-skipped-exchanges');
+  let running: Promise<void> | undefined;
+  const runNow = () => {
+    running ??= job
+      .then(({ handler }) => handler())
+      .then(
+        ({ patients, raised }) => log(`skipped-exchange check: ${patients} patients, ${raised} new alerts`),
+        (error: unknown) => console.error('[local] skipped-exchange check failed', error),
+      )
+      .finally(() => (running = undefined));
+    return running;
+  };
+  const timer = setInterval(() => void runNow(), intervalMs);
+  timer.unref();
+  return {
+    runNow,
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
   };
 }
 

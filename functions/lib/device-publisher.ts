@@ -1,0 +1,22 @@
+import { IoTDataPlaneClient, PublishCommand } from '@aws-sdk/client-iot-data-plane';
+import { DEVICE_DOWN_RETAIN, DEVICE_MQTT_QOS, deviceTopics, type DevicePrescription, type DeviceSettingsMessage } from '../../shared/device';
+
+let client: IoTDataPlaneClient | undefined;
+
+/** IoT Core's data plane (its account endpoint comes from AWS_ENDPOINT_URL_IOT_DATA_PLANE; locally, the broker's twin). */
+function iotData(): IoTDataPlaneClient {
+  client ??= new IoTDataPlaneClient({});
+  return client;
+}
+
+async function publish(topic: string, message: unknown): Promise<void> {
+  await iotData().send(
+    new PublishCommand({ topic, qos: DEVICE_MQTT_QOS, retain: DEVICE_DOWN_RETAIN, payload: Buffer.from(JSON.stringify(message)) }),
+  );
+}
+
+/** Messages the backend sends a device; retained, so a device that is offline gets them when it connects. */
+export const devicePublisher = {
+  prescription: (prescription: DevicePrescription) => publish(deviceTopics.prescription(prescription.SerialNumber), prescription),
+  settings: (serialNumber: string, settings: DeviceSettingsMessage) => publish(deviceTopics.settings(serialNumber), settings),
+};

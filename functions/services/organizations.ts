@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import { defaultSettings, type Settings } from '../../shared/settings';
+import { clinicsRepository, type ClinicRecord } from '../data/clinics-repository';
+import { serviceProvidersRepository, type ServiceProviderRecord } from '../data/service-providers-repository';
+import { settingsRepository } from '../data/settings-repository';
+import { notFound } from '../lib/errors';
+
+export type NewServiceProvider = Omit<ServiceProviderRecord, 'ServiceProviderID' | 'CreatedAt' | 'ServiceProviderIsEnabled'> & {
+  ServiceProviderIsEnabled?: boolean;
+};
+
+/** A new service provider starts with the global settings as its own (its clinics copy them in turn). */
+export async function createServiceProvider(input: NewServiceProvider): Promise<ServiceProviderRecord> {
+  const provider: ServiceProviderRecord = {
+    ...input,
+    ServiceProviderID: randomUUID(),
+    ServiceProviderIsEnabled: input.ServiceProviderIsEnabled ?? true,
+    CreatedAt: new Date().toISOString(),
+  };
+  const global = (await settingsRepository.getGlobal()) ?? defaultSettings;
+  await serviceProvidersRepository.create(provider, global);
+  return provider;
+}
+
+export type NewClinic = Omit<ClinicRecord, 'ClinicID' | 'CreatedAt' | 'ServiceProviderName' | 'ClinicIsEnabled' | 'ClinicAdmin'> & {
+  ClinicIsEnabled?: boolean;
+};
+
+/** A new clinic of a provider, taking the provider's settings (spec section 6, ServiceProviderAdmin). */
+export async function createClinic(input: NewClinic, settings?: Partial<Settings>): Promise<ClinicRecord> {
+  const provider = await serviceProvidersRepository.get(input.ServiceProviderID);
+  if (!provider) throw notFound();
+  const clinic: ClinicRecord = {
+    ...input,
+    ClinicID: randomUUID(),
+    ClinicIsEnabled: input.ClinicIsEnabled ?? true,
+    ServiceProviderName: provider.ServiceProviderName,
+    CreatedAt: new Date().toISOString(),
+  };
+  const providerSettings = settings ?? (await settingsRepository.getForServiceProvider(provider.ServiceProviderID)) ?? {};
+  await clinicsRepository.create(clinic, providerSettings);
+  return clinic;
+}

@@ -1,0 +1,34 @@
+import type { Settings } from '../settings';
+import { makeAlert, type Alert } from './alert';
+import { formatNumber, roundTo } from './numbers';
+import { previousExchange, type ExchangeAlertInput } from './observations';
+
+/**
+ * NoDrainAlert: the drain returned less than NoDrainThreshold percent of the fluid the previous
+ * exchange filled; an absent drain volume counts as 0 ml. Fluid left in the abdomen with a fresh
+ * fill on top risks overfill, and points to outflow failure (catheter, constipation, leak) or an
+ * aborted drain. Without a previous exchange within MaxDwellHours, or a previous fill above 0,
+ * nothing is known to be in the abdomen (a first exchange, a long gap, a dry abdomen), so nothing
+ * alerts. Strictly less alerts; 0 turns the rule off.
+ */
+export function noDrainAlert(
+  input: Pick<ExchangeAlertInput, 'exchange' | 'history'> & {
+    settings: Pick<Settings, 'NoDrainThreshold' | 'MaxDwellHours'>;
+  },
+): Alert | undefined {
+  const { exchange, settings } = input;
+  const previousFill = previousExchange(exchange, input.history, settings.MaxDwellHours)?.FillVolume;
+  if (previousFill == null) return undefined;
+  const fill = Math.round(previousFill);
+  if (!(fill > 0)) return undefined;
+  const drain = Math.round(exchange.DrainVolume ?? 0);
+  const percent = settings.NoDrainThreshold;
+  const threshold = roundTo((percent * fill) / 100, 1);
+  if (!(drain < threshold)) return undefined;
+  const limit = `${formatNumber(threshold, 1)} ml (${formatNumber(percent, 1)}% of the previous fill of ${fill} ml)`;
+  const text =
+    exchange.DrainVolume == null
+      ? `No drain volume recorded; expected at least ${limit}`
+      : `Drain volume ${drain} ml is below ${limit}`;
+  return makeAlert('NoDrainAlert', text);
+}

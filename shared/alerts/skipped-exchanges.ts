@@ -1,0 +1,79 @@
+import type { DayCode } from '../device/schedule';
+import { makeAlert, type Alert } from './alert';
+import { formatNumber, timeOf } from './numbers';
+import type { PrescriptionSchedule } from './observations';
+import { prescribedSlots } from './prescribed-slots';
+
+const MINUTE_MS = 60 * 1000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+export interface SkippedExchange {
+  dayCode: DayCode;
+  /** HH:mm in `timeZone`. */
+  time: string;
+  /** YYYY-MM-DD in `timeZone`. */
+  localDate: string;
+  timeZone: string;
+  /** The slot's instant as ISO UTC; with the patient it identifies the skip, so a rerun can skip duplicates. */
+  scheduledAt: string;
+  alert: Alert;
+}
+
+export interface FindSkippedExchangesInput {
+  prescription: PrescriptionSchedule;
+  /** The patient's exchanges, any order; only DeviceLocalDate is read. */
+  exchanges: ReadonlyArray<{ DeviceLocalDate: string }>;
+  now: Date;
+  /** Defaults to the prescription's patientTimeZone, else UTC. */
+  timeZone?: string;
+  /** How long after (or before) its time an exchange still counts for a slot (setting SkippedExchangeGraceTime). */
+  graceMinutes: number;
+  /** Only slots from here on are reported; defaults to 24 hours before `now`. */
+  since?: Date;
+}
+
+/**
+ * The prescribed exchange slots that passed more than `graceMinutes` ago with no exchange near
+ * them, each with its SkippedAlert. An exchange is near a slot when it lies within
+ * `graceMinutes` before or after it, both ends included, and one exchange counts for one slot
+ * only: slots are taken in time order and each takes the earliest free exchange near it, which
+ * covers as many slots as the exchanges can. Slots of the day before `since` take part in that
+ * matching but are not reported. Pass the prescription the device runs (approved); slots before
+ * its Created_UTC never count.
+ */
+export function findSkippedExchanges(input: FindSkippedExchangesInput): SkippedExchange[] {
+  const { prescription, now } = input;
+  const graceMs = input.graceMinutes * MINUTE_MS;
+  const nowMs = now.getTime();
+  const sinceMs = input.since?.getTime() ?? nowMs - DAY_MS;
+  const dueBeforeMs = nowMs - graceMs;
+
+  const slots = prescribedSlots(prescription, { fromMs: sinceMs - DAY_MS, toMs: dueBeforeMs, timeZone: input.timeZone });
+  const exchangeTimes = input.exchanges
+    .map((exchange) => timeOf(exchange.DeviceLocalDate))
+    .filter((ms): ms is number => ms !== undefined)
+    .sort((a, b) => a - b);
+
+  const skipped: SkippedExchange[] = [];
+  let next = 0;
+  for (const slot of slots) {
+    while (next < exchangeTimes.length && exchangeTimes[next]! < slot.scheduledAtMs - graceMs) next += 1;
+    const covered = next < exchangeTimes.length && exchangeTimes[next]! <= slot.scheduledAtMs + graceMs;
+    if (covered) next += 1;
+    // `slots` ends before now − grace, so every slot here has passed more than the grace period ago.
+    if (covered || slot.scheduledAtMs < sinceMs) continue;
+    skipped.push({
+      dayCode: slot.dayCode,
+      time: slot.time,
+      localDate: slot.localDate,
+      timeZone: slot.timeZone,
+      scheduledAt: new Date(slot.scheduledAtMs).toISOString(),
+      alert: makeAlert(
+        'SkippedAlert',
+        `Prescribed exchange at ${slot.time} on ${slot.dayCode} ${slot.localDate} (${slot.timeZone}) was not done` +
+          ` within ${formatNumber(input.graceMinutes, 1)} minutes`,
+      ),
+    });
+  }
+  return skipped;
+}

@@ -1,0 +1,45 @@
+import type { Settings } from '../settings';
+import { makeAlert, type Alert } from './alert';
+import { formatNumber, roundTo } from './numbers';
+import { previousExchange, type ExchangeAlertInput, type ExchangeObservation } from './observations';
+
+/**
+ * An exchange drains the fluid the previous exchange filled, then fills fresh fluid. Its
+ * ultrafiltration (Uf) is therefore this drain minus the previous fill, in whole ml; undefined
+ * without both volumes.
+ */
+export function ultrafiltrationMl(
+  exchange: Pick<ExchangeObservation, 'DrainVolume'>,
+  previous: Pick<ExchangeObservation, 'FillVolume'> | undefined,
+): number | undefined {
+  if (exchange.DrainVolume == null || previous?.FillVolume == null) return undefined;
+  return Math.round(exchange.DrainVolume) - Math.round(previous.FillVolume);
+}
+
+/**
+ * LowUfAlert (spec section 4): this drain minus the previous fill is less than LowUFThreshold
+ * percent of the last fill with the same fluid. The fluid this drain returns is the one the
+ * previous exchange filled, so the last fill with that fluid is the previous fill itself, and the
+ * percentage is of the volume that dwelt (docs/alerts.md gives the reasoning). Strictly less
+ * alerts: a UF exactly at the threshold does not. Silent without a previous exchange within
+ * MaxDwellHours, without a previous fill above 0, or without a drain volume.
+ */
+export function lowUfAlert(
+  input: Pick<ExchangeAlertInput, 'exchange' | 'history'> & { settings: Pick<Settings, 'LowUFThreshold' | 'MaxDwellHours'> },
+): Alert | undefined {
+  const { exchange, settings } = input;
+  const previous = previousExchange(exchange, input.history, settings.MaxDwellHours);
+  const uf = ultrafiltrationMl(exchange, previous);
+  if (uf === undefined || previous?.FillVolume == null) return undefined;
+  const fill = Math.round(previous.FillVolume);
+  if (!(fill > 0)) return undefined;
+  const percent = settings.LowUFThreshold;
+  const threshold = roundTo((percent * fill) / 100, 1);
+  if (!(uf < threshold)) return undefined;
+  const fluid = previous.ExchangeFluid ? `${previous.ExchangeFluid} ` : '';
+  return makeAlert(
+    'LowUfAlert',
+    `UF ${uf} ml (drain ${Math.round(exchange.DrainVolume ?? 0)} ml minus previous fill ${fill} ml) is below` +
+      ` ${formatNumber(threshold, 1)} ml (${formatNumber(percent, 1)}% of the ${fluid}fill of ${fill} ml)`,
+  );
+}

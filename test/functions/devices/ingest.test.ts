@@ -1,0 +1,217 @@
+import mqtt from 'mqtt';
+import { checkPatient } from '../../../functions/devices/check-skipped-exchanges';
+import { clinicsRepository } from '../../../functions/data/clinics-repository';
+import { deadLettersRepository } from '../../../functions/data/dead-letters-repository';
+import { devicesRepository } from '../../../functions/data/devices-repository';
+import { exchangesRepository } from '../../../functions/data/exchanges-repository';
+import { patientsRepository } from '../../../functions/data/patients-repository';
+import { serviceProvidersRepository } from '../../../functions/data/service-providers-repository';
+import { statsRepository } from '../../../functions/data/stats-repository';
+import { savePrescription } from '../../../functions/services/prescriptions';
+import { deviceTopics, devicePrescriptionSchema } from '../../../shared/device';
+import { connectDevice, createPatientWithDevice, exchangeReport, publishExchange, randomSerialNumber, useDeviceBroker } from '../../support/devices';
+import { useTestTable } from '../../support/local-services';
+
+useTestTable();
+const devices = useDeviceBroker();
+
+const HOUR = 60 * 60 * 1000;
+const allExchanges = (patientId: string) => exchangesRepository.listForPatient(patientId, { from: '2000-01-01', to: '2100-01-01' });
+const today = () => new Date().toISOString().slice(0, 10);
+
+async function withDevice<T>(serialNumber: string, run: (client: mqtt.MqttClient) => Promise<T>): Promise<T> {
+  const client = await connectDevice(devices.mqttUrl, serialNumber);
+  try {
+    return await run(client);
+  } finally {
+    await client.endAsync(true);
+  }
+}
+
+describe('a device reports exchanges over MQTT', () => {
+  it('stores the exchange and updates the patient, the open visit, the device and every counter', async () => {
+    const { patient, device, clinic, provider } = await createPatientWithDevice({ TargetWeight: 70 });
+    const at = new Date(Date.now() - 2 * HOUR);
+    const report = exchangeReport(at, { WeightMeasure: { Value: 70.5, Time: at.toISOString() } });
+    await withDevice(device.SerialNumber, (client) => publishExchange(client, device.SerialNumber, report));
+
+    const [stored] = await allExchanges(patient.UserID);
+    expect(stored).toMatchObject({ _id: report._id, DrainVolume: 2180, FillVolume: 2000, SerialNumber: device.SerialNumber, TargetWeightSnapshot: 70 });
+    expect(stored!.StatusAlerts).toEqual({ statusValue: 1, alerts: [] });
+    expect(stored!.Uf).toBeUndefined(); // a first exchange has no previous fill
+
+    const after = await patientsRepository.get(patient.UserID);
+    expect(after).toMatchObject({ ExchangeCount: 1, LastExchangeTime: at.toISOString(), PatientAlertStatus: { statusValue: 1, alerts: [] } });
+    const [visit] = await patientsRepository.listVisits(patient.UserID);
+    expect(visit).toMatchObject({ Visited: false, OpenDate: at.toISOString(), Measurements: [{ ExchangeID: report._id, WeightKg: 70.5, Pulse: 72 }] });
+
+    expect(await devicesRepository.get(device.DeviceID)).toMatchObject({ ExchangeCount: 1, LastExchangeTime: at.toISOString() });
+    expect(await clinicsRepository.get(clinic.ClinicID)).toMatchObject({ ClinicExchangeCounter: 1, ClinicLastExchangeTime: at.toISOString(), ActivePatientLinkedDeviceCount: 1 });
+    expect(await serviceProvidersRepository.get(provider.ServiceProviderID)).toMatchObject({ SPExchangeCounter: 1, SPLastExchangeTime: at.toISOString(), Clinics: 1 });
+    expect(await statsRepository.get({ kind: 'serviceProvider', id: provider.ServiceProviderID })).toEqual({ activatedDevices: 1, activatedClinics: 1, totalNoExchanges: 1 });
+  });
+
+  it('raises alerts a clinician can read and sets the patient status to the highest severity', async () => {
+    const { patient, device } = await createPatientWithDevice({ TargetWeight: 70 });
+    const first = new Date(Date.now() - 6 * HOUR);
+    const second = new Date(Date.now() - 2 * HOUR);
+    await withDevice(device.SerialNumber, async (client) => {
+      await publishExchange(client, device.SerialNumber, exchangeReport(first));
+      await publishExchange(
+        client,
+        device.SerialNumber,
+        exchangeReport(second, {
+          DrainTemp: 101.3,
+          FillTemp: 98.6,
+          TempUnit: 'F',
+          DrainVolume: 2050, // 50 ml UF on a 2000 ml fill: below 10% (200 ml)
+          BloodPressureMeasure: { Value: { Systolic: 165, Diastolic: 85 }, Time: second.toISOString() },
+          MachineProblem: 'PANIC: drain line occluded',
+        }),
+      );
+    });
+
+    const [latest] = await allExchanges(patient.UserID);
+    const flags = latest!.StatusAlerts.alerts.map((alert) => alert.flag).sort();
+    expect(flags).toEqual(['BPIncreaseAlert', 'HighDrainTempAlert', 'LowUfAlert', 'MachineProblemAlert']);
+    expect(latest!.Uf).toBe(50);
+    expect(latest!.StatusAlerts.statusValue).toBe(3);
+    const drainTemp = latest!.StatusAlerts.alerts.find((alert) => alert.flag === 'HighDrainTempAlert')!;
+    expect(drainTemp.textValue).toMatch(/38\.5/); // 101.3 °F shown as 38.5 °C
+    const machine = latest!.StatusAlerts.alerts.find((alert) => alert.flag === 'MachineProblemAlert')!;
+    expect(machine.textValue).toContain('PANIC: drain line occluded');
+
+    const after = await patientsRepository.get(patient.UserID);
+    expect(after!.PatientAlertStatus.statusValue).toBe(3);
+    expect(after!.PatientAlertStatus.alerts).toHaveLength(4);
+    const [visit] = await patientsRepository.listVisits(patient.UserID);
+    expect(visit!.StatusAlerts.map((alert) => alert.flag).sort()).toEqual(flags);
+    expect(visit!.Measurements).toHaveLength(2);
+    expect(await devicesRepository.listErrors(device.DeviceID)).toEqual([
+      { Time: second.toISOString(), MachineProblem: 'PANIC: drain line occluded', MessageID: expect.any(String) },
+    ]);
+  });
+
+  it('changes nothing when the same exchange is delivered again', async () => {
+    const { patient, device, clinic } = await createPatientWithDevice();
+    const report = exchangeReport(new Date(Date.now() - HOUR), { MachineProblem: 'PANIC: pump' });
+    await withDevice(device.SerialNumber, async (client) => {
+      await publishExchange(client, device.SerialNumber, report);
+      await publishExchange(client, device.SerialNumber, report);
+      // A redelivery as QoS 1 makes it: same packet, dup flag set.
+      await client.publishAsync(deviceTopics.exchange(device.SerialNumber), JSON.stringify(report), { qos: 1, dup: true });
+    });
+    expect(await allExchanges(patient.UserID)).toHaveLength(1);
+    const after = await patientsRepository.get(patient.UserID);
+    expect(after).toMatchObject({ ExchangeCount: 1 });
+    expect(after!.PatientAlertStatus.alerts).toHaveLength(1);
+    expect((await clinicsRepository.get(clinic.ClinicID))!.ClinicExchangeCounter).toBe(1);
+    expect((await patientsRepository.listVisits(patient.UserID))[0]!.Measurements).toHaveLength(1);
+  });
+
+  it('keeps a bad message as a dead letter with the reason, stores nothing and keeps the device connected', async () => {
+    const { patient, device } = await createPatientWithDevice();
+    const topic = deviceTopics.exchange(device.SerialNumber);
+    await withDevice(device.SerialNumber, async (client) => {
+      await client.publishAsync(topic, 'not json {', { qos: 1 });
+      await client.publishAsync(topic, JSON.stringify({ ...exchangeReport(new Date()), DrainVolume: -5 }), { qos: 1 });
+      await client.publishAsync(topic, JSON.stringify({ ...exchangeReport(new Date()), Extra: 1 }), { qos: 1 });
+      expect(client.connected).toBe(true);
+    });
+    const letters = (await deadLettersRepository.listForDay(today())).filter((letter) => letter.ClientId === device.SerialNumber);
+    expect(letters.map((letter) => letter.Reason)).toEqual([
+      'The payload is not JSON',
+      expect.stringMatching(/^Invalid exchange message: DrainVolume: /),
+      expect.stringMatching(/^Invalid exchange message: .*Extra/),
+    ]);
+    expect(Buffer.from(letters[0]!.Payload, 'base64').toString()).toBe('not json {');
+    expect(await allExchanges(patient.UserID)).toHaveLength(0);
+  });
+
+  it('refuses a device publishing on another device’s topic, and keeps reports of unknown devices', async () => {
+    const { device } = await createPatientWithDevice();
+    const stranger = randomSerialNumber();
+    await withDevice(stranger, async (client) => {
+      const refused = client.publishAsync(deviceTopics.exchange(device.SerialNumber), JSON.stringify(exchangeReport(new Date())), { qos: 1 });
+      await expect(Promise.race([refused.then(() => 'acknowledged'), new Promise((resolve) => client.once('close', () => resolve('closed')))])).resolves.toBe('closed');
+    });
+    await withDevice(stranger, (client) => publishExchange(client, stranger, exchangeReport(new Date())));
+    const letters = (await deadLettersRepository.listForDay(today())).filter((letter) => letter.ClientId === stranger);
+    expect(letters.map((letter) => letter.Reason)).toEqual([`No device has serial number ${stranger}`]);
+  });
+});
+
+describe('the prescription round trip', () => {
+  it('sends a saved prescription to the device, whose acknowledgement approves it', async () => {
+    const { patient, device } = await createPatientWithDevice();
+    const client = await connectDevice(devices.mqttUrl, device.SerialNumber);
+    try {
+      const received = new Promise<unknown>((resolve) => client.on('message', (_topic, payload) => resolve(JSON.parse(payload.toString()))));
+      await client.subscribeAsync(deviceTopics.prescription(device.SerialNumber), { qos: 1 });
+      const saved = await savePrescription(
+        patient.UserID,
+        {
+          Exchanges: [{ ExchangeFluid: 'DIAneal 1.36%', ExchangeLiter: 2, ExchangeDaysFrequency: ['MO', 'WE', 'FR'], ExchangeTime: ['08:00', '14:00'] }],
+          FillTime: 10,
+          DrainTime: 20,
+          MinFillTemp: 36,
+          MaxFillTemp: 38,
+          WeighDays: ['MO'],
+          BloodPulseDays: ['MO'],
+          AdditionalMedication: null,
+          patientTimeZone: 'Asia/Jerusalem',
+        },
+        'doctor-1',
+      );
+      expect(saved.Approved).toBe(false);
+      const message = devicePrescriptionSchema.parse(await received);
+      expect(message).toMatchObject({ PrescriptionId: saved.PrescriptionId, SerialNumber: device.SerialNumber });
+
+      const ackTime = new Date().toISOString();
+      await client.publishAsync(deviceTopics.prescriptionAck(device.SerialNumber), JSON.stringify({ PrescriptionId: saved.PrescriptionId, Time: ackTime }), { qos: 1 });
+      const approved = await patientsRepository.getPrescription(patient.UserID, saved.PrescriptionId);
+      expect(approved).toMatchObject({ Approved: true, ApprovedChangedAt: ackTime });
+      expect((await patientsRepository.get(patient.UserID))!.CurrentPrescriptionID).toBe(saved.PrescriptionId);
+    } finally {
+      await client.endAsync();
+    }
+  });
+});
+
+describe('the skipped-exchange check', () => {
+  it('raises one SkippedAlert per prescribed exchange that did not arrive in time, however often it runs', async () => {
+    const { patient, device } = await createPatientWithDevice();
+    const now = new Date();
+    const slot = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * HOUR).toISOString().slice(11, 16);
+    const allDays = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
+    const saved = await savePrescription(
+      patient.UserID,
+      {
+        // One slot done on time (5 h ago), one missed (4 h ago); grace is 120 minutes by default.
+        Exchanges: [{ ExchangeFluid: 'EXTRAneal', ExchangeLiter: 2, ExchangeDaysFrequency: [...allDays], ExchangeTime: [slot(7), slot(3.5)] }],
+        FillTime: 10,
+        DrainTime: 20,
+        MinFillTemp: 36,
+        MaxFillTemp: 38,
+        WeighDays: [],
+        BloodPulseDays: [],
+        AdditionalMedication: null,
+        patientTimeZone: 'UTC',
+      },
+      'doctor-1',
+      new Date(now.getTime() - 10 * HOUR),
+    );
+    await withDevice(device.SerialNumber, async (client) => {
+      await client.publishAsync(deviceTopics.prescriptionAck(device.SerialNumber), JSON.stringify({ PrescriptionId: saved.PrescriptionId, Time: now.toISOString() }), { qos: 1 });
+      await publishExchange(client, device.SerialNumber, exchangeReport(new Date(now.getTime() - 7 * HOUR + 10 * 60_000)));
+    });
+
+    expect(await checkPatient(patient.UserID, now)).toBe(1);
+    expect(await checkPatient(patient.UserID, now)).toBe(0);
+    const after = await patientsRepository.get(patient.UserID);
+    const skipped = after!.PatientAlertStatus.alerts.filter((alert) => alert.flag === 'SkippedAlert');
+    expect(skipped).toHaveLength(1);
+    expect(skipped[0]!.textValue).toContain(slot(3.5));
+    expect(after!.PatientAlertStatus.statusValue).toBe(2);
+  });
+});

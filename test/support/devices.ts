@@ -1,0 +1,116 @@
+import { randomInt } from 'node:crypto';
+import http from 'node:http';
+import mqtt, { type MqttClient } from 'mqtt';
+import { handler as ingest } from '../../functions/devices/ingest';
+import { assignDevice, registerDevice } from '../../functions/services/devices';
+import { createClinic, createServiceProvider } from '../../functions/services/organizations';
+import { createPatient } from '../../functions/services/patients';
+import { startBroker, type LocalBroker } from '../../infra/local/broker';
+import { startIotDataPlane } from '../../infra/local/iot-data-plane';
+import { deviceTopics, deviceUpExamples, type DeviceExchange } from '../../shared/device';
+
+/**
+ * For a test file: the local broker (the IoT Core twin) whose device messages go to the ingest
+ * handler, and the IoT data-plane twin the backend publishes through. Call after useTestTable.
+ */
+export function useDeviceBroker() {
+  let broker: LocalBroker;
+  let httpServer: http.Server;
+  let dataPlane: { url: string; close(): Promise<void> };
+  const state = {
+    get mqttUrl() {
+      return `mqtt://127.0.0.1:${broker.mqttPort}`;
+    },
+    get broker() {
+      return broker;
+    },
+    /** Stops the broker (devices see it go away) and starts it again on the same port. */
+    async restart() {
+      const port = broker.mqttPort;
+      await broker.close();
+      broker = await startBroker({ mqttPort: port, httpServer, onDeviceMessage: ingest });
+      await dataPlane.close();
+      dataPlane = await startIotDataPlane(broker.broker);
+      process.env.AWS_ENDPOINT_URL_IOT_DATA_PLANE = dataPlane.url;
+    },
+  };
+  beforeAll(async () => {
+    httpServer = http.createServer();
+    broker = await startBroker({ mqttPort: 0, httpServer, onDeviceMessage: ingest });
+    dataPlane = await startIotDataPlane(broker.broker);
+    process.env.AWS_ENDPOINT_URL_IOT_DATA_PLANE = dataPlane.url;
+  });
+  afterAll(async () => {
+    await dataPlane?.close();
+    await broker?.close();
+  });
+  return state;
+}
+
+export function randomSerialNumber(): string {
+  return `${randomInt(100, 999)}-${String(randomInt(0, 100000)).padStart(5, '0')}`;
+}
+
+/** A provider, a clinic, a device of that clinic and a patient using it, made through the product's services. */
+export async function createPatientWithDevice(options: { TargetWeight?: number } = {}) {
+  const provider = await createServiceProvider({
+    ServiceProviderName: `Provider ${randomInt(1e6)}`,
+    ServiceProviderAddress: { Country: 'Israel', City: 'Haifa', Street: '1 Main St' },
+    Email: `sp-${randomInt(1e9)}@test.example`,
+    Phone: '+972 4 555 0101',
+    FirstName: 'Dana',
+    LastName: 'Levi',
+  });
+  const clinic = await createClinic({
+    ClinicName: `Clinic ${randomInt(1e6)}`,
+    ClinicPhone: '+972 4 555 0102',
+    ClinicAddress: { Country: 'Israel', City: 'Haifa', Street: '2 Main St' },
+    ServiceProviderID: provider.ServiceProviderID,
+  });
+  const device = await registerDevice({ SerialNumber: randomSerialNumber(), ClinicID: clinic.ClinicID });
+  const { patient } = await createPatient({
+    FirstName: 'Noa',
+    LastName: 'Cohen',
+    DOB: '1961-04-02',
+    Gender: 'Female',
+    Hispanic: false,
+    SocialId: String(randomInt(1e8, 1e9)),
+    Address: { Country: 'Israel', City: 'Haifa', Street: '3 Main St' },
+    Phone: '+972 4 555 0103',
+    Cellphone: '+972 54 555 0104',
+    Email: `patient-${randomInt(1e9)}@test.example`,
+    ClinicID_ref: clinic.ClinicID,
+    DoctorID_ref: 'doctor-1',
+    TargetWeight: options.TargetWeight ?? 70,
+  });
+  await assignDevice(patient.UserID, device.SerialNumber);
+  return { provider, clinic, device: { ...device, PatientID: patient.UserID }, patient };
+}
+
+/** A device's MQTT connection, its client id being its serial number, as on IoT Core. */
+export async function connectDevice(mqttUrl: string, serialNumber: string, options: mqtt.IClientOptions = {}): Promise<MqttClient> {
+  return mqtt.connectAsync(mqttUrl, { clientId: serialNumber, clean: true, reconnectPeriod: 200, ...options });
+}
+
+let sequence = 0;
+
+/** A valid exchange report, changed by `overrides`; each call gets a new device-made `_id`. */
+export function exchangeReport(at: Date, overrides: Partial<DeviceExchange> = {}): DeviceExchange {
+  sequence += 1;
+  const time = at.toISOString();
+  return {
+    ...deviceUpExamples.exchange,
+    _id: `x-${at.getTime()}-${sequence}`,
+    DeviceLocalDate: time,
+    WeightMeasure: { Value: 70.5, Time: time },
+    BloodPressureMeasure: { Value: { Systolic: 125, Diastolic: 80 }, Time: time },
+    PulseMeasure: { Value: 72, Time: time },
+    MachineProblem: 'no error',
+    ...overrides,
+  };
+}
+
+/** Publishes with QoS 1 and resolves once the broker acknowledged, i.e. once ingest took it. */
+export async function publishExchange(client: MqttClient, serialNumber: string, exchange: DeviceExchange): Promise<void> {
+  await client.publishAsync(deviceTopics.exchange(serialNumber), JSON.stringify(exchange), { qos: 1 });
+}
