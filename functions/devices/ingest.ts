@@ -27,7 +27,7 @@ export interface DeviceMessageEvent {
 export async function handler(event: DeviceMessageEvent): Promise<void> {
   try {
     const outcome = await ingestDeviceMessage(event);
-    logger.info('device message taken', { topic: event.topic, outcome });
+    logger.debug('device message taken', { topic: event.topic, outcome });
   } catch (error) {
     if (!(error instanceof RejectedMessage)) throw error;
     logger.warn('device message rejected', { topic: event.topic, reason: error.message });

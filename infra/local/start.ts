@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { seedDemoData } from './seed';
+import { REPORTING_DEMO_DEVICES, seedDemoData } from './seed';
+import { simulateDevices, type DeviceSimulation } from './simulate';
 import { startLocalStack } from './stack';
 
 /** `npm start`: the whole portal on this machine, with demo data on first start. Ctrl-C stops it all. */
@@ -14,11 +15,13 @@ async function main(): Promise<void> {
     log: (line) => console.log(`[local] ${line}`),
   });
 
+  let simulation: DeviceSimulation | undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`[local] ${signal}: stopping`);
+    await simulation?.stop();
     await stack.stop();
     process.exit(0);
   };
@@ -26,14 +29,25 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   if (stack.fresh) {
-    console.log('[local] new data folder: seeding demo data');
-    await seedDemoData({ log: (line) => console.log(`[seed] ${line}`) });
+    console.log('[local] new data folder: seeding demo data (about a minute)');
+    await seedDemoData({ dataDir, log: (line) => console.log(`[seed] ${line}`) });
+  }
+
+  // The demo devices keep reporting, so the portal shows live data; SIMULATE=0 turns them off.
+  if (process.env.SIMULATE !== '0' && !stopping) {
+    simulation = await simulateDevices({
+      brokerUrl: stack.mqttUrl,
+      serialNumbers: [...REPORTING_DEMO_DEVICES],
+      intervalMs: Number(process.env.SIMULATE_INTERVAL_MS ?? 60_000),
+      seed: Date.now() % 100_000,
+      log: (line) => console.log(`[device] ${line}`),
+    });
   }
 
   console.log(`[local] portal:     ${stack.url}`);
   console.log(`[local] MQTT:       ${stack.mqttUrl} (WebSocket ${stack.webSocketMqttUrl})`);
   console.log(`[local] data:       ${dataDir} (npm run reset wipes it)`);
-  console.log('[local] demo accounts are listed in README.md; Ctrl-C stops everything');
+  console.log(`[local] demo accounts: README.md and ${path.join(dataDir, 'demo-accounts.md')}; Ctrl-C stops everything`);
 }
 
 main().catch((error: unknown) => {
