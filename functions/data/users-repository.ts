@@ -17,7 +17,10 @@ export interface UserRecord {
   ClinicName?: string;
   ServiceProviderID?: string;
   ServiceProviderName?: string;
+  /** This sign-in's time. */
   LastLoginAt?: string;
+  /** The sign-in before this one: what the top bar shows as 'Last login at' ('' when there was none). */
+  PreviousLoginAt?: string;
   TwoFactorEnabled?: boolean;
   CreatedAt: string;
 }
@@ -50,19 +53,22 @@ export const usersRepository = {
     return marker && usersRepository.get(marker.UserID);
   },
 
-  /** Records a sign-in now and returns the one before it, which the top bar shows. */
+  /**
+   * Records a sign-in now and keeps the one before it (the top bar's 'Last login at'), which it
+   * returns. Both are set in one update, whose operands are the values before it.
+   */
   async recordSignIn(userId: string, at = new Date().toISOString()): Promise<string | undefined> {
     const result = await dynamo().send(
       new UpdateCommand({
         TableName: config.tableName,
         Key: userKeys.profile(userId),
-        UpdateExpression: 'SET LastLoginAt = :at',
+        UpdateExpression: 'SET LastLoginAt = :at, PreviousLoginAt = if_not_exists(LastLoginAt, :none)',
         ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':at': at },
-        ReturnValues: 'UPDATED_OLD',
+        ExpressionAttributeValues: { ':at': at, ':none': '' },
+        ReturnValues: 'ALL_NEW',
       }),
     );
-    return result.Attributes?.LastLoginAt as string | undefined;
+    return (result.Attributes?.PreviousLoginAt as string | undefined) || undefined;
   },
 
   async setTwoFactorEnabled(userId: string, enabled: boolean): Promise<void> {

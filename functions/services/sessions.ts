@@ -70,7 +70,7 @@ function statsScope(user: UserRecord): StatsScope | undefined {
   return undefined;
 }
 
-export async function sessionProfile(user: UserRecord, lastLoginAt = user.LastLoginAt): Promise<SessionProfile> {
+export async function sessionProfile(user: UserRecord, lastLoginAt = user.PreviousLoginAt || undefined): Promise<SessionProfile> {
   const scope = statsScope(user);
   return {
     UserID: user.UserID,

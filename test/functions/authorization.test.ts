@@ -30,7 +30,7 @@ async function call(route: RouteDefinition, caller: UserRecord | undefined, path
 }
 
 describe.each(protectedRoutes)('%s', (id) => {
-  const route = routes[id];
+  const route: RouteDefinition = routes[id];
   const allowed = route.roles as readonly Role[];
 
   it('refuses a caller without a session', async () => {

@@ -52,6 +52,11 @@ describe('POST /signin', () => {
     const second = (await signIn(email, TEST_PASSWORD)).body as SignedIn;
     expect(first.profile.LastLoginAt).toBeUndefined();
     expect(Date.parse(second.profile.LastLoginAt!)).toBeGreaterThan(Date.now() - 60_000);
+    const third = (await signIn(email, TEST_PASSWORD)).body as SignedIn;
+    expect(third.profile.LastLoginAt! > second.profile.LastLoginAt!).toBe(true);
+    // The session endpoint (the top bar on reload) shows the same: the sign-in before this one.
+    const session = await api.call('GET', `/users/${third.profile.UserID}/session`, { token: third.token });
+    expect((session.body as { profile: { LastLoginAt: string } }).profile.LastLoginAt).toBe(third.profile.LastLoginAt);
   });
 
   it("answers a wrong password or an unknown user with 'Wrong User name or password'", async () => {
