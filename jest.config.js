@@ -3,7 +3,7 @@
  * dependencies) is compiled by swc; `npm run typecheck` is where types are checked.
  */
 const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' }, module: { type: 'commonjs' } }];
-const esmPackages = ['@middy', 'aedes', 'aedes-packet', 'aedes-persistence', 'mqemitter', 'hyperid', 'fastfall', 'fastparallel', 'fastseries', 'reusify', 'uuid-parse', 'retimer', 'qlobber', 'mqtt-packet', 'p-limit', 'yocto-queue'];
+const esmPackages = ['@cloudscape-design', '@middy', 'aedes', 'aedes-packet', 'aedes-persistence', 'mqemitter', 'hyperid', 'fastfall', 'fastparallel', 'fastseries', 'reusify', 'uuid-parse', 'retimer', 'qlobber', 'mqtt-packet', 'p-limit', 'yocto-queue'];
 const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join('|')})/)`];
 
 const common = {
@@ -29,6 +29,8 @@ module.exports = {
       displayName: 'web',
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/test/web/**/*.test.tsx'],
+      // Cloudscape's components import their scoped CSS; jsdom needs no styles.
+      moduleNameMapper: { '\\.css$': '<rootDir>/test/web/support/style-stub.js' },
     },
   ],
 };

@@ -1,35 +1,13 @@
-import AppLayout from '@cloudscape-design/components/app-layout';
-import ContentLayout from '@cloudscape-design/components/content-layout';
-import Header from '@cloudscape-design/components/header';
-import TopNavigation from '@cloudscape-design/components/top-navigation';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { Footer } from '../components/footer';
-import { NotFoundPage } from '../features/misc/not-found-page';
-import { paths } from './paths';
+import { BrowserRouter } from 'react-router-dom';
+import { AppRoutes } from './router';
 
-function Shell({ children }: { children: React.ReactNode }) {
-  return (
-    <>
-      <TopNavigation identity={{ href: paths.home, title: 'PD Clinic Portal' }} />
-      <AppLayout navigationHide toolsHide content={children} />
-      <Footer />
-    </>
-  );
-}
-
-function HomePage() {
-  return <ContentLayout header={<Header variant="h1">PD Clinic Portal</Header>} />;
-}
+/** React Router v7's behaviour now, so the upgrade changes nothing. */
+export const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } as const;
 
 export function App() {
   return (
-    <BrowserRouter>
-      <Shell>
-        <Routes>
-          <Route path={paths.home} element={<HomePage />} />
-          <Route path="*" element={<NotFoundPage />} />
-        </Routes>
-      </Shell>
+    <BrowserRouter future={ROUTER_FUTURE}>
+      <AppRoutes />
     </BrowserRouter>
   );
 }

@@ -1,9 +1,14 @@
+/** How the web proves a human is signing in: the local verifier, or Google's invisible reCAPTCHA on AWS. */
+export type HumanVerificationConfig = { kind: 'local' } | { kind: 'recaptcha'; siteKey: string };
+
 /** Settings the web reads at run time from /config.json, written by the local server or the deploy. */
 export interface RuntimeConfig {
   apiBase: string;
   frontendVersion: string;
   backendVersion: string;
+  /** Idle sign-out after this long without a mouse down or key down (spec: 900000). */
   idleTimeoutMs: number;
+  humanVerification: HumanVerificationConfig;
 }
 
 let loaded: RuntimeConfig | undefined;
@@ -20,4 +25,9 @@ export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
 export function runtimeConfig(): RuntimeConfig {
   if (!loaded) throw new Error('Runtime config not loaded yet');
   return loaded;
+}
+
+/** For tests: the config a test runs with, instead of fetching /config.json. */
+export function setRuntimeConfig(config: RuntimeConfig | undefined): void {
+  loaded = config;
 }

@@ -1,0 +1,86 @@
+import type { Page } from 'playwright-core';
+import { createUser } from '../../functions/services/users';
+import { usePortal } from '../support/browser';
+
+const PASSWORD = 'Test!pass1';
+const admin = { email: 'admin@shell.example', first: 'Ada' };
+const nurse = { email: 'nurse@shell.example', first: 'Nora' };
+
+const portal = usePortal({
+  seed: async () => {
+    await createUser({ FirstName: admin.first, LastName: 'Tester', Email: admin.email, Role: 'ServiceProviderAdmin' }, { password: PASSWORD });
+    await createUser({ FirstName: nurse.first, LastName: 'Tester', Email: nurse.email, Role: 'Nurse' }, { password: PASSWORD });
+  },
+});
+
+async function signIn(page: Page, email: string) {
+  await page.getByLabel('User ID').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Accept Terms & Conditions').check();
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+const pathOf = (page: Page) => new URL(page.url()).pathname + new URL(page.url()).search;
+
+describe('the portal shell, as a person uses it', () => {
+  it('sends a signed-out visitor to /login and back to the requested screen after sign-in', async () => {
+    const page = await portal.page('/users?clinicId=c1');
+    await page.waitForURL('**/login');
+    await signIn(page, admin.email);
+    await page.waitForURL('**/users?clinicId=c1');
+    await page.getByRole('heading', { name: 'Users' }).waitFor();
+  });
+
+  it("shows each role only its links and the not-found page for another role's route", async () => {
+    const page = await portal.page('/login');
+    await signIn(page, nurse.email);
+    await page.waitForURL('**/patients');
+    const navigation = page.getByTestId('navigation');
+    expect(await navigation.getByRole('link').allInnerTexts()).toEqual(['Clinic', 'Patients List', 'Add Patient']);
+
+    await navigation.getByRole('link', { name: 'Add Patient' }).click();
+    await page.waitForURL('**/addPatient');
+    await page.getByRole('heading', { name: 'Add Patient' }).waitFor();
+
+    await page.goto('/clinics');
+    expect(await page.getByTestId('not-found').innerText()).toBe('Sorry , this page not avaible');
+    // Still signed in, in the shell: the visit changed nothing.
+    await page.getByRole('button', { name: nurse.first }).waitFor();
+    await page.goto('/login');
+    await page.waitForURL('**/patients');
+  });
+
+  it('opens the about dialog with the product name and versions', async () => {
+    const page = await portal.page('/login');
+    await signIn(page, admin.email);
+    await page.waitForURL('**/clinics');
+    expect(await page.getByTestId('navigation').getByRole('link').allInnerTexts()).toEqual(['Administration', 'Clinics', 'Users', 'System Settings', 'admin']);
+    await page.getByRole('button', { name: 'ABOUT' }).click();
+    const about = page.getByTestId('about-dialog');
+    await about.waitFor();
+    expect(await about.innerText()).toContain('PD Clinic Portal');
+    expect(await about.innerText()).toContain('Frontend version 1.1.33');
+    expect(await about.innerText()).toContain('Backend version 1.1.5');
+  });
+
+  it('Log Out ends the session: back and reload stay at /login, and the old token is refused', async () => {
+    const page = await portal.page('/login');
+    await signIn(page, admin.email);
+    await page.waitForURL('**/clinics');
+    await page.getByTestId('navigation').getByRole('link', { name: 'System Settings' }).click();
+    await page.waitForURL('**/settings');
+    const token = await page.evaluate(() => JSON.parse(sessionStorage.getItem('pd-portal.session.signed-in') ?? '{}').token as string);
+
+    await page.getByRole('button', { name: 'Log Out' }).click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    await page.goBack();
+    await page.waitForURL('**/login');
+    await page.reload();
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    expect(pathOf(page)).toBe('/login');
+
+    const status = await page.evaluate(async (old) => (await fetch('/api/v1/webapp/general/d_update', { headers: { authorization: `Bearer ${old}` } })).status, token);
+    expect(status).toBe(401);
+  });
+});

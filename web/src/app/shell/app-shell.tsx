@@ -1,0 +1,119 @@
+import AppLayout from '@cloudscape-design/components/app-layout';
+import SideNavigation from '@cloudscape-design/components/side-navigation';
+import Spinner from '@cloudscape-design/components/spinner';
+import TopNavigation from '@cloudscape-design/components/top-navigation';
+import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { messages } from '../../../../shared/messages';
+import { AboutDialog } from '../../components/about-dialog';
+import { ErrorDialog } from '../../components/error-dialog';
+import { Footer } from '../../components/footer';
+import { TotpSetupModal } from '../../features/session/totp-setup-modal';
+import { errorMessages } from '../../lib/api-client';
+import { reloadProfile, signOut, useProactiveRefresh, useSession } from '../../lib/auth';
+import { isAdminRole, linksFor } from '../../lib/navigation';
+import { paths } from '../../lib/paths';
+import { runtimeConfig } from '../../lib/runtime-config';
+import { useIdleTimer } from '../../lib/use-idle-timer';
+import { LOGO_DATA_URL } from './logo';
+import { TopBarStatus } from './top-bar-status';
+
+const m = messages.shell;
+const productName = messages.sessionScreens.productName;
+
+/**
+ * The signed-in portal: the top bar (logo, counts for administrators, last login, ABOUT, the user
+ * menu, Log Out), the role's navigation, the screen, and the footer. It also signs the user out
+ * after the idle time and keeps the session's token fresh.
+ */
+export function AppShell({ children }: { children?: ReactNode }) {
+  const signedIn = useSession().signedIn;
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [aboutOpen, setAboutOpen] = useState(false);
+  const [totpOpen, setTotpOpen] = useState(false);
+  const [errors, setErrors] = useState<string[]>();
+  const userId = signedIn?.profile.UserID;
+
+  useProactiveRefresh();
+
+  // The counts and the TOTP state as they are now, not as they were at sign-in.
+  useEffect(() => {
+    if (userId) reloadProfile().catch(() => undefined);
+  }, [userId]);
+
+  const logOut = useCallback(async () => {
+    try {
+      await signOut();
+      navigate(paths.login, { replace: true });
+    } catch (error) {
+      setErrors(errorMessages(error));
+    }
+  }, [navigate]);
+
+  useIdleTimer(runtimeConfig().idleTimeoutMs, () => {
+    void signOut({ force: true }).then(() => navigate(paths.login, { replace: true }));
+  }, !!signedIn);
+
+  if (!signedIn) return null;
+  const { profile } = signedIn;
+  const links = linksFor(profile.Role);
+  const admin = isAdminRole(profile.Role);
+  const activeHref = links.find((link) => pathname === link.path || pathname.startsWith(`${link.path}/`))?.path ?? pathname;
+
+  return (
+    <>
+      <div id="top-navigation" style={{ position: 'sticky', top: 0, zIndex: 1002 }} data-testid="top-bar">
+        <TopNavigation
+          identity={{
+            href: paths.home,
+            title: productName,
+            logo: { src: LOGO_DATA_URL, alt: productName },
+            onFollow: (event) => {
+              event.preventDefault();
+              navigate(paths.home);
+            },
+          }}
+          utilities={[
+            { type: 'button', text: m.about, onClick: () => setAboutOpen(true) },
+            {
+              type: 'menu-dropdown',
+              text: profile.FirstName,
+              iconName: 'user-profile',
+              items: [{ id: 'two-factor', text: m.twoFactorMenuItem }],
+              onItemClick: ({ detail }) => detail.id === 'two-factor' && setTotpOpen(true),
+            },
+            { type: 'button', text: m.logOut, iconName: 'unlocked', onClick: () => void logOut() },
+          ]}
+          i18nStrings={{ overflowMenuTriggerText: 'More', overflowMenuTitleText: 'All' }}
+        />
+        <TopBarStatus profile={profile} signedInAt={signedIn.signedInAt} />
+      </div>
+      <AppLayout
+        headerSelector="#top-navigation"
+        footerSelector="#app-footer"
+        toolsHide
+        navigation={
+          <div data-testid="navigation" data-area={admin ? 'admin' : 'clinical'}>
+            <SideNavigation
+              header={{ text: admin ? m.adminNavigation : m.clinicalNavigation, href: paths.home }}
+              activeHref={activeHref}
+              items={links.map((link) => ({ type: 'link', text: link.label, href: link.path }))}
+              onFollow={(event) => {
+                event.preventDefault();
+                navigate(event.detail.href);
+              }}
+            />
+          </div>
+        }
+        content={<Suspense fallback={<Spinner size="large" />}>{children ?? <Outlet />}</Suspense>}
+      />
+      <div id="app-footer">
+        <Footer />
+      </div>
+      <AboutDialog visible={aboutOpen} onClose={() => setAboutOpen(false)} />
+      <TotpSetupModal visible={totpOpen} onDismiss={() => setTotpOpen(false)} />
+      <ErrorDialog messages={errors} onClose={() => setErrors(undefined)} />
+    </>
+  );
+}

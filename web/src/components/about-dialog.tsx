@@ -1,0 +1,28 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Modal from '@cloudscape-design/components/modal';
+import { messages } from '../../../shared/messages';
+import { runtimeConfig } from '../lib/runtime-config';
+
+export function AboutDialog({ visible, onClose }: { visible: boolean; onClose: () => void }) {
+  const { frontendVersion, backendVersion } = runtimeConfig();
+  return (
+    <Modal
+      visible={visible}
+      onDismiss={onClose}
+      header={messages.shell.aboutTitle}
+      footer={
+        <Box float="right">
+          <Button onClick={onClose}>{messages.dialogs.close}</Button>
+        </Box>
+      }
+    >
+      <div data-testid="about-dialog">
+        <Box variant="h3">{messages.sessionScreens.productName}</Box>
+        <Box>{messages.shell.frontendVersion(frontendVersion)}</Box>
+        <Box>{messages.shell.backendVersion(backendVersion)}</Box>
+        <Box color="text-body-secondary">{messages.shell.copyright}</Box>
+      </div>
+    </Modal>
+  );
+}

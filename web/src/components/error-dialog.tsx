@@ -1,0 +1,28 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Modal from '@cloudscape-design/components/modal';
+import { messages } from '../../../shared/messages';
+
+/** The spec's error dialog: title Error, a Close button, each message on its own line. */
+export function ErrorDialog({ messages: lines, onClose }: { messages: string[] | undefined; onClose: () => void }) {
+  return (
+    <Modal
+      visible={!!lines?.length}
+      onDismiss={onClose}
+      header={messages.dialogs.errorTitle}
+      footer={
+        <Box float="right">
+          <Button variant="primary" onClick={onClose}>
+            {messages.dialogs.close}
+          </Button>
+        </Box>
+      }
+    >
+      <div data-testid="error-dialog-messages">
+        {lines?.map((line, index) => (
+          <Box key={index}>{line}</Box>
+        ))}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,135 @@
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import FormField from '@cloudscape-design/components/form-field';
+import Input from '@cloudscape-design/components/input';
+import Modal from '@cloudscape-design/components/modal';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Spinner from '@cloudscape-design/components/spinner';
+import { toString as renderQrCode } from 'qrcode';
+import { useEffect, useState } from 'react';
+import { stripSpaces, totpVerifySchema, type TotpSetup } from '../../../../shared/api/session';
+import { messages } from '../../../../shared/messages';
+import { call, errorMessages } from '../../lib/api-client';
+import { useSession } from '../../lib/auth';
+import { sessionStore } from '../../lib/session-store';
+import { firstMessages } from './session-layout';
+
+const t = messages.twoFactorSetup;
+
+/** The otpauth URI as an SVG QR code in a data URL (no canvas, no network). */
+async function qrCodeDataUrl(otpauthUri: string): Promise<string> {
+  const svg = await renderQrCode(otpauthUri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}
+
+/**
+ * Turning on TOTP from the user menu: the server's secret as a QR code and as text, then the first
+ * code from the authenticator app; from then on sign-in asks for a code (the /2fa step).
+ */
+export function TotpSetupModal({ visible, onDismiss }: { visible: boolean; onDismiss: () => void }) {
+  const profile = useSession().signedIn?.profile;
+  const userId = profile?.UserID;
+  const enabled = profile?.TwoFactorEnabled === true;
+  const [setup, setSetup] = useState<TotpSetup & { qrCode: string }>();
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string>();
+  const [failure, setFailure] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [justEnabled, setJustEnabled] = useState(false);
+
+  useEffect(() => {
+    if (!visible) {
+      setSetup(undefined);
+      setCode('');
+      setCodeError(undefined);
+      setFailure([]);
+      setJustEnabled(false);
+      return undefined;
+    }
+    if (!userId || enabled) return undefined;
+    let cancelled = false;
+    call('setupTotp', { params: { userId } })
+      .then(async (answer) => ({ ...answer, qrCode: await qrCodeDataUrl(answer.otpauthUri) }))
+      .then(
+        (ready) => !cancelled && setSetup(ready),
+        (error: unknown) => !cancelled && setFailure(errorMessages(error)),
+      );
+    return () => {
+      cancelled = true;
+    };
+    // Only opening the dialog starts a setup; turning it on must not start another.
+  }, [visible, userId]);
+
+  const verify = async (event?: { preventDefault(): void }) => {
+    event?.preventDefault();
+    if (!userId || busy) return;
+    const parsed = totpVerifySchema.safeParse({ TwoFaCode: stripSpaces(code) });
+    setCodeError(parsed.success ? undefined : firstMessages(parsed.error.issues).TwoFaCode);
+    if (!parsed.success) return;
+    setBusy(true);
+    setFailure([]);
+    try {
+      await call('verifyTotp', { params: { userId }, body: parsed.data });
+      if (profile) sessionStore.updateProfile({ ...profile, TwoFactorEnabled: true });
+      setJustEnabled(true);
+    } catch (error) {
+      setFailure(errorMessages(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const showSetup = !enabled && !justEnabled;
+  return (
+    <Modal
+      visible={visible}
+      onDismiss={onDismiss}
+      header={t.title}
+      footer={
+        <Box float="right">
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button onClick={onDismiss}>{messages.dialogs.close}</Button>
+            {showSetup && (
+              <Button variant="primary" formAction="none" loading={busy} disabled={!setup} onClick={verify} data-testid="totp-turn-on">
+                {t.turnOn}
+              </Button>
+            )}
+          </SpaceBetween>
+        </Box>
+      }
+    >
+      <SpaceBetween size="m">
+        <div data-testid="totp-state">
+          {enabled || justEnabled ? <Alert type="success">{t.enabled}</Alert> : <Box color="text-body-secondary">{t.disabled}</Box>}
+        </div>
+        {showSetup && !setup && failure.length === 0 && <Spinner size="large" />}
+        {showSetup && setup && (
+          <form onSubmit={verify} noValidate>
+            <SpaceBetween size="m">
+              <Box>{t.intro}</Box>
+              <Box textAlign="center">
+                <img src={setup.qrCode} alt={t.qrCodeAlt} width={200} height={200} data-testid="totp-qr-code" />
+              </Box>
+              <FormField label={t.secret}>
+                <Box variant="code" data-testid="totp-secret">
+                  {setup.secretCode}
+                </Box>
+              </FormField>
+              <FormField label={messages.sessionScreens.authenticationCode} errorText={codeError} data-testid="totp-code-field">
+                <Input value={code} onChange={({ detail }) => setCode(detail.value)} inputMode="numeric" autoComplete="one-time-code" />
+              </FormField>
+            </SpaceBetween>
+          </form>
+        )}
+        {failure.length > 0 && (
+          <Alert type="error">
+            {failure.map((line, index) => (
+              <div key={index}>{line}</div>
+            ))}
+          </Alert>
+        )}
+      </SpaceBetween>
+    </Modal>
+  );
+}

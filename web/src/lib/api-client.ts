@@ -1,0 +1,159 @@
+import type { z } from 'zod';
+import { API_BASE, buildPath } from '../../../shared/api/paths';
+import { routes, type RouteId } from '../../../shared/api/routes';
+import type { ChangePasswordResult, SessionProfile, SessionTokens, SignInResult, TotpSetup } from '../../../shared/api/session';
+import { messages } from '../../../shared/messages';
+import { reduceErrorMessages } from './api-errors';
+import { runtimeConfig } from './runtime-config';
+import { sessionStore } from './session-store';
+
+/** What each route answers on success (the rest are typed as their later issues add them). */
+interface RouteResults {
+  signIn: SignInResult;
+  signInTwoFactor: SignInResult;
+  refreshSession: SessionTokens;
+  changePassword: ChangePasswordResult;
+  forgotPassword: { sent: true };
+  signOut: { signedOut: true };
+  getSession: { profile: SessionProfile };
+  setupTotp: TotpSetup;
+  verifyTotp: { enabled: true };
+}
+
+export type ResultOf<Id extends RouteId> = Id extends keyof RouteResults ? RouteResults[Id] : unknown;
+
+type Routes = typeof routes;
+export type BodyOf<Id extends RouteId> = Routes[Id] extends { body: z.ZodTypeAny } ? z.input<Routes[Id]['body']> : undefined;
+
+export interface CallOptions<Id extends RouteId> {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: BodyOf<Id>;
+}
+
+/** A failed call, reduced to the spec's messages (section 8); `status` is absent when no answer came. */
+export class ApiError extends Error {
+  constructor(
+    readonly messages: string[],
+    readonly status?: number,
+    /** The first message per input, when the server named fields (validation). */
+    readonly fields?: Record<string, string>,
+  ) {
+    super(messages.join('\n'));
+    this.name = 'ApiError';
+  }
+
+  get noAnswer(): boolean {
+    return this.status === undefined;
+  }
+}
+
+/** The pending steps send their temporary session instead of the signed-in token. */
+function tokenFor(id: RouteId): string | undefined {
+  const slots = sessionStore.get();
+  if (id === 'signInTwoFactor') return slots.pendingTwoFactor?.token;
+  if (id === 'changePassword') return slots.pendingPasswordChange?.token;
+  if (routes[id].roles === 'public') return undefined;
+  return slots.signedIn?.token;
+}
+
+function apiBase(): string {
+  try {
+    return runtimeConfig().apiBase;
+  } catch {
+    return API_BASE;
+  }
+}
+
+function clientVersion(): string {
+  try {
+    return runtimeConfig().frontendVersion;
+  } catch {
+    return 'unknown';
+  }
+}
+
+interface Answer {
+  status: number;
+  data: unknown;
+}
+
+async function send(id: RouteId, options: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown }, token: string | undefined): Promise<Answer> {
+  const route = routes[id];
+  const query = options.query && Object.keys(options.query).length ? `?${new URLSearchParams(options.query)}` : '';
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'x-client-version': clientVersion() };
+  if (token) headers.authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(`${apiBase()}${buildPath(route.path, options.params ?? {})}${query}`, {
+      method: route.method,
+      headers,
+      body: route.method === 'GET' ? undefined : JSON.stringify(options.body ?? {}),
+    });
+  } catch (error) {
+    throw new ApiError(reduceErrorMessages({ errorMessage: (error as Error).message }));
+  }
+  const text = await response.text();
+  let data: unknown = text;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON: the raw text is the data
+  }
+  return { status: response.status, data };
+}
+
+let refreshing: Promise<boolean> | undefined;
+
+/**
+ * Exchanges the refresh token for a new access token, once at a time however many calls ask.
+ * Resolves false (and clears the session, so the guard shows /login) when the session is over.
+ */
+export function refreshSession(): Promise<boolean> {
+  refreshing ??= (async () => {
+    const refreshToken = sessionStore.get().signedIn?.refreshToken;
+    if (!refreshToken) return false;
+    try {
+      const answer = await send('refreshSession', { body: { refreshToken } }, undefined);
+      if (answer.status === 401) {
+        sessionStore.clear();
+        return false;
+      }
+      if (answer.status < 200 || answer.status >= 400) return false;
+      sessionStore.updateTokens(answer.data as SessionTokens);
+      return true;
+    } catch {
+      return false;
+    }
+  })().finally(() => {
+    refreshing = undefined;
+  });
+  return refreshing;
+}
+
+/**
+ * Calls one route of the route table: fills the path, sends JSON with the client version and the
+ * session's bearer token, and answers the result or throws an ApiError with the reduced messages.
+ * An authenticated call answered 401 is retried once after a silent refresh; if that fails too
+ * the session is cleared, and the guard takes the visitor to /login.
+ */
+export async function call<Id extends RouteId>(id: Id, options: CallOptions<Id> = {}): Promise<ResultOf<Id>> {
+  const authenticated = routes[id].roles !== 'public';
+  const token = tokenFor(id);
+  // Spec 6: without a signed-in user an authenticated call is not sent at all.
+  if (authenticated && !token) throw new ApiError([messages.session.authenticationError], 401);
+  let answer = await send(id, options, token);
+  if (answer.status === 401 && authenticated && token) {
+    if (await refreshSession()) answer = await send(id, options, tokenFor(id));
+    if (answer.status === 401) sessionStore.clear();
+  }
+  if (answer.status >= 200 && answer.status < 400) return answer.data as ResultOf<Id>;
+  const fields = answer.data && typeof answer.data === 'object' ? (answer.data as { fields?: Record<string, string> }).fields : undefined;
+  throw new ApiError(reduceErrorMessages({ status: answer.status, data: answer.data }), answer.status, fields);
+}
+
+/** The messages of any failure, for screens that show them. */
+export function errorMessages(error: unknown): string[] {
+  if (error instanceof ApiError) return error.messages;
+  return [error instanceof Error ? error.message : String(error)];
+}
