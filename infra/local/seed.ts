@@ -23,7 +23,7 @@ export const DEMO_DEVICES = ['100-00001', '100-00002', '100-00003', '100-00004',
 export const REPORTING_DEMO_DEVICES = DEMO_DEVICES.slice(0, 4);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Weeks of history the demo patients have. */
+/** Three weeks of history for the demo patients, unless told otherwise. */
 const HISTORY_DAYS = 21;
 const EXCHANGE_HOURS = [7, 12, 17, 22];
 const ALL_DAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
@@ -42,8 +42,9 @@ async function account(role: Role, email: string, firstName: string, lastName: s
  * handler: the accounts of every role, two providers, three clinics, devices, and patients with
  * three weeks of exchanges (and the alerts those raise). Writes .local/demo-accounts.md.
  */
-export async function seedDemoData(options: { log: (line: string) => void; dataDir: string; now?: Date }): Promise<void> {
+export async function seedDemoData(options: { log: (line: string) => void; dataDir: string; now?: Date; historyDays?: number }): Promise<void> {
   const { log } = options;
+  const historyDays = options.historyDays ?? HISTORY_DAYS;
   const now = options.now ?? new Date();
   await settingsRepository.putGlobal(defaultSettings, 'seed');
 
@@ -106,10 +107,10 @@ export async function seedDemoData(options: { log: (line: string) => void; dataD
     const serialNumber = REPORTING_DEMO_DEVICES[i]!;
     const home = placements[i]!;
     const simulated = new SimulatedPatient(serialNumber, 2026);
-    const start = new Date(now.getTime() - HISTORY_DAYS * DAY_MS);
+    const start = new Date(now.getTime() - historyDays * DAY_MS);
     start.setUTCHours(0, 0, 0, 0);
     const history: DeviceExchange[] = [];
-    for (let day = 0; day < HISTORY_DAYS; day += 1) {
+    for (let day = 0; day <= historyDays; day += 1) {
       for (const hour of EXCHANGE_HOURS) {
         const at = new Date(start.getTime() + day * DAY_MS + hour * 3_600_000 + ((day * 7 + hour * 13) % 20) * 60_000);
         // A missed exchange now and then, as happens at home.
