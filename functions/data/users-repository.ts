@@ -2,7 +2,7 @@ import type { Role } from '../../shared/roles';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/aws-clients';
 import { config } from '../lib/config';
-import { getItem, transactWrite, withoutKeys } from './table';
+import { getItem, transactWrite, updateItem, withoutKeys } from './table';
 
 /** A portal user's record; Cognito holds the credentials and groups, this holds profile and tenant. */
 export interface UserRecord {
@@ -42,6 +42,15 @@ export const userKeys = {
   }),
 };
 
+async function setFlag(userId: string, flag: 'IsEnabled' | 'TwoFactorEnabled', value: boolean): Promise<void> {
+  await updateItem(userKeys.profile(userId), {
+    expression: 'SET #flag = :value',
+    names: { '#flag': flag },
+    values: { ':value': value },
+    condition: 'attribute_exists(pk)',
+  });
+}
+
 export const usersRepository = {
   async get(userId: string): Promise<UserRecord | undefined> {
     const item = await getItem<UserRecord>(userKeys.profile(userId));
@@ -71,29 +80,8 @@ export const usersRepository = {
     return (result.Attributes?.PreviousLoginAt as string | undefined) || undefined;
   },
 
-  async setTwoFactorEnabled(userId: string, enabled: boolean): Promise<void> {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: config.tableName,
-        Key: userKeys.profile(userId),
-        UpdateExpression: 'SET TwoFactorEnabled = :enabled',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':enabled': enabled },
-      }),
-    );
-  },
-
-  async setEnabled(userId: string, enabled: boolean): Promise<void> {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: config.tableName,
-        Key: userKeys.profile(userId),
-        UpdateExpression: 'SET IsEnabled = :enabled',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':enabled': enabled },
-      }),
-    );
-  },
+  setTwoFactorEnabled: (userId: string, enabled: boolean) => setFlag(userId, 'TwoFactorEnabled', enabled),
+  setEnabled: (userId: string, enabled: boolean) => setFlag(userId, 'IsEnabled', enabled),
 
   /** Stores a new user and reserves the e-mail in one transaction; fails if the e-mail is taken. */
   async create(user: UserRecord): Promise<void> {
