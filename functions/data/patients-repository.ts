@@ -98,8 +98,8 @@ export const patientKeys = {
   pii: (patientId: string) => ({ pk: `PATIENT#${patientId}`, sk: 'PII' }),
   prescription: (patientId: string, prescriptionId: string) => ({ pk: `PATIENT#${patientId}`, sk: `PRESCRIPTION#${prescriptionId}` }),
   visit: (patientId: string, openDate: string) => ({ pk: `PATIENT#${patientId}`, sk: `VISIT#${openDate}` }),
-  /** Marks a prescribed exchange slot as reported skipped, so the scheduled check raises it once. */
-  skippedSlot: (patientId: string, scheduledAt: string) => ({ pk: `PATIENT#${patientId}`, sk: `SKIPPED#${scheduledAt}` }),
+  /** Marks an alert raised outside an exchange (a skipped slot, a device error) so it is raised once. */
+  raisedAlert: (patientId: string, sourceId: string) => ({ pk: `PATIENT#${patientId}`, sk: `RAISED#${sourceId}` }),
   item: (patient: PatientRecord) => ({
     ...patientKeys.profile(patient.UserID),
     gsi1pk: `CLINIC#${patient.ClinicID_ref}`,
@@ -180,20 +180,21 @@ export const patientsRepository = {
   },
 
   /**
-   * Raises a SkippedAlert once per slot: the slot's marker, the patient's new status (if still at
-   * `expectedVersion`) and the open visit's alerts, all or nothing. 'duplicate' when the slot was
-   * already reported, 'conflict' when the patient changed meanwhile.
+   * Raises an alert that no exchange carries (a skipped slot, a device's panic) once per source:
+   * the source's marker, the patient's new status (if still at `expectedVersion`) and the open
+   * visit's alerts, all or nothing. 'duplicate' when the source was already raised, 'conflict'
+   * when the patient changed meanwhile.
    */
-  async raiseSkippedAlert(input: {
+  async raiseAlert(input: {
     patientId: string;
-    scheduledAt: string;
+    sourceId: string;
     alert: PatientAlert;
     expectedVersion: number;
     alertStatus: PatientAlertStatus;
     openVisitOpenDate?: string;
   }): Promise<'stored' | 'duplicate' | 'conflict'> {
     const items: Parameters<typeof transactWrite>[0] = [
-      { Put: { TableName: '', Item: { ...patientKeys.skippedSlot(input.patientId, input.scheduledAt), entity: 'SkippedSlot' }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Put: { TableName: '', Item: { ...patientKeys.raisedAlert(input.patientId, input.sourceId), entity: 'RaisedAlert' }, ConditionExpression: 'attribute_not_exists(pk)' } },
       {
         Update: {
           TableName: '',

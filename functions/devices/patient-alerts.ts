@@ -1,5 +1,5 @@
 import { alertStatus, type Alert } from '../../shared/alerts';
-import type { PatientAlert, PatientAlertStatus } from '../data/patients-repository';
+import { patientsRepository, type PatientAlert, type PatientAlertStatus } from '../data/patients-repository';
 
 /** A patient keeps at most this many uncleared alerts; older ones drop off (their exchanges keep them). */
 const MAX_ACTIVE_ALERTS = 200;
@@ -18,4 +18,29 @@ export function withAlerts(current: PatientAlertStatus | undefined, added: reado
     .sort((a, b) => a.Time.localeCompare(b.Time))
     .slice(-MAX_ACTIVE_ALERTS);
   return { statusValue: alertStatus(alerts).statusValue, alerts };
+}
+
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Raises an alert no exchange carries (a skipped slot, a panic the device reported on its own) on
+ * the patient and the open visit, once per `sourceId` however often it is raised. Retries when the
+ * patient changes meanwhile. Returns whether it was new.
+ */
+export async function raisePatientAlert(patientId: string, alert: Alert, time: string, sourceId: string): Promise<boolean> {
+  const [patientAlert] = toPatientAlerts([alert], time, sourceId);
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
+    const patient = await patientsRepository.get(patientId);
+    if (!patient) return false;
+    const outcome = await patientsRepository.raiseAlert({
+      patientId,
+      sourceId,
+      alert: patientAlert!,
+      expectedVersion: patient.Version,
+      alertStatus: withAlerts(patient.PatientAlertStatus, [patientAlert!]),
+      openVisitOpenDate: patient.OpenVisitOpenDate,
+    });
+    if (outcome !== 'conflict') return outcome === 'stored';
+  }
+  throw new Error(`Patient ${patientId} kept changing while alert ${sourceId} was raised`);
 }

@@ -3,6 +3,7 @@ import {
   evaluateExchangeAlerts,
   isReportableMachineProblem,
   prescriptionUtilization,
+  previousExchange,
   startOfLookBack,
   ultrafiltrationMl,
 } from '../../shared/alerts';
@@ -74,7 +75,7 @@ export async function takeExchange(serialNumber: string, exchange: DeviceExchang
         from: new Date(exchangeTime.getTime() - UTILIZATION_WINDOW_DAYS * DAY_MS),
         to: new Date(Math.max(exchangeTime.getTime() + 1, receivedAt.getTime() - settings.SkippedExchangeGraceTime * 60_000)),
       }).utilization;
-    const uf = ultrafiltrationMl(exchange, history[0]);
+    const uf = ultrafiltrationMl(exchange, previousExchange(exchange, history, settings.MaxDwellHours));
     const { FillTurbidity, DrainTurbidity, BubblesFillTurbidity, BubblesDrainTurbidity, ...report } = exchange;
     const record: ExchangeRecord = {
       ...report,

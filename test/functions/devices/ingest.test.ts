@@ -141,6 +141,26 @@ describe('a device reports exchanges over MQTT', () => {
   });
 });
 
+describe('a device reports errors', () => {
+  it("lists real errors, drops 'no error' and 'error1', and raises a panic on the patient once", async () => {
+    const { patient, device } = await createPatientWithDevice();
+    const time = new Date(Date.now() - HOUR).toISOString();
+    const error = (id: string, MachineProblem: string) => JSON.stringify({ _id: id, Time: time, MachineProblem });
+    await withDevice(device.SerialNumber, async (client) => {
+      const topic = deviceTopics.error(device.SerialNumber);
+      await client.publishAsync(topic, error('e1', 'no error'), { qos: 1 });
+      await client.publishAsync(topic, error('e2', 'error1'), { qos: 1 });
+      await client.publishAsync(topic, error('e3', 'Low battery'), { qos: 1 });
+      await client.publishAsync(topic, error('e4', 'PANIC: heater over-temperature'), { qos: 1 });
+      await client.publishAsync(topic, error('e4', 'PANIC: heater over-temperature'), { qos: 1 });
+    });
+    const errors = await devicesRepository.listErrors(device.DeviceID);
+    expect(errors.map((entry) => entry.MachineProblem).sort()).toEqual(['Low battery', 'PANIC: heater over-temperature']);
+    const after = await patientsRepository.get(patient.UserID);
+    expect(after!.PatientAlertStatus).toMatchObject({ statusValue: 3, alerts: [{ flag: 'MachineProblemAlert', textValue: expect.stringContaining('heater over-temperature') }] });
+  });
+});
+
 describe('the prescription round trip', () => {
   it('sends a saved prescription to the device, whose acknowledgement approves it', async () => {
     const { patient, device } = await createPatientWithDevice();
@@ -202,7 +222,7 @@ describe('the skipped-exchange check', () => {
       new Date(now.getTime() - 10 * HOUR),
     );
     await withDevice(device.SerialNumber, async (client) => {
-      await client.publishAsync(deviceTopics.prescriptionAck(device.SerialNumber), JSON.stringify({ PrescriptionId: saved.PrescriptionId, Time: now.toISOString() }), { qos: 1 });
+      await client.publishAsync(deviceTopics.prescriptionAck(device.SerialNumber), JSON.stringify({ PrescriptionId: saved.PrescriptionId, Time: saved.Created_UTC }), { qos: 1 });
       await publishExchange(client, device.SerialNumber, exchangeReport(new Date(now.getTime() - 7 * HOUR + 10 * 60_000)));
     });
 
