@@ -10,6 +10,7 @@ import { createApiGateway, createTokenVerifier } from './api-gateway';
 import type { DeviceMessageEvent } from '../../functions/devices/ingest';
 import { startBroker, type LocalBroker } from './broker';
 import { startIotDataPlane } from './iot-data-plane';
+import { objectStoreTwin } from './object-store';
 import { ensureUserPool, localCognitoClient, startCognitoLocal, type UserPoolIds } from './cognito';
 import { ensureTable, localDynamoClient, startDynamoDbLocal } from './dynamodb';
 import { freePort, type ManagedProcess } from './processes';
@@ -17,6 +18,8 @@ import { freePort, type ManagedProcess } from './processes';
 export const FRONTEND_VERSION = '1.1.33';
 export const BACKEND_VERSION = '1.1.5';
 export const TABLE_NAME = 'pd-portal';
+/** Where the object-store twin (images) answers on the portal's origin. */
+const OBJECT_STORE_PREFIX = '/local/s3';
 
 export interface LocalStackOptions {
   /** Where everything persists: databases, identities, logs, the built web. */
@@ -117,6 +120,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${dynamoPort}`,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: `http://127.0.0.1:${cognitoPort}`,
       TABLE_NAME,
+      IMAGES_BUCKET: 'pd-portal-images',
+      S3_FORCE_PATH_STYLE: 'true',
       USER_POOL_ID: userPool.userPoolId,
       USER_POOL_CLIENT_ID: userPool.userPoolClientId,
       BACKEND_VERSION,
@@ -151,14 +156,18 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       'POST /local/human-verification/token': (_req, res) => json(res, JSON.stringify({ token: issueLocalToken(verifierSecret) })),
     };
 
+    const objects = objectStoreTwin(path.join(dataDir, 'objects'), OBJECT_STORE_PREFIX);
+
     const server = http.createServer((req, res) => {
       const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
       const local = localPaths[`${req.method} ${url.pathname}`];
       const handled = url.pathname.startsWith(`${API_BASE}/`)
         ? api(req, res, url)
-        : local
-          ? Promise.resolve(local(req, res))
-          : serveWeb(webDir, url.pathname, res);
+        : url.pathname.startsWith(`${OBJECT_STORE_PREFIX}/`)
+          ? objects(req, res, url)
+          : local
+            ? Promise.resolve(local(req, res))
+            : serveWeb(webDir, url.pathname, res);
       handled.catch((error: unknown) => {
         console.error('[local] request failed', error);
         if (!res.headersSent) res.writeHead(500).end();
@@ -169,6 +178,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       server.listen(options.port, '127.0.0.1', () => resolve());
     });
     const { port } = server.address() as { port: number };
+    // Signed image links point at the portal's own origin, as CloudFront's would.
+    process.env.AWS_ENDPOINT_URL_S3 = `http://localhost:${port}${OBJECT_STORE_PREFIX}`;
 
     const broker = await startBroker({
       mqttPort: options.mqttPort,

@@ -30,7 +30,8 @@ async function main(): Promise<void> {
 
   if (stack.fresh) {
     console.log('[local] new data folder: seeding demo data (about a minute)');
-    await seedDemoData({ dataDir, log: (line) => console.log(`[seed] ${line}`) });
+    const historyDays = process.env.SEED_HISTORY_DAYS ? Number(process.env.SEED_HISTORY_DAYS) : undefined;
+    await seedDemoData({ dataDir, historyDays, log: (line) => console.log(`[seed] ${line}`) });
   }
 
   // The demo devices keep reporting, so the portal shows live data; SIMULATE=0 turns them off.

@@ -1,0 +1,34 @@
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+
+let client: S3Client | undefined;
+
+/** S3 on AWS; locally the object-store twin of the local server (AWS_ENDPOINT_URL_S3, path-style). */
+function s3(): S3Client {
+  client ??= new S3Client({ forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true' });
+  return client;
+}
+
+function bucket(): string {
+  const name = process.env.IMAGES_BUCKET;
+  if (!name) throw new Error('Missing environment variable IMAGES_BUCKET');
+  return name;
+}
+
+/** The image types the spec accepts (png, jpg, jpeg, img) as content types. */
+export const imageContentTypes = ['image/png', 'image/jpeg'] as const;
+export type ImageContentType = (typeof imageContentTypes)[number];
+
+/** How long a signed link lives: long enough to upload or show, short enough not to be shared. */
+const LINK_SECONDS = 300;
+
+/**
+ * Images (clinic and provider logos) go straight between the browser and storage with signed
+ * links, never through the API: the API hands out a link to upload one object of one type, or to
+ * read one object, for five minutes.
+ */
+export const imageStore = {
+  uploadUrl: (key: string, contentType: ImageContentType) =>
+    getSignedUrl(s3(), new PutObjectCommand({ Bucket: bucket(), Key: key, ContentType: contentType }), { expiresIn: LINK_SECONDS }),
+  downloadUrl: (key: string) => getSignedUrl(s3(), new GetObjectCommand({ Bucket: bucket(), Key: key }), { expiresIn: LINK_SECONDS }),
+};
