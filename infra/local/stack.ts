@@ -4,6 +4,7 @@ import { mkdir, readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { API_BASE } from '../../shared/api/paths';
+import { BACKEND_VERSION, FRONTEND_VERSION } from '../../shared/versions';
 import { issueLocalToken } from '../../functions/lib/human-verification';
 import { buildWeb } from '../../web/build';
 import { createApiGateway, createTokenVerifier } from './api-gateway';
@@ -15,8 +16,7 @@ import { ensureUserPool, localCognitoClient, startCognitoLocal, type UserPoolIds
 import { ensureTable, localDynamoClient, startDynamoDbLocal } from './dynamodb';
 import { freePort, type ManagedProcess } from './processes';
 
-export const FRONTEND_VERSION = '1.1.33';
-export const BACKEND_VERSION = '1.1.5';
+export { BACKEND_VERSION, FRONTEND_VERSION };
 export const TABLE_NAME = 'pd-portal';
 /** Where the object-store twin (images) answers on the portal's origin. */
 const OBJECT_STORE_PREFIX = '/local/s3';

@@ -1,0 +1,23 @@
+import { App } from 'aws-cdk-lib';
+import path from 'node:path';
+import { buildWeb } from '../web/build';
+import { buildPortal } from './aws/portal';
+
+/** The CDK app (`npx cdk synth`, `npx cdk deploy --all`): builds the web, then the portal's stacks. */
+async function main(): Promise<void> {
+  const app = new App();
+  const webDir = path.resolve(__dirname, '..', 'dist', 'web');
+  await buildWeb({ outdir: webDir, minify: true });
+  buildPortal(app, {
+    webDir,
+    mailFrom: (app.node.tryGetContext('mailFrom') as string | undefined) ?? 'no-reply@example.com',
+    recaptchaSiteKey: (app.node.tryGetContext('recaptchaSiteKey') as string | undefined) ?? 'set-recaptchaSiteKey-in-cdk-context',
+    env: process.env.CDK_DEFAULT_ACCOUNT ? { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION } : undefined,
+  });
+  app.synth();
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,98 @@
+import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
+import { CfnPolicy, CfnTopicRule } from 'aws-cdk-lib/aws-iot';
+import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
+import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
+import { Construct } from 'constructs';
+import { DEVICE_TOPIC_ROOT } from '../../shared/device/topics';
+import { PortalFunction } from './portal-function';
+
+export interface DevicesStackProps extends StackProps {
+  table: ITable;
+}
+
+/**
+ * The device side: the IoT policy every device certificate gets (a device connects as its thing
+ * name, its serial number, and publishes and subscribes only on its own topics), the topic rule
+ * that hands each up message to the ingest Lambda with an error action into a queue (a failed
+ * message is kept, not lost), and the scheduled skipped-exchange check.
+ */
+export class DevicesStack extends Stack {
+  /** https://<account>-ats.iot.<region>.amazonaws.com, for the backend's IoT data-plane client. */
+  readonly iotDataEndpoint: string;
+
+  constructor(scope: Construct, id: string, props: DevicesStackProps) {
+    super(scope, id, props);
+    const endpoint = new AwsCustomResource(this, 'IotDataEndpoint', {
+      onUpdate: {
+        service: 'Iot',
+        action: 'describeEndpoint',
+        parameters: { endpointType: 'iot:Data-ATS' },
+        physicalResourceId: PhysicalResourceId.of('iot-data-ats-endpoint'),
+      },
+      policy: AwsCustomResourcePolicy.fromSdkCalls({ resources: AwsCustomResourcePolicy.ANY_RESOURCE }),
+      installLatestAwsSdk: false,
+    });
+    this.iotDataEndpoint = `https://${endpoint.getResponseField('endpointAddress')}`;
+
+    const thing = '${iot:Connection.Thing.ThingName}';
+    const arn = (kind: string, name: string) => `arn:aws:iot:${this.region}:${this.account}:${kind}/${name}`;
+    new CfnPolicy(this, 'DevicePolicy', {
+      policyName: 'pd-portal-device',
+      policyDocument: {
+        Version: '2012-10-17',
+        Statement: [
+          { Effect: 'Allow', Action: 'iot:Connect', Resource: arn('client', thing) },
+          { Effect: 'Allow', Action: 'iot:Publish', Resource: arn('topic', `${DEVICE_TOPIC_ROOT}/${thing}/up/*`) },
+          { Effect: 'Allow', Action: 'iot:Subscribe', Resource: arn('topicfilter', `${DEVICE_TOPIC_ROOT}/${thing}/down/*`) },
+          { Effect: 'Allow', Action: 'iot:Receive', Resource: arn('topic', `${DEVICE_TOPIC_ROOT}/${thing}/down/*`) },
+        ],
+      },
+    });
+
+    const ingest = new PortalFunction(this, 'Ingest', {
+      entry: 'devices/ingest',
+      description: 'Takes device messages from the IoT topic rule',
+      environment: { TABLE_NAME: props.table.tableName, POWERTOOLS_SERVICE_NAME: 'pd-portal-ingest' },
+    });
+    props.table.grantReadWriteData(ingest);
+
+    const failed = new Queue(this, 'FailedDeviceMessages', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    const ruleRole = new Role(this, 'TopicRuleRole', { assumedBy: new ServicePrincipal('iot.amazonaws.com') });
+    failed.grantSendMessages(ruleRole);
+    const rule = new CfnTopicRule(this, 'DeviceMessages', {
+      topicRulePayload: {
+        sql: `SELECT encode(*, 'base64') AS payload, topic() AS topic, clientid() AS clientId, timestamp() AS receivedAt FROM '${DEVICE_TOPIC_ROOT}/+/up/+'`,
+        awsIotSqlVersion: '2016-03-23',
+        ruleDisabled: false,
+        actions: [{ lambda: { functionArn: ingest.functionArn } }],
+        errorAction: { sqs: { queueUrl: failed.queueUrl, roleArn: ruleRole.roleArn, useBase64: false } },
+      },
+    });
+    // The rule invokes the Lambda asynchronously: a message whose ingest still fails after the
+    // retries goes to the same queue, with the error, to be replayed once the cause is fixed.
+    ingest.configureAsyncInvoke({ retryAttempts: 2, onFailure: new SqsDestination(failed) });
+    ingest.addPermission('FromTopicRule', { principal: new ServicePrincipal('iot.amazonaws.com'), sourceArn: rule.attrArn, sourceAccount: this.account });
+
+    const skipped = new PortalFunction(this, 'SkippedExchangeCheck', {
+      entry: 'devices/check-skipped-exchanges',
+      description: 'Raises SkippedAlert for prescribed exchanges that did not arrive in time',
+      timeout: Duration.minutes(5),
+      environment: { TABLE_NAME: props.table.tableName, POWERTOOLS_SERVICE_NAME: 'pd-portal-skipped-exchanges' },
+    });
+    props.table.grantReadWriteData(skipped);
+    new Schedule(this, 'EveryFiveMinutes', {
+      schedule: ScheduleExpression.rate(Duration.minutes(5)),
+      target: new LambdaInvoke(skipped, { retryAttempts: 2 }),
+      description: 'The skipped-exchange check',
+    });
+  }
+}
