@@ -1,11 +1,6 @@
-import Button from '@cloudscape-design/components/button';
-import Container from '@cloudscape-design/components/container';
-import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
-import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
-import SpaceBetween from '@cloudscape-design/components/space-between';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { stripSpaces, twoFactorSchema } from '../../../../shared/api/session';
 import { messages } from '../../../../shared/messages';
@@ -13,7 +8,8 @@ import { RouterLink } from '../../components/router-link';
 import { call } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { sessionStore } from '../../lib/session-store';
-import { firstMessages, SessionLayout, StatusArea } from './session-layout';
+import { SessionForm, useSessionSubmit } from './session-form';
+import { firstMessages } from './session-layout';
 import { applySignInResult, signInErrorMessages } from './sign-in-outcome';
 import { useContinueSignIn } from './use-continue-sign-in';
 
@@ -24,61 +20,41 @@ export function TwoFactorPage() {
   // Decided once: completing the step clears the pending slot and then navigates on by itself.
   const [pendingOnArrival] = useState(() => !!sessionStore.get().pendingTwoFactor);
   const [code, setCode] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<string[]>([]);
-
-  if (!pendingOnArrival) return <Navigate to={paths.home} replace />;
-
   const validate = () => {
     const parsed = twoFactorSchema.safeParse({ TwoFaCode: stripSpaces(code) });
     return parsed.success ? undefined : firstMessages(parsed.error.issues).TwoFaCode;
   };
-  const error = submitted ? validate() : undefined;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (busy || validate()) return;
-    setBusy(true);
-    setStatus([]);
-    try {
+  const submission = useSessionSubmit({
+    isValid: () => !validate(),
+    send: async () => {
       const result = await call('signInTwoFactor', { body: { TwoFaCode: stripSpaces(code) } });
       continueSignIn(applySignInResult(result, 'twoFactor'));
-    } catch (failure) {
-      setStatus(signInErrorMessages(failure, { preferFields: true }));
-      setBusy(false);
-    }
-  };
+    },
+    errorMessages: (failure) => signInErrorMessages(failure, { preferFields: true }),
+  });
+
+  if (!pendingOnArrival) return <Navigate to={paths.home} replace />;
+  const error = submission.submitted ? validate() : undefined;
 
   return (
-    <SessionLayout>
-      <form onSubmit={submit} noValidate data-testid="two-factor-form">
-        <Form
-          actions={
-            <Button variant="primary" formAction="submit" loading={busy}>
-              {t.verify}
-            </Button>
-          }
-          secondaryActions={<RouterLink href={paths.login}>{t.backToLogin}</RouterLink>}
-        >
-          <Container header={<Header variant="h2" description={t.twoFactorDescription}>{t.twoFactorTitle}</Header>}>
-            <SpaceBetween size="m">
-              <FormField label={t.authenticationCode} errorText={error} data-testid="code-field">
-                <Input
-                  value={code}
-                  onChange={({ detail }) => setCode(detail.value)}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  ariaRequired
-                  autoFocus
-                />
-              </FormField>
-              <StatusArea messages={status} />
-            </SpaceBetween>
-          </Container>
-        </Form>
-      </form>
-    </SessionLayout>
+    <SessionForm
+      testId="two-factor-form"
+      title={t.twoFactorTitle}
+      description={t.twoFactorDescription}
+      submitLabel={t.verify}
+      secondaryActions={<RouterLink href={paths.login}>{t.backToLogin}</RouterLink>}
+      form={submission}
+    >
+      <FormField label={t.authenticationCode} errorText={error} data-testid="code-field">
+        <Input
+          value={code}
+          onChange={({ detail }) => setCode(detail.value)}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          ariaRequired
+          autoFocus
+        />
+      </FormField>
+    </SessionForm>
   );
 }
