@@ -20,7 +20,13 @@ export function withAlerts(current: PatientAlertStatus | undefined, added: reado
   return { statusValue: alertStatus(alerts).statusValue, alerts };
 }
 
-const MAX_ATTEMPTS = 5;
+/** A patient written by someone else meanwhile: read again and retry, a few times. */
+export const MAX_ATTEMPTS = 10;
+
+/** A short random pause before a retry, so writers racing for one patient spread out. */
+export function pauseBeforeRetry(attempt: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+}
 
 /**
  * Raises an alert no exchange carries (a skipped slot, a panic the device reported on its own) on
@@ -41,6 +47,7 @@ export async function raisePatientAlert(patientId: string, alert: Alert, time: s
       openVisitOpenDate: patient.OpenVisitOpenDate,
     });
     if (outcome !== 'conflict') return outcome === 'stored';
+    await pauseBeforeRetry(attempt);
   }
   throw new Error(`Patient ${patientId} kept changing while alert ${sourceId} was raised`);
 }

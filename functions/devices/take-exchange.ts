@@ -12,7 +12,7 @@ import { devicesRepository } from '../data/devices-repository';
 import { exchangesRepository, type ExchangeRecord } from '../data/exchanges-repository';
 import { patientsRepository } from '../data/patients-repository';
 import { settingsForClinic } from '../services/settings';
-import { toPatientAlerts, withAlerts } from './patient-alerts';
+import { MAX_ATTEMPTS, pauseBeforeRetry, toPatientAlerts, withAlerts } from './patient-alerts';
 import { RejectedMessage } from './rejected-message';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -21,8 +21,6 @@ const HISTORY_MIN_DAYS = 14;
 const HISTORY_MAX_ITEMS = 1000;
 /** Utilization is measured over the last week. */
 const UTILIZATION_WINDOW_DAYS = 7;
-/** A patient written by someone else meanwhile: read again and retry, a few times. */
-const MAX_ATTEMPTS = 5;
 
 export type ExchangeOutcome = 'stored' | 'duplicate';
 
@@ -114,7 +112,10 @@ export async function takeExchange(serialNumber: string, exchange: DeviceExchang
         : undefined,
       deviceUtilization: record.PatientUtilizationSnapshot,
     });
-    if (outcome === 'conflict') continue;
+    if (outcome === 'conflict') {
+      await pauseBeforeRetry(attempt);
+      continue;
+    }
     // Also on a redelivery: if the first delivery stopped right after its transaction, this completes it.
     await exchangesRepository.markLastExchangeTime(record);
     return outcome;

@@ -1,5 +1,6 @@
 import mqtt from 'mqtt';
 import { checkPatient } from '../../../functions/devices/check-skipped-exchanges';
+import { takeExchange } from '../../../functions/devices/take-exchange';
 import { clinicsRepository } from '../../../functions/data/clinics-repository';
 import { deadLettersRepository } from '../../../functions/data/dead-letters-repository';
 import { devicesRepository } from '../../../functions/data/devices-repository';
@@ -90,6 +91,19 @@ describe('a device reports exchanges over MQTT', () => {
     expect(await devicesRepository.listErrors(device.DeviceID)).toEqual([
       { Time: second.toISOString(), MachineProblem: 'PANIC: drain line occluded', MessageID: expect.any(String) },
     ]);
+  });
+
+  it('takes exchanges of one patient arriving at once, each once, with every alert kept', async () => {
+    const { patient, clinic, device } = await createPatientWithDevice();
+    const start = Date.now() - 12 * HOUR;
+    const reports = Array.from({ length: 8 }, (_, i) => exchangeReport(new Date(start + i * HOUR), { MachineProblem: `PANIC: test ${i}` }));
+    const outcomes = await Promise.all(reports.map((report) => takeExchange(device.SerialNumber, report, new Date())));
+    expect(outcomes).toEqual(Array(8).fill('stored'));
+    const after = await patientsRepository.get(patient.UserID);
+    expect(after).toMatchObject({ ExchangeCount: 8, Version: 8 });
+    expect(after!.PatientAlertStatus.alerts.filter((alert) => alert.flag === 'MachineProblemAlert')).toHaveLength(8);
+    expect((await clinicsRepository.get(clinic.ClinicID))!.ClinicExchangeCounter).toBe(8);
+    expect((await patientsRepository.listVisits(patient.UserID))[0]!.Measurements).toHaveLength(8);
   });
 
   it('changes nothing when the same exchange is delivered again', async () => {
