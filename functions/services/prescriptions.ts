@@ -31,3 +31,13 @@ export async function savePrescription(patientId: string, input: NewPrescription
   await devicePublisher.prescription(parsed.data);
   return prescription;
 }
+
+/** The prescription as the device gets it: without what only the portal keeps. */
+function withoutStorageFields({ PatientID, Approved, ApprovedChangedAt, CreatedBy, ...message }: PrescriptionRecord): DevicePrescription {
+  return message;
+}
+
+/** Sends a stored prescription to its device again (e.g. when a local broker lost its retained messages). */
+export async function resendPrescription(prescription: PrescriptionRecord): Promise<void> {
+  await devicePublisher.prescription(devicePrescriptionSchema.parse(withoutStorageFields(prescription)));
+}

@@ -12,6 +12,7 @@ import type { DeviceMessageEvent } from '../../functions/devices/ingest';
 import { startBroker, type LocalBroker } from './broker';
 import { startIotDataPlane } from './iot-data-plane';
 import { objectStoreTwin } from './object-store';
+import { republishCurrentPrescriptions } from './retained';
 import { ensureUserPool, localCognitoClient, startCognitoLocal, type UserPoolIds } from './cognito';
 import { ensureTable, localDynamoClient, startDynamoDbLocal } from './dynamodb';
 import { freePort, type ManagedProcess } from './processes';
@@ -188,6 +189,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     const iotDataPlane = await startIotDataPlane(broker.broker);
     process.env.AWS_ENDPOINT_URL_IOT_DATA_PLANE = iotDataPlane.url;
+    if (!fresh) log(`${await republishCurrentPrescriptions()} prescriptions retained for their devices again`);
     const skippedCheck = startSkippedExchangeCheck(options.skippedCheckIntervalMs ?? 5 * 60_000, log);
 
     const url = `http://localhost:${port}`;

@@ -3,7 +3,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../infra/local/processes';
-import { DEMO_PASSWORD } from '../../infra/local/seed';
+import mqtt from 'mqtt';
+import { DEMO_PASSWORD, REPORTING_DEMO_DEVICES } from '../../infra/local/seed';
+import { devicePrescriptionSchema, deviceTopics } from '../../shared/device';
 
 /**
  * README's `npm start`, run as a newcomer runs it: the whole portal comes up with demo data,
@@ -16,12 +18,14 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 interface Started {
   child: ChildProcess;
   url: string;
+  mqttUrl: string;
   output: () => string;
 }
 
 async function npmStart(port: number): Promise<Started> {
+  const mqttPort = await freePort();
   const child = spawn(process.execPath, [require.resolve('tsx/cli'), 'infra/local/start.ts'], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), MQTT_PORT: String(await freePort()), SIMULATE: '0', SEED_HISTORY_DAYS: '1' },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), MQTT_PORT: String(mqttPort), SIMULATE: '0', SEED_HISTORY_DAYS: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -39,7 +43,7 @@ async function npmStart(port: number): Promise<Started> {
       reject(new Error(`npm start exited with ${code}:\n${output}`));
     });
   });
-  return { child, url: `http://localhost:${port}`, output: () => output };
+  return { child, url: `http://localhost:${port}`, mqttUrl: `mqtt://127.0.0.1:${mqttPort}`, output: () => output };
 }
 
 /** Ctrl-C, and the pids of the started process's children, to check none outlives it. */
@@ -100,6 +104,16 @@ describe('npm start', () => {
     try {
       expect(second.output()).not.toContain('[seed]');
       expect(await signIn(second.url, 'nurse@haifa.demo')).toMatchObject({ status: 200, body: { status: 'pass', profile: { Role: 'Nurse' } } });
+      // A device connecting after the restart still gets its prescription, as IoT Core's retained message.
+      const serialNumber = REPORTING_DEMO_DEVICES[0]!;
+      const device = await mqtt.connectAsync(second.mqttUrl, { clientId: serialNumber });
+      try {
+        const received = new Promise<string>((resolve) => device.once('message', (_topic, payload) => resolve(payload.toString())));
+        await device.subscribeAsync(deviceTopics.prescription(serialNumber), { qos: 1 });
+        expect(devicePrescriptionSchema.parse(JSON.parse(await received))).toMatchObject({ SerialNumber: serialNumber });
+      } finally {
+        await device.endAsync(true);
+      }
     } finally {
       expect(await ctrlC(second)).toBe(0);
     }

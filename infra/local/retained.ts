@@ -1,0 +1,19 @@
+import { patientsRepository } from '../../functions/data/patients-repository';
+import { resendPrescription } from '../../functions/services/prescriptions';
+
+/**
+ * IoT Core keeps retained messages across anything; the local broker keeps them in memory only.
+ * So at start the local stack publishes each device's current prescription again, retained, and a
+ * device that connects after a restart still gets it.
+ */
+export async function republishCurrentPrescriptions(): Promise<number> {
+  let count = 0;
+  for (const patientId of await patientsRepository.listAllIds()) {
+    const patient = await patientsRepository.get(patientId);
+    const prescription = patient && (await patientsRepository.currentPrescription(patient));
+    if (!prescription) continue;
+    await resendPrescription(prescription);
+    count += 1;
+  }
+  return count;
+}
