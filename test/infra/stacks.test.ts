@@ -88,7 +88,7 @@ describe('the CDK app', () => {
     const apiRoutes = Object.values(api.findResources('AWS::ApiGatewayV2::Route')) as Array<{ Properties: { RouteKey: string; AuthorizationType?: string } }>;
     const byKey = Object.fromEntries(apiRoutes.map((route) => [route.Properties.RouteKey, route.Properties.AuthorizationType ?? 'NONE']));
     expect(byKey).toEqual(
-      Object.fromEntries(routeIds.map((id) => [`${routes[id].method} ${API_BASE}${routes[id].path}`, routes[id].roles === 'public' ? 'NONE' : 'JWT'])),
+      Object.fromEntries(routeIds.map((id) => [`${routes[id].method} ${API_BASE}${routes[id].path}`, routes[id].token === 'session' ? 'JWT' : 'NONE'])),
     );
     api.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', { AuthorizerType: 'JWT', IdentitySource: ['$request.header.Authorization'] });
   });
