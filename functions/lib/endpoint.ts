@@ -9,6 +9,7 @@ import { fieldMessages } from '../../shared/api/field-messages';
 import { messages } from '../../shared/messages';
 import { sessionsRepository } from '../data/sessions-repository';
 import { usersRepository } from '../data/users-repository';
+import { AuditTrail } from './audit';
 import { identityFromClaims, type Caller } from './caller';
 import type { ErrorBody } from './errors';
 import { requireHuman } from './human-verification';
@@ -25,6 +26,7 @@ type Event = APIGatewayProxyEventV2WithJWTAuthorizer;
 type Result = APIGatewayProxyStructuredResultV2;
 
 type CallerOf<R extends RouteDefinition> = R extends SessionRoute ? Caller : undefined;
+type AuditOf<R extends RouteDefinition> = R extends SessionRoute ? AuditTrail : undefined;
 type TokenOf<R extends RouteDefinition> = R['token'] extends 'none' ? undefined : string;
 
 /** Where a request came from, for the audit trail and rate limits. */
@@ -44,6 +46,8 @@ export interface EndpointRequest<R extends RouteDefinition> {
   /** The bearer token as sent: the session's access token, or the pending step's token. */
   token: TokenOf<R>;
   source: RequestSource;
+  /** The request's audit trail (session routes): services record their writes and reads of patient data in it. */
+  audit: AuditOf<R>;
   event: Event;
 }
 
@@ -214,8 +218,9 @@ export class ResponseContractError extends Error {
  * Wraps a business function as a Lambda handler for one route of the route table, with the chain
  * every endpoint shares: request-id logging → errors mapped to the spec's shape → header
  * normalisation → JSON body (size, type, parse) → the route's token (session: role scope;
- * pending: its bearer) → validation → human check where declared → the function → the answer
- * parsed with the route's response schema (nothing undeclared leaves the server).
+ * pending: its bearer) → validation → human check where declared → the function → the audit
+ * trail held to the route's declaration (reads stored) → the answer parsed with the route's
+ * response schema (nothing undeclared leaves the server).
  */
 export function endpoint<R extends RouteDefinition>(
   route: R,
@@ -237,15 +242,20 @@ export function endpoint<R extends RouteDefinition>(
   if (route.human) chain.use(humanCheck());
   return chain.handler(async (event) => {
     const { body, caller, token } = stateOf(event);
+    const source = { ip: event.requestContext.http.sourceIp, userAgent: event.headers?.['user-agent'] };
+    const audit =
+      caller && new AuditTrail({ caller, route: `${route.method} ${route.path}`, sourceIp: source.ip, userAgent: source.userAgent, declared: route.audit });
     const result = await run({
       body: body as BodyOf<R>,
       caller: caller as CallerOf<R>,
       token: token as TokenOf<R>,
       params: definedValues(event.pathParameters) as ParamsOf<R>,
       query: definedValues(event.queryStringParameters),
-      source: { ip: event.requestContext.http.sourceIp, userAgent: event.headers?.['user-agent'] },
+      source,
+      audit: audit as AuditOf<R>,
       event,
     });
+    await audit?.complete();
     const answer = route.response.safeParse(result);
     if (!answer.success) throw new ResponseContractError(route, answer.error);
     return jsonResponse(200, answer.data);

@@ -1,5 +1,6 @@
 import { effectiveSettings, parseSettings, toSettingsList, toSettingsObject, type SettingEntry, type Settings } from '../../shared/settings';
 import { settingsRepository } from '../data/settings-repository';
+import type { AuditTrail } from '../lib/audit';
 import type { Caller } from '../lib/caller';
 
 /** The settings in force for a clinic: each value from the clinic, else its provider, else global (spec section 3, Settings). */
@@ -18,8 +19,9 @@ export async function getGlobalSettings(): Promise<SettingEntry[]> {
 }
 
 /** Replaces the global settings (already validated against the spec's rules) and returns them. */
-export async function initGlobalSettings(caller: Caller, entries: SettingEntry[]): Promise<SettingEntry[]> {
+export async function initGlobalSettings(caller: Caller, audit: AuditTrail, entries: SettingEntry[]): Promise<SettingEntry[]> {
   const settings = parseSettings(toSettingsObject(entries));
-  await settingsRepository.putGlobal(settings, caller.userId);
+  const before = (await settingsRepository.getGlobal()) ?? {};
+  await settingsRepository.putGlobal(settings, caller.userId, audit.write({ entity: 'Settings', id: 'GLOBAL', before, after: settings }));
   return toSettingsList(settings);
 }
