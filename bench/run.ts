@@ -202,7 +202,7 @@ async function main(): Promise<void> {
     const ingestErrors = new Map<string, number>();
     stack.broker.broker.on('clientError', (_client, error) => {
       if (/connection closed/i.test(error.message)) return; // the benchmark's own disconnects
-      const key = `${error.name}: ${error.message}`.replace(/[0-9a-f-]{36}/g, '<id>').slice(0, 160);
+      const key = `${error.name}: ${error.message}`.replace(/[0-9a-f-]{36}/g, '<id>').replace(/exchange \S+/g, 'exchange <_id>').slice(0, 160);
       ingestErrors.set(key, (ingestErrors.get(key) ?? 0) + 1);
     });
     const raw: RawTable = {
