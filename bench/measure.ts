@@ -17,7 +17,7 @@ export interface PairedLatency {
  * Times `subject` and `floor` alternately, one call at a time, after a warm-up of each, so that
  * the noise of a shared machine falls on both sides alike. Milliseconds.
  */
-export async function pairedLatency(samples: number, subject: () => Promise<unknown>, floor: () => Promise<unknown>, warmUp = 10): Promise<PairedLatency> {
+export async function pairedLatency(samples: number, subject: () => Promise<unknown>, floor: () => Promise<unknown>, warmUp = 30): Promise<PairedLatency> {
   for (let i = 0; i < warmUp; i += 1) {
     await subject();
     await floor();
