@@ -34,7 +34,11 @@ export const aliasesOnly = {
   rules: {
     'no-restricted-imports': [
       'error',
-      { patterns: [{ regex: '^(\\.\\./){2,}', message: 'Import through an alias (@shared/, @functions/, @infra/, @web/, @test/) instead of climbing folders.' }] },
+      {
+        patterns: [
+          { regex: '^(\\.\\./){2,}', message: 'Import through an alias (@shared/, @functions/, @infra/, @web/, @test/) instead of climbing folders.' },
+        ],
+      },
     ],
   },
 };

@@ -44,20 +44,52 @@ const violations: Array<[zone: string, filePath: string, code: string]> = [
 ];
 
 const clean: Array<[what: string, filePath: string, code: string]> = [
-  ['shared imports shared and packages', 'shared/alerts/new-rule.ts', "import { z } from 'zod';\nimport { messages } from '../messages';\nimport { routes } from '@shared/api/routes';"],
-  ['a handler imports services, lib and shared', 'functions/handlers/auth/new-handler.ts', "import { sessionProfile } from '../../services/sessions';\nimport { endpoint } from '@functions/lib/endpoint';\nimport { routes } from '@shared/api/routes';"],
+  [
+    'shared imports shared and packages',
+    'shared/alerts/new-rule.ts',
+    "import { z } from 'zod';\nimport { messages } from '../messages';\nimport { routes } from '@shared/api/routes';",
+  ],
+  [
+    'a handler imports services, lib and shared',
+    'functions/handlers/auth/new-handler.ts',
+    "import { sessionProfile } from '../../services/sessions';\nimport { endpoint } from '@functions/lib/endpoint';\nimport { routes } from '@shared/api/routes';",
+  ],
   ['a service imports data', 'functions/services/new-service.ts', "import { usersRepository } from '../data/users-repository';"],
-  ['a feature imports itself, components, lib and shared', 'web/src/features/admin/new-page.tsx', "import { Other } from './other';\nimport { Frame } from '../../components/frame';\nimport { call } from '@web/src/lib/api-client';\nimport { messages } from '@shared/messages';"],
-  ['the app imports every feature', 'web/src/app/new-router.tsx', "export const admin = () => import('../features/admin/screens');\nexport const clinical = () => import('@web/src/features/clinical/screens');"],
-  ['infra imports functions, shared and web', 'infra/local/new-twin.ts', "import { handler } from '../../functions/devices/ingest';\nimport { buildWeb } from '@web/build';\nimport { routes } from '@shared/api/routes';"],
-  ['a test imports anything', 'test/functions/new.test.ts', "import { usersRepository } from '../../functions/data/users-repository';\nimport { buildPortal } from '@infra/aws/portal';"],
+  [
+    'a feature imports itself, components, lib and shared',
+    'web/src/features/admin/new-page.tsx',
+    "import { Other } from './other';\nimport { Frame } from '../../components/frame';\nimport { call } from '@web/src/lib/api-client';\nimport { messages } from '@shared/messages';",
+  ],
+  [
+    'the app imports every feature',
+    'web/src/app/new-router.tsx',
+    "export const admin = () => import('../features/admin/screens');\nexport const clinical = () => import('@web/src/features/clinical/screens');",
+  ],
+  [
+    'infra imports functions, shared and web',
+    'infra/local/new-twin.ts',
+    "import { handler } from '../../functions/devices/ingest';\nimport { buildWeb } from '@web/build';\nimport { routes } from '@shared/api/routes';",
+  ],
+  [
+    'a test imports anything',
+    'test/functions/new.test.ts',
+    "import { usersRepository } from '../../functions/data/users-repository';\nimport { buildPortal } from '@infra/aws/portal';",
+  ],
 ];
 
 const results = lint([
   ...violations.map(([, filePath, code]) => ({ filePath, code })),
   ...clean.map(([, filePath, code]) => ({ filePath, code })),
-  { filePath: 'functions/handlers/auth/new-handler.ts', code: "import { x } from '../../services/sessions';\nimport { y } from '../sign-in';", aliasesOnly: true },
-  { filePath: 'functions/handlers/auth/new-handler.ts', code: "import { x } from '@functions/services/sessions';\nimport { y } from '../sign-in';", aliasesOnly: true },
+  {
+    filePath: 'functions/handlers/auth/new-handler.ts',
+    code: "import { x } from '../../services/sessions';\nimport { y } from '../sign-in';",
+    aliasesOnly: true,
+  },
+  {
+    filePath: 'functions/handlers/auth/new-handler.ts',
+    code: "import { x } from '@functions/services/sessions';\nimport { y } from '../sign-in';",
+    aliasesOnly: true,
+  },
 ]);
 
 describe('lint zones', () => {
