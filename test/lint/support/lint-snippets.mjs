@@ -4,11 +4,11 @@
 // stdin: [{ filePath, code, aliasesOnly? }]  stdout: [[{ ruleId, message, line }]]
 import { ESLint } from 'eslint';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import tseslint from 'typescript-eslint';
-import { aliasesOnly } from '../../../eslint.config.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const { aliasesOnly } = await import(pathToFileURL(path.join(root, 'eslint.config.mjs')).href);
 // Made-up files are in no TypeScript program: lint them without type information.
 const untyped = { files: ['**/*.{ts,tsx}'], ...tseslint.configs.disableTypeChecked };
 
