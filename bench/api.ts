@@ -33,7 +33,7 @@ export const routeById = (id: RouteId): FoundRoute => ({ id, route: routes[id] }
 
 /** The staff role the benchmark calls a route as: a doctor where allowed, else director, else nurse, else the route's first role. */
 export function callerRoleFor(route: RouteDefinition): Role {
-  if (route.roles === 'public') return 'Doctor';
+  if (route.token !== 'session') return 'Doctor';
   for (const role of ['Doctor', 'ClinicDirector', 'Nurse'] as const) if (route.roles.includes(role)) return role;
   return route.roles[0]!;
 }
@@ -41,7 +41,7 @@ export function callerRoleFor(route: RouteDefinition): Role {
 /** The route's path with its parameters filled: the caller's own id for `self` and ids of people, the patient's and clinic's ids by name. */
 export function fillPath(route: RouteDefinition, ids: { callerId: string; patientId?: string; clinicId?: string }): string {
   return route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    if (name === route.self) return ids.callerId;
+    if (route.token === 'session' && name === route.self) return ids.callerId;
     if (/patient/i.test(name) && ids.patientId) return ids.patientId;
     if (/clinic/i.test(name) && ids.clinicId) return ids.clinicId;
     return ids.callerId;

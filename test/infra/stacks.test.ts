@@ -1,6 +1,6 @@
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildPortal } from '../../infra/aws/portal';
@@ -21,7 +21,7 @@ let stacks: ReturnType<typeof buildPortal>;
 let report: { pluginReports: Array<{ pluginName: string; conclusion: string; violations: unknown[]; suppressedViolations: Array<{ ruleName: string; reason?: string }> }> };
 
 beforeAll(() => {
-  require('node:fs').mkdirSync(webDir, { recursive: true });
+  mkdirSync(webDir, { recursive: true });
   writeFileSync(path.join(webDir, 'index.html'), '<!doctype html>');
   const app = new App({ outdir, context: { '@aws-cdk/core:defaultCrossStackReferences': 'strong' } });
   stacks = buildPortal(app, { webDir, mailFrom: 'no-reply@clinic.example', recaptchaSiteKey: 'site-key' });
