@@ -67,48 +67,109 @@ export interface AuditPage {
   cursor?: string;
 }
 
-const page = (result: { data: Parameters<typeof record>[0][]; cursor: string | null }): AuditPage => ({ items: result.data.map(record), cursor: result.cursor ?? undefined });
+export interface AuditListOptions {
+  /** At most this many records (after the person filter). */
+  limit?: number;
+  cursor?: string;
+  /** Only this person's actions. */
+  userId?: string;
+}
+
+type Stored = Parameters<typeof record>[0];
+
+const DEFAULT_LIMIT = 50;
+
+/** ElectroDB's cursor is the query's LastEvaluatedKey as base64url JSON; the platform view builds its own per shard. */
+const encodeKey = (key: Record<string, string>) => Buffer.from(JSON.stringify(key)).toString('base64url');
+
+function goOptions(options: AuditListOptions) {
+  return { order: 'desc' as const, count: options.limit ?? DEFAULT_LIMIT, cursor: options.cursor ?? null };
+}
+
+/** Any of the entity's queries, as far as listing needs it. */
+interface ListQuery {
+  go(options: { order: 'desc'; count: number; cursor: string | null }): Promise<{ data: unknown[]; cursor: string | null }>;
+}
+
+async function single(query: ListQuery, options: AuditListOptions): Promise<AuditPage> {
+  const result = await query.go(goOptions(options));
+  return { items: (result.data as Stored[]).map(record), cursor: result.cursor ?? undefined };
+}
+
+/** The entity's queries, each narrowed to one person when asked. */
+const queries = {
+  byPatient: (patientId: string, userId?: string): ListQuery => {
+    const query = audits().query.byPatient({ PatientScope: patientId });
+    return userId ? query.where(({ UserID }, { eq }) => eq(UserID, userId)) : query;
+  },
+  byClinic: (clinicId: string, month: string, userId?: string): ListQuery => {
+    const query = audits().query.byClinic({ ClinicScope: clinicId, Month: month });
+    return userId ? query.where(({ UserID }, { eq }) => eq(UserID, userId)) : query;
+  },
+  byProvider: (serviceProviderId: string, month: string, userId?: string): ListQuery => {
+    const query = audits().query.byProvider({ ProviderScope: serviceProviderId, Month: month });
+    return userId ? query.where(({ UserID }, { eq }) => eq(UserID, userId)) : query;
+  },
+  byTime: (month: string, shard: number, userId?: string): ListQuery => {
+    const query = audits().query.byTime({ Month: month, Shard: shard });
+    return userId ? query.where(({ UserID }, { eq }) => eq(UserID, userId)) : query;
+  },
+};
 
 export const auditRepository = {
   /**
    * The Put of one record for a TransactWriteItems of the change it records (same transaction,
    * all or nothing); conditioned on absence, so a record is never overwritten.
    */
-  putInTransaction(record: AuditRecord): TransactItem {
-    return { Put: audits().create(stored(record)).params() as NonNullable<TransactItem['Put']> };
+  putInTransaction(audit: AuditRecord): TransactItem {
+    return { Put: audits().create(stored(audit)).params() as NonNullable<TransactItem['Put']> };
   },
 
   /** Records reads (no change goes with them): each its own conditional put. */
   async record(records: readonly AuditRecord[]): Promise<void> {
-    await Promise.all(records.map((record) => audits().create(stored(record)).go()));
+    await Promise.all(records.map((audit) => audits().create(stored(audit)).go()));
   },
 
   /** A patient's trail, newest first. */
-  async listByPatient(patientId: string, options: { limit?: number; cursor?: string } = {}): Promise<AuditPage> {
-    return page((await audits().query.byPatient({ PatientScope: patientId }).go({ order: 'desc', limit: options.limit ?? 50, cursor: options.cursor ?? null })) as never);
-  },
+  listByPatient: (patientId: string, options: AuditListOptions = {}) => single(queries.byPatient(patientId, options.userId), options),
 
   /** A clinic's trail of one month (`yyyy-mm`), newest first. */
-  async listByClinic(clinicId: string, month: string, options: { limit?: number; cursor?: string } = {}): Promise<AuditPage> {
-    return page((await audits().query.byClinic({ ClinicScope: clinicId, Month: month }).go({ order: 'desc', limit: options.limit ?? 50, cursor: options.cursor ?? null })) as never);
-  },
+  listByClinic: (clinicId: string, month: string, options: AuditListOptions = {}) =>
+    single(queries.byClinic(clinicId, month, options.userId), options),
 
   /** A provider's trail of one month, newest first. */
-  async listByProvider(serviceProviderId: string, month: string, options: { limit?: number; cursor?: string } = {}): Promise<AuditPage> {
-    return page(
-      (await audits().query.byProvider({ ProviderScope: serviceProviderId, Month: month }).go({ order: 'desc', limit: options.limit ?? 50, cursor: options.cursor ?? null })) as never,
-    );
-  },
+  listByProvider: (serviceProviderId: string, month: string, options: AuditListOptions = {}) =>
+    single(queries.byProvider(serviceProviderId, month, options.userId), options),
 
-  /** The platform's trail of one month: every shard, merged newest first (bounded by `limit` per shard). */
-  async listPlatform(month: string, options: { limit?: number } = {}): Promise<AuditRecord[]> {
-    const limit = options.limit ?? 50;
-    const shards = await Promise.all(
-      Array.from({ length: AUDIT_SHARDS }, (_, Shard) => audits().query.byTime({ Month: month, Shard }).go({ order: 'desc', limit })),
+  /**
+   * The platform's trail of one month, newest first, over its shards: each page takes the newest
+   * records of all shards, and the cursor keeps, per shard, where its next page starts.
+   */
+  async listPlatform(month: string, options: AuditListOptions = {}): Promise<AuditPage> {
+    const limit = options.limit ?? DEFAULT_LIMIT;
+    const shards: Record<string, string | null> = options.cursor
+      ? (JSON.parse(Buffer.from(options.cursor, 'base64url').toString('utf8')) as Record<string, string | null>)
+      : Object.fromEntries(Array.from({ length: AUDIT_SHARDS }, (_, shard) => [String(shard), null]));
+    const pages = await Promise.all(
+      Object.entries(shards).map(async ([shard, cursor]) => {
+        const page = await queries.byTime(month, Number(shard), options.userId).go({ order: 'desc', count: limit, cursor });
+        return { shard, items: page.data as Stored[], exhausted: page.cursor === null };
+      }),
     );
-    return shards
-      .flatMap((shard) => (shard.data as Parameters<typeof record>[0][]).map(record))
-      .sort((a, b) => b.At.localeCompare(a.At))
+    const taken = pages
+      .flatMap((page) => page.items.map((item) => ({ shard: page.shard, item })))
+      .sort((a, b) => `${b.item.At}#${b.item.AuditID}`.localeCompare(`${a.item.At}#${a.item.AuditID}`))
       .slice(0, limit);
+    const next: Record<string, string | null> = {};
+    for (const page of pages) {
+      const mine = taken.filter((entry) => entry.shard === page.shard);
+      const last = mine.at(-1)?.item;
+      if (mine.length === page.items.length && page.exhausted) continue; // nothing left in this shard
+      next[page.shard] = last ? encodeKey({ pk: `AUDIT#${month}#${page.shard}`, sk: `${last.At}#${last.AuditID}` }) : shards[page.shard]!;
+    }
+    return {
+      items: taken.map((entry) => record(entry.item)),
+      cursor: Object.keys(next).length > 0 ? Buffer.from(JSON.stringify(next)).toString('base64url') : undefined,
+    };
   },
 };

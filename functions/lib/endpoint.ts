@@ -4,7 +4,7 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import createHttpError, { isHttpError } from 'http-errors';
 import { ZodError } from 'zod';
-import type { BodyOf, ParamsOf, ResponseInputOf, RouteDefinition, SessionRoute } from '../../shared/api/route-definition';
+import type { BodyOf, ParamsOf, QueryOf, ResponseInputOf, RouteDefinition, SessionRoute } from '../../shared/api/route-definition';
 import { fieldMessages } from '../../shared/api/field-messages';
 import { messages } from '../../shared/messages';
 import { sessionsRepository } from '../data/sessions-repository';
@@ -40,7 +40,8 @@ export interface EndpointRequest<R extends RouteDefinition> {
   body: BodyOf<R>;
   /** The path's parameters, decoded and present (typed from the route's path). */
   params: ParamsOf<R>;
-  query: Record<string, string>;
+  /** The query string, parsed by the route's query schema. */
+  query: QueryOf<R>;
   /** The signed-in caller (session routes): its id, role and tenant from its record. */
   caller: CallerOf<R>;
   /** The bearer token as sent: the session's access token, or the pending step's token. */
@@ -54,6 +55,7 @@ export interface EndpointRequest<R extends RouteDefinition> {
 interface State {
   caller?: Caller;
   body?: unknown;
+  query?: unknown;
   token?: string;
 }
 
@@ -145,16 +147,16 @@ function roleScope(route: SessionRoute): MiddlewareObj<Event, Result> {
   };
 }
 
-/** Path parameters are present and id-sized; the body is parsed with the route's schema. */
+/** Path parameters are present and id-sized; the query and the body are parsed with the route's schemas. */
 function validation(route: RouteDefinition): MiddlewareObj<Event, Result> {
   return {
     before: ({ event }) => {
       for (const value of Object.values(event.pathParameters ?? {})) {
         if (!value || value.length > MAX_PATH_PARAMETER_LENGTH) throw createHttpError(404, messages.errors.notFound);
       }
-      if (!route.body) return;
       const state = stateOf(event);
-      state.body = route.body.parse(state.body ?? {});
+      state.query = route.query ? route.query.parse(definedValues(event.queryStringParameters)) : {};
+      if (route.body) state.body = route.body.parse(state.body ?? {});
     },
   };
 }
@@ -241,7 +243,7 @@ export function endpoint<R extends RouteDefinition>(
   chain.use(validation(route));
   if (route.human) chain.use(humanCheck());
   return chain.handler(async (event) => {
-    const { body, caller, token } = stateOf(event);
+    const { body, caller, token, query } = stateOf(event);
     const source = { ip: event.requestContext.http.sourceIp, userAgent: event.headers?.['user-agent'] };
     const audit =
       caller && new AuditTrail({ caller, route: `${route.method} ${route.path}`, sourceIp: source.ip, userAgent: source.userAgent, declared: route.audit });
@@ -250,7 +252,7 @@ export function endpoint<R extends RouteDefinition>(
       caller: caller as CallerOf<R>,
       token: token as TokenOf<R>,
       params: definedValues(event.pathParameters) as ParamsOf<R>,
-      query: definedValues(event.queryStringParameters),
+      query: query as QueryOf<R>,
       source,
       audit: audit as AuditOf<R>,
       event,

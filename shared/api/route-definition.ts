@@ -54,6 +54,8 @@ interface RouteBase {
   path: string;
   /** Request body schema; a route without one accepts no body (or an empty object). */
   body?: z.ZodTypeAny;
+  /** Query-string schema (filters, `limit`, `cursor` of a paged list); a route without one ignores the query. */
+  query?: z.ZodTypeAny;
   /**
    * What the route answers on success. The endpoint chain parses every answer with it (unknown
    * keys are dropped, so nothing undeclared leaves the server) and the web client's types come from it.
@@ -92,6 +94,12 @@ export type ParamsOf<R extends RouteDefinition> = { [K in ParamNames<R['path']>]
 
 /** The parsed body a handler receives. */
 export type BodyOf<R extends RouteDefinition> = R['body'] extends z.ZodTypeAny ? z.infer<R['body']> : undefined;
+
+/** The parsed query a handler receives. */
+export type QueryOf<R extends RouteDefinition> = R['query'] extends z.ZodTypeAny ? z.infer<R['query']> : Record<string, never>;
+
+/** The query a client sends. */
+export type QueryInputOf<R extends RouteDefinition> = R['query'] extends z.ZodTypeAny ? z.input<R['query']> : undefined;
 
 /** The body a client sends (before the schema's transforms). */
 export type BodyInputOf<R extends RouteDefinition> = R['body'] extends z.ZodTypeAny ? z.input<R['body']> : undefined;

@@ -146,6 +146,6 @@ describe('the endpoint chain holds a route to its audit kind', () => {
     const month = items[0]!.At.slice(0, 7);
     expect((await auditRepository.listByClinic('clinic-1', month)).items).toHaveLength(1);
     expect((await auditRepository.listByProvider('sp-1', month)).items).toHaveLength(1);
-    expect((await auditRepository.listPlatform(month)).map((item) => item.EntityID)).toContain('patient-42');
+    expect((await auditRepository.listPlatform(month)).items.map((item) => item.EntityID)).toContain('patient-42');
   });
 });
