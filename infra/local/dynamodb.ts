@@ -18,8 +18,14 @@ export async function startDynamoDbLocal(options: { port: number; dir: string; l
   const child = spawn({ port: options.port, path: path.resolve(options.dir), sharedDb: true });
   const dynamo = manageProcess('dynamodb', child, options.logDir);
   const client = localDynamoClient(options.port);
-  await waitFor('DynamoDB Local', () => client.send(new ListTablesCommand({})));
-  client.destroy();
+  try {
+    await waitFor('DynamoDB Local', () => client.send(new ListTablesCommand({})));
+  } catch (error) {
+    await dynamo.stop(); // a child that never answered is not left behind
+    throw error;
+  } finally {
+    client.destroy();
+  }
   return dynamo;
 }
 
