@@ -12,8 +12,7 @@ const UP_TOPIC = /^pd\/devices\/([^/]+)\/up\/[^/]+$/;
 const DOWN_TOPIC = /^pd\/devices\/([^/]+)\/down\/(#|\+|[^/]+)$/;
 /** IoT Core's payload limit for a publish; a larger one is dropped and the connection closed. */
 export const MAX_PAYLOAD_BYTES = 128 * 1024;
-/** CONNACK return codes of MQTT 3.1.1. */
-const SERVER_UNAVAILABLE = 3;
+/** CONNACK return code of MQTT 3.1.1. (No 'server unavailable' during an outage: IoT Core accepts the device, and many clients stop reconnecting after a refused CONNECT.) */
 const BAD_USERNAME_OR_PASSWORD = 4;
 
 export interface LocalBroker {
@@ -53,7 +52,6 @@ export async function startBroker(options: BrokerOptions): Promise<LocalBroker> 
     authenticate: (client, username, password, callback) => {
       const refuse = (returnCode: number, message: string) =>
         callback(Object.assign(new Error(message), { returnCode }) as AuthenticateError, false);
-      if (unavailable()) return refuse(SERVER_UNAVAILABLE, 'Server unavailable');
       if (!client || username !== client.id || !options.credentials.verify(client.id, password)) {
         log(`refused ${client?.id ?? 'a client'}: bad serial number or secret`);
         return refuse(BAD_USERNAME_OR_PASSWORD, 'bad user name or password');
