@@ -70,6 +70,9 @@ export async function waitFor(what: string, probe: () => Promise<unknown>, timeo
   throw new Error(`${what} did not start in ${timeoutMs} ms: ${String(lastError)}`);
 }
 
+/** How long a child stopped by SIGINT or SIGTERM waits for the stack's own stop before it is restarted. */
+const STOP_SIGNAL_GRACE_MS = 3000;
+
 /** A child the local stack keeps running: when it dies, it is started again (same port, same data). */
 export interface SupervisedProcess {
   name: string;
@@ -94,6 +97,16 @@ export function supervise(
   let up = true;
   let stopping = false;
   let restarting: Promise<void> | undefined;
+  let wake: (() => void) | undefined;
+  /** A pause that the stack's stop ends at once. */
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
 
   const watch = (managed: ManagedProcess) => {
     managed.child.once('exit', (code, signal) => {
@@ -102,8 +115,12 @@ export function supervise(
       up = false;
       options.onChange?.();
       const since = Date.now();
-      options.log(`${managed.name} stopped unexpectedly (${signal ?? `exit code ${code}`}); restarting it`);
+      // Ctrl-C in a terminal reaches the children too, a moment before the stack's own stop: wait for it.
+      const askedToStop = signal === 'SIGINT' || signal === 'SIGTERM' || code === 130 || code === 143;
       restarting = (async () => {
+        if (askedToStop) await pause(STOP_SIGNAL_GRACE_MS);
+        if (stopping) return;
+        options.log(`${managed.name} stopped unexpectedly (${signal ?? `exit code ${code}`}); restarting it`);
         for (let attempt = 1; !stopping; attempt += 1) {
           try {
             const next = await restart();
@@ -116,7 +133,7 @@ export function supervise(
             return;
           } catch (error) {
             options.log(`${managed.name} did not restart (attempt ${attempt}): ${(error as Error).message}`);
-            await new Promise((resolve) => setTimeout(resolve, Math.min(1000 * attempt, 10_000)));
+            await pause(Math.min(1000 * attempt, 10_000));
           }
         }
       })().finally(() => (restarting = undefined));
@@ -130,6 +147,7 @@ export function supervise(
     isUp: () => up,
     stop: async () => {
       stopping = true;
+      wake?.();
       await restarting;
       await current.stop();
     },
