@@ -1,84 +1,12 @@
-import { SignatureV4 } from '@smithy/signature-v4';
-import type { SourceData } from '@smithy/types';
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
+import { presignRefusal, type SigningCredentials } from './sigv4';
 import { decodedOrUndefined } from './url-path';
 
 /** The largest object the twin takes; images are small (the web checks the type and name). */
 const MAX_OBJECT_BYTES = 5 * 1024 * 1024;
-/** S3's own ceiling for a presigned link's lifetime (seven days). */
-const MAX_EXPIRES_SECONDS = 7 * 24 * 3600;
-
-/** SHA-256, or HMAC-SHA256 with a secret, in the shape the SigV4 signer takes. */
-class Sha256 {
-  private readonly hash;
-  constructor(secret?: SourceData) {
-    this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', bytes(secret));
-  }
-  update(data: SourceData): void {
-    this.hash.update(bytes(data));
-  }
-  digest(): Promise<Uint8Array> {
-    return Promise.resolve(this.hash.digest());
-  }
-}
-
-const bytes = (data: SourceData) =>
-  typeof data === 'string' ? data : ArrayBuffer.isView(data) ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : new Uint8Array(data);
-
-export interface SigningCredentials {
-  accessKeyId: string;
-  secretAccessKey: string;
-}
-
-/**
- * Checks a SigV4 query-signed link as S3 does: it recomputes the presign of the same method, host,
- * path, query and signed headers with the credentials the backend signs with, compares the
- * signatures in constant time and refuses an expired or not-yet-valid link. Returns why it is
- * refused, or undefined when it is good.
- */
-export async function presignRefusal(req: http.IncomingMessage, credentials: SigningCredentials, now = new Date()): Promise<string | undefined> {
-  const [rawPath = '/', rawQuery = ''] = (req.url ?? '/').split('?', 2);
-  const query = new URLSearchParams(rawQuery);
-  const signature = query.get('X-Amz-Signature');
-  const credential = query.get('X-Amz-Credential');
-  const amzDate = query.get('X-Amz-Date');
-  const expires = Number(query.get('X-Amz-Expires'));
-  const signedHeaders = query.get('X-Amz-SignedHeaders');
-  if (query.get('X-Amz-Algorithm') !== 'AWS4-HMAC-SHA256' || !signature || !credential || !amzDate || !signedHeaders) return 'not a signed link';
-  const [accessKeyId, , region, service] = credential.split('/');
-  if (accessKeyId !== credentials.accessKeyId || !region || service !== 's3') return 'signed with other credentials';
-  const signedAt = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(amzDate);
-  if (!signedAt || !Number.isInteger(expires) || expires < 1 || expires > MAX_EXPIRES_SECONDS) return 'malformed date or expiry';
-  const signingDate = new Date(`${signedAt[1]}-${signedAt[2]}-${signedAt[3]}T${signedAt[4]}:${signedAt[5]}:${signedAt[6]}Z`);
-  if (now.getTime() > signingDate.getTime() + expires * 1000) return 'expired';
-  if (signingDate.getTime() > now.getTime() + 15 * 60_000) return 'signed in the future';
-
-  const headers: Record<string, string> = {};
-  for (const name of signedHeaders.split(';')) {
-    const value = req.headers[name];
-    if (value === undefined) return `signed header ${name} missing`;
-    headers[name] = Array.isArray(value) ? value.join(',') : value;
-  }
-  const payloadHash = query.get('X-Amz-Content-Sha256');
-  if (payloadHash) headers['X-Amz-Content-Sha256'] = payloadHash; // as the S3 presigner names it, hoisted back into the query
-  const unsigned: Record<string, string> = {};
-  for (const [name, value] of query) {
-    if (!/^X-Amz-(Algorithm|Credential|Date|Expires|SignedHeaders|Signature|Content-Sha256)$/.test(name)) unsigned[name] = value;
-  }
-  const [hostname = '', port] = (req.headers.host ?? '').split(':');
-  const signer = new SignatureV4({ credentials, region, service: 's3', sha256: Sha256, uriEscapePath: false, applyChecksum: false });
-  const expected = await signer.presign(
-    { method: req.method ?? 'GET', protocol: 'http:', hostname, port: port ? Number(port) : undefined, path: rawPath, query: unsigned, headers },
-    { signingDate, expiresIn: expires, unsignableHeaders: new Set(['content-type']) },
-  );
-  const recomputed = Buffer.from(String(expected.query?.['X-Amz-Signature'] ?? ''));
-  const given = Buffer.from(signature);
-  return recomputed.length === given.length && timingSafeEqual(recomputed, given) ? undefined : 'signature does not match';
-}
 
 /**
  * The local twin of S3 for images: path-style `PUT` and `GET` of `/<prefix>/<bucket>/<key>`,

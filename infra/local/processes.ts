@@ -86,12 +86,12 @@ export interface SupervisedProcess {
 /**
  * Watches `first`; when it exits without being stopped, logs one line, starts it again with
  * `restart` (which resolves once the new child answers), retrying with a growing pause, and logs
- * one line when it is back. `onChange` hears every change of `isUp`.
+ * one line when it is back.
  */
 export function supervise(
   first: ManagedProcess,
   restart: () => Promise<ManagedProcess>,
-  options: { log: (line: string) => void; onChange?: () => void },
+  options: { log: (line: string) => void },
 ): SupervisedProcess {
   let current = first;
   let up = true;
@@ -113,7 +113,6 @@ export function supervise(
       if (stopping || managed !== current) return;
       void managed.stop(); // closes its log file
       up = false;
-      options.onChange?.();
       const since = Date.now();
       // Ctrl-C in a terminal reaches the children too, a moment before the stack's own stop: wait for it.
       const askedToStop = signal === 'SIGINT' || signal === 'SIGTERM' || code === 130 || code === 143;
@@ -128,7 +127,6 @@ export function supervise(
             current = next;
             up = true;
             watch(next);
-            options.onChange?.();
             options.log(`${managed.name} is back after ${((Date.now() - since) / 1000).toFixed(1)} s`);
             return;
           } catch (error) {

@@ -17,6 +17,7 @@ import { ensureUserPool, localCognitoClient, startCognitoLocal, type UserPoolIds
 import { ensureTable, localDynamoClient, startDynamoDbLocal } from './dynamodb';
 import { deviceCredentials, deviceCredentialsFile } from './device-credentials';
 import { freePort, supervise, type ManagedProcess, type SupervisedProcess } from './processes';
+import { credentialsFromEnvironment } from './sigv4';
 import { decodedOrUndefined, parsedUrl } from './url-path';
 
 export { BACKEND_VERSION, FRONTEND_VERSION };
@@ -173,10 +174,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     };
 
     // The twin checks links against the credentials the backend signs with (the environment above).
-    const objects = objectStoreTwin(path.join(dataDir, 'objects'), OBJECT_STORE_PREFIX, () => ({
-      accessKeyId: process.env.AWS_ACCESS_KEY_ID!,
-      secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY!,
-    }));
+    const objects = objectStoreTwin(path.join(dataDir, 'objects'), OBJECT_STORE_PREFIX, credentialsFromEnvironment);
 
     const server = http.createServer((req, res) => {
       const url = parsedUrl(req.url, `http://${req.headers.host ?? 'localhost'}`);

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { IoTDataPlaneClient, PublishCommand } from '@aws-sdk/client-iot-data-plane';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import mqtt from 'mqtt';
@@ -42,6 +43,11 @@ async function deviceWithSecret() {
 }
 const connect = (serialNumber: string, options: mqtt.IClientOptions = {}) =>
   mqtt.connectAsync(stack.mqttUrl, { clientId: serialNumber, clean: true, reconnectPeriod: 0, ...options });
+
+async function until(done: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!done() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+}
 
 /** Sends raw bytes over HTTP/1.1 and returns the status line, for requests fetch will not make. */
 function rawRequest(port: number, request: string): Promise<string> {
@@ -142,6 +148,30 @@ describe('the broker checks who connects', () => {
     expect(await upgrade('http://evil.example')).toBe(403);
     expect(await upgrade(`http://localhost:${new URL(stack.url).port}.evil.example`)).toBe(403);
     expect(await upgrade(stack.url)).toBe('open');
+  });
+});
+
+describe('the IoT data-plane twin', () => {
+  it('publishes to a device only for a request signed with the backend’s credentials', async () => {
+    const { serialNumber, secret } = await deviceWithSecret();
+    const device = await connect(serialNumber, { username: serialNumber, password: secret });
+    const received: string[] = [];
+    device.on('message', (_topic, payload) => received.push(payload.toString()));
+    await device.subscribeAsync(deviceTopics.settings(serialNumber), { qos: 1 });
+    const endpoint = `${process.env.AWS_ENDPOINT_URL_IOT_DATA_PLANE}/topics/${encodeURIComponent(deviceTopics.settings(serialNumber))}?qos=1`;
+    try {
+      expect((await fetch(endpoint, { method: 'POST', body: '{"forged":true}' })).status).toBe(403);
+      const client = new IoTDataPlaneClient({});
+      const other = new IoTDataPlaneClient({ credentials: { accessKeyId: 'local', secretAccessKey: 'guessed' } });
+      await expect(other.send(new PublishCommand({ topic: deviceTopics.settings(serialNumber), qos: 1, payload: Buffer.from('{"forged":true}') }))).rejects.toThrow();
+      await client.send(new PublishCommand({ topic: deviceTopics.settings(serialNumber), qos: 1, payload: Buffer.from('{"signed":true}') }));
+      await until(() => received.length > 0);
+      expect(received).toEqual(['{"signed":true}']);
+      client.destroy();
+      other.destroy();
+    } finally {
+      await device.endAsync(true);
+    }
   });
 });
 
