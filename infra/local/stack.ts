@@ -99,21 +99,22 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const [dynamoPort, cognitoPort] = await Promise.all([freePort(), freePort()]);
   const startDynamo = () => startDynamoDbLocal({ port: dynamoPort, dir: path.join(dataDir, 'dynamodb'), logDir });
   const startCognito = () => startCognitoLocal({ port: cognitoPort, dir: path.join(dataDir, 'cognito'), logDir });
-  const processes: Array<ManagedProcess | SupervisedProcess> = [];
-  const stopProcesses = () => Promise.all(processes.map((p) => p.stop()));
+  let parts: SupervisedProcess[] = [];
+  const stopParts = () => Promise.all(parts.map((part) => part.stop()));
   try {
     log('starting DynamoDB Local and cognito-local');
     const started = await Promise.allSettled([startDynamo(), startCognito()]);
-    for (const result of started) if (result.status === 'fulfilled') processes.push(result.value);
-    for (const result of started) if (result.status === 'rejected') throw result.reason;
+    const [dynamoStart, cognitoStart] = started;
+    if (dynamoStart.status === 'rejected' || cognitoStart.status === 'rejected') {
+      await Promise.all(started.map((result) => result.status === 'fulfilled' && result.value.stop()));
+      throw dynamoStart.status === 'rejected' ? dynamoStart.reason : (cognitoStart as PromiseRejectedResult).reason;
+    }
     // From here on a part that dies is started again; meanwhile the API answers 503 and the broker
     // acknowledges nothing, so devices keep their messages until it is back.
     const warn = (line: string) => console.warn(`[local] ${line}`);
-    const [dynamoProcess, cognitoProcess] = processes as ManagedProcess[];
-    const supervised = [supervise(dynamoProcess!, startDynamo, { log: warn }), supervise(cognitoProcess!, startCognito, { log: warn })];
-    processes.splice(0, processes.length, ...supervised);
+    parts = [supervise(dynamoStart.value, startDynamo, { log: warn }), supervise(cognitoStart.value, startCognito, { log: warn })];
     const unavailable = () => {
-      const down = supervised.filter((part) => !part.isUp()).map((part) => PART_NAMES[part.name] ?? part.name);
+      const down = parts.filter((part) => !part.isUp()).map((part) => PART_NAMES[part.name] ?? part.name);
       return down.length ? `${down.join(' and ')} restarting` : undefined;
     };
 
@@ -225,7 +226,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       userPool,
       fresh,
       broker,
-      processes: () => supervised.map((part) => part.current()),
+      processes: () => parts.map((part) => part.current()),
       checkSkippedExchanges: skippedCheck.runNow,
       stop: async () => {
         await skippedCheck.stop();
@@ -233,11 +234,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         await broker.close();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
-        await stopProcesses();
+        await stopParts();
       },
     };
   } catch (error) {
-    await stopProcesses();
+    await stopParts();
     throw error;
   }
 }
