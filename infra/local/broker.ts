@@ -68,11 +68,11 @@ export async function startBroker(options: BrokerOptions): Promise<LocalBroker> 
         clientId: client.id,
         receivedAt: Date.now(),
       };
+      const down = unavailable();
+      if (down) return callback(new Error(down)); // not acknowledged: the device sends it again once it reconnects
       if (packet.payload.length > MAX_PAYLOAD_BYTES) {
         return void oversize.refuse(event, packet.payload.length).finally(() => callback(new Error('payload over 128 KB')));
       }
-      const down = unavailable();
-      if (down) return callback(new Error(down)); // not acknowledged: the device sends it again once it reconnects
       options.onDeviceMessage(event).then(
         () => callback(null),
         (error: Error) => {
