@@ -175,6 +175,16 @@ describe('the IoT data-plane twin', () => {
   });
 });
 
+describe('DynamoDB Local', () => {
+  it('gives no web page the browser opens access to the table (no CORS for any real origin)', async () => {
+    const preflight = await fetch(process.env.AWS_ENDPOINT_URL_DYNAMODB!, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type,x-amz-target' },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
 describe('image links on /local/s3', () => {
   const key = `clinics/c-${Date.now()}/logo.png`;
   const png = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]);
