@@ -37,6 +37,8 @@ export const messages = {
     malformedRequest: 'The request is not valid',
     /** Not a spec text: the answer when the server failed; details stay in the server's log. */
     internal: 'Something went wrong, please try again',
+    /** Not a spec text: the answer while a part the server needs is restarting (locally: the database or sign-in service). */
+    unavailable: 'The portal is restarting a service, please try again in a few seconds',
     emptyList: 'No items match your search',
   },
   required: (label: string) => `${label} is required`,

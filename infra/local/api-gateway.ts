@@ -10,6 +10,8 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { API_BASE } from '../../shared/api/paths';
 import { routes, type RouteDefinition, type RouteId } from '../../shared/api/routes';
+import { messages } from '../../shared/messages';
+import { decodedOrUndefined } from './url-path';
 
 type Event = APIGatewayProxyEventV2WithJWTAuthorizer;
 type Result = APIGatewayProxyStructuredResultV2;
@@ -108,7 +110,7 @@ export type TokenVerifier = (token: string) => Promise<JwtPayload>;
  * JWT authorizer, builds the API Gateway v2 event and invokes the route's handler in-process.
  * Answers with the same bodies API Gateway gives for its own refusals.
  */
-export function createApiGateway(verifyToken: TokenVerifier) {
+export function createApiGateway(verifyToken: TokenVerifier, options: { unavailable?: () => string | undefined } = {}) {
   const compiled = (Object.entries(routes) as Array<[RouteId, RouteDefinition]>).map(([id, route]) => compile(id, route));
   const handlers = new Map<RouteId, Promise<Handler<Event, Result>>>();
 
@@ -127,6 +129,18 @@ export function createApiGateway(verifyToken: TokenVerifier) {
     const match = candidates.find((c) => c.route.method === method);
     if (!match) {
       send(res, 404, JSON.stringify({ message: 'Not Found' }));
+      return;
+    }
+
+    // While DynamoDB Local or cognito-local restarts, one clear answer instead of failing handlers.
+    if (options.unavailable?.()) {
+      send(res, 503, JSON.stringify({ message: [messages.errors.unavailable] }), { 'retry-after': '5', 'cache-control': 'no-store' });
+      return;
+    }
+
+    const values = match.pattern.exec(url.pathname)!.slice(1).map(decodedOrUndefined);
+    if (values.includes(undefined)) {
+      send(res, 400, JSON.stringify({ message: [messages.errors.malformedRequest] }));
       return;
     }
 
@@ -150,8 +164,7 @@ export function createApiGateway(verifyToken: TokenVerifier) {
       return;
     }
 
-    const values = match.pattern.exec(url.pathname)!.slice(1);
-    const pathParameters = Object.fromEntries(match.paramNames.map((name, i) => [name, decodeURIComponent(values[i]!)]));
+    const pathParameters = Object.fromEntries(match.paramNames.map((name, i) => [name, values[i]!]));
     const requestId = randomUUID();
     const headers = Object.fromEntries(
       Object.entries(req.headers)

@@ -1,11 +1,19 @@
-import { Aedes, type Client, type PublishPacket } from 'aedes';
+import { Aedes, type AuthenticateError, type Client, type PublishPacket } from 'aedes';
+import { createHash } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import net from 'node:net';
 import { WebSocketServer, createWebSocketStream } from 'ws';
+import { deadLettersRepository } from '../../functions/data/dead-letters-repository';
 import type { DeviceMessageEvent } from '../../functions/devices/ingest';
+import type { DeviceCredentials } from './device-credentials';
+import { parsedUrl } from './url-path';
 
 const UP_TOPIC = /^pd\/devices\/([^/]+)\/up\/[^/]+$/;
 const DOWN_TOPIC = /^pd\/devices\/([^/]+)\/down\/(#|\+|[^/]+)$/;
+/** IoT Core's payload limit for a publish; a larger one is dropped and the connection closed. */
+export const MAX_PAYLOAD_BYTES = 128 * 1024;
+/** CONNACK return code of MQTT 3.1.1. (No 'server unavailable' during an outage: IoT Core accepts the device, and many clients stop reconnecting after a refused CONNECT.) */
+const BAD_USERNAME_OR_PASSWORD = 4;
 
 export interface LocalBroker {
   broker: Aedes;
@@ -13,34 +21,65 @@ export interface LocalBroker {
   close(): Promise<void>;
 }
 
-/**
- * The local twin of IoT Core: an aedes broker on TCP and on WebSocket (path /mqtt of the portal's
- * origin). Like the IoT policy, a device may publish only on its own `up` topics and subscribe only
- * to its own `down` topics, its client id being its serial number. Each `up` message is handed to
- * `onDeviceMessage` before the broker acknowledges it, so a QoS 1 message the device saw
- * acknowledged has been stored; a failure disconnects the device, which then sends it again.
- */
-export async function startBroker(options: {
+export interface BrokerOptions {
   mqttPort: number;
   httpServer: HttpServer;
   onDeviceMessage: (event: DeviceMessageEvent) => Promise<void>;
-}): Promise<LocalBroker> {
+  /** The devices' secrets (the twin of their certificates): a device connects with username = serial number, password = secret. */
+  credentials: DeviceCredentials;
+  /** The portal's own origins; a browser's WebSocket from any other page is refused. */
+  allowedOrigins: string[];
+  /** Why messages cannot be taken now (a part of the stack is down), or undefined. */
+  unavailable?: () => string | undefined;
+  log?: (line: string) => void;
+}
+
+/**
+ * The local twin of IoT Core: an aedes broker on TCP and on WebSocket (path /mqtt of the portal's
+ * origin). A device connects with its serial number as client id and username and its secret as
+ * password. Like the IoT policy, a device may publish only on its own `up` topics and subscribe only
+ * to its own `down` topics. Each `up` message is handed to `onDeviceMessage` before the broker
+ * acknowledges it, so a QoS 1 message the device saw acknowledged has been stored; a failure
+ * closes the connection unacknowledged, and the device sends it again. A payload over IoT Core's
+ * 128 KB is kept as a dead letter and the connection closed, as IoT Core drops it.
+ */
+export async function startBroker(options: BrokerOptions): Promise<LocalBroker> {
+  const log = options.log ?? ((line: string) => console.warn(`[broker] ${line}`));
+  const unavailable = options.unavailable ?? (() => undefined);
+  const oversize = oversizeMessages(log);
+
   const broker = await Aedes.createBroker({
+    authenticate: (client, username, password, callback) => {
+      const refuse = (returnCode: number, message: string) =>
+        callback(Object.assign(new Error(message), { returnCode }) as AuthenticateError, false);
+      if (!client || username !== client.id || !options.credentials.verify(client.id, password)) {
+        log(`refused ${client?.id ?? 'a client'}: bad serial number or secret`);
+        return refuse(BAD_USERNAME_OR_PASSWORD, 'bad user name or password');
+      }
+      callback(null, true);
+    },
     authorizePublish: (client: Client | null, packet: PublishPacket, callback: (error?: Error | null) => void) => {
       if (!client) return callback(null); // the backend's own publishes
       const serial = UP_TOPIC.exec(packet.topic)?.[1];
       if (!serial || serial !== client.id) return callback(new Error(`${client.id} may not publish on ${packet.topic}`));
-      options
-        .onDeviceMessage({
-          payload: Buffer.from(packet.payload).toString('base64'),
-          topic: packet.topic,
-          clientId: client.id,
-          receivedAt: Date.now(),
-        })
-        .then(
-          () => callback(null),
-          (error: Error) => callback(error),
-        );
+      const event: DeviceMessageEvent = {
+        payload: Buffer.from(packet.payload).toString('base64'),
+        topic: packet.topic,
+        clientId: client.id,
+        receivedAt: Date.now(),
+      };
+      const down = unavailable();
+      if (down) return callback(new Error(down)); // not acknowledged: the device sends it again once it reconnects
+      if (packet.payload.length > MAX_PAYLOAD_BYTES) {
+        return void oversize.refuse(event, packet.payload.length).finally(() => callback(new Error('payload over 128 KB')));
+      }
+      options.onDeviceMessage(event).then(
+        () => callback(null),
+        (error: Error) => {
+          log(`${client.id} ${packet.topic}: not taken (${error.name}: ${error.message}); not acknowledged, the device sends it again`);
+          callback(error);
+        },
+      );
     },
     authorizeSubscribe: (client, subscription, callback) => {
       const serial = DOWN_TOPIC.exec(subscription.topic)?.[1];
@@ -57,19 +96,58 @@ export async function startBroker(options: {
   const mqttPort = (tcp.address() as net.AddressInfo).port;
 
   const wss = new WebSocketServer({ noServer: true });
-  options.httpServer.on('upgrade', (request, socket, head) => {
-    if (new URL(request.url ?? '/', 'http://local').pathname !== '/mqtt') return socket.destroy();
+  const onUpgrade = (request: import('node:http').IncomingMessage, socket: import('node:stream').Duplex, head: Buffer) => {
+    if (parsedUrl(request.url, 'http://local')?.pathname !== '/mqtt') return socket.destroy();
+    // A browser always sends Origin: only the portal's own pages may open the broker's WebSocket.
+    // (A device or script sends none; it still needs its secret.)
+    const origin = request.headers.origin;
+    if (origin !== undefined && !options.allowedOrigins.includes(origin)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
     wss.handleUpgrade(request, socket, head, (websocket) => broker.handle(createWebSocketStream(websocket), request));
-  });
+  };
+  options.httpServer.on('upgrade', onUpgrade);
 
   return {
     broker,
     mqttPort,
     close: async () => {
+      options.httpServer.off('upgrade', onUpgrade);
       for (const client of wss.clients) client.terminate();
       wss.close();
       await new Promise<void>((resolve) => tcp.close(() => resolve()));
       await new Promise<void>((resolve) => broker.close(() => resolve()));
+    },
+  };
+}
+
+/**
+ * A publish over IoT Core's limit is kept as a dead letter (the same record the ingest keeps for a
+ * message it cannot take, with the payload cut at the limit so the item fits DynamoDB's 400 KB)
+ * and logged; the broker then closes the connection without acknowledging, as IoT Core does. A
+ * device that sends the same message again is refused again, but it is kept and logged only once.
+ */
+function oversizeMessages(log: (line: string) => void) {
+  const kept = new Set<string>();
+  return {
+    async refuse(event: DeviceMessageEvent, size: number): Promise<void> {
+      const fingerprint = createHash('sha256').update(event.clientId).update(event.topic).update(event.payload).digest('hex');
+      if (kept.has(fingerprint)) return;
+      const reason = `Payload of ${size} bytes is over IoT Core's ${MAX_PAYLOAD_BYTES / 1024} KB limit: dropped and the connection closed, as IoT Core does (Payload keeps its first ${MAX_PAYLOAD_BYTES} bytes)`;
+      log(`${event.clientId} ${event.topic}: ${reason}`);
+      try {
+        await deadLettersRepository.add({
+          Topic: event.topic,
+          ClientId: event.clientId,
+          Payload: Buffer.from(event.payload, 'base64').subarray(0, MAX_PAYLOAD_BYTES).toString('base64'),
+          Reason: reason,
+          ReceivedAt: new Date(event.receivedAt).toISOString(),
+        });
+        kept.add(fingerprint);
+      } catch (error) {
+        log(`${event.clientId} ${event.topic}: the oversize message could not be kept as a dead letter (${(error as Error).message})`);
+      }
     },
   };
 }

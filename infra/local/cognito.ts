@@ -22,8 +22,14 @@ export async function startCognitoLocal(options: { port: number; dir: string; lo
     logDir: options.logDir,
   });
   const client = localCognitoClient(options.port);
-  await waitFor('cognito-local', () => client.send(new ListUserPoolsCommand({ MaxResults: 1 })));
-  client.destroy();
+  try {
+    await waitFor('cognito-local', () => client.send(new ListUserPoolsCommand({ MaxResults: 1 })));
+  } catch (error) {
+    await cognito.stop(); // a child that never answered is not left behind
+    throw error;
+  } finally {
+    client.destroy();
+  }
   return cognito;
 }
 

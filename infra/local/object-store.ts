@@ -2,6 +2,8 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
+import { presignRefusal, type SigningCredentials } from './sigv4';
+import { decodedOrUndefined } from './url-path';
 
 /** The largest object the twin takes; images are small (the web checks the type and name). */
 const MAX_OBJECT_BYTES = 5 * 1024 * 1024;
@@ -9,31 +11,33 @@ const MAX_OBJECT_BYTES = 5 * 1024 * 1024;
 /**
  * The local twin of S3 for images: path-style `PUT` and `GET` of `/<prefix>/<bucket>/<key>`,
  * objects as files under `dir` with their content type beside them. The AWS SDK's signed links
- * point here (AWS_ENDPOINT_URL_S3); their signatures are not checked, as nothing here is secret.
+ * point here (AWS_ENDPOINT_URL_S3); as on S3, a link works only as signed (method, object, host,
+ * credentials) and only until it expires. Files are served as attachments, never rendered on the
+ * portal's origin.
  */
-export function objectStoreTwin(dir: string, prefix: string) {
+export function objectStoreTwin(dir: string, prefix: string, credentials: () => SigningCredentials) {
   const fileOf = (pathname: string) => {
-    const relative = decodeURIComponent(pathname.slice(prefix.length + 1));
+    const relative = decodedOrUndefined(pathname.slice(prefix.length + 1));
+    if (relative === undefined) return undefined;
     const file = path.normalize(path.join(dir, relative));
     if (!file.startsWith(dir + path.sep) || relative.split('/').length < 2) return undefined;
     return file;
   };
+  const refuse = (res: http.ServerResponse, statusCode: number): void => {
+    res.writeHead(statusCode, { 'x-content-type-options': 'nosniff' }).end();
+  };
 
   return async function handle(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> {
     const file = fileOf(url.pathname);
-    if (!file) {
-      res.writeHead(400).end();
-      return;
-    }
+    if (!file) return refuse(res, 400);
+    if (req.method !== 'PUT' && req.method !== 'GET') return refuse(res, 405);
+    if (await presignRefusal(req, credentials())) return refuse(res, 403);
     if (req.method === 'PUT') {
       const chunks: Buffer[] = [];
       let size = 0;
       for await (const chunk of req as AsyncIterable<Buffer>) {
         size += chunk.length;
-        if (size > MAX_OBJECT_BYTES) {
-          res.writeHead(413).end();
-          return;
-        }
+        if (size > MAX_OBJECT_BYTES) return refuse(res, 413);
         chunks.push(chunk);
       }
       await mkdir(path.dirname(file), { recursive: true });
@@ -42,17 +46,16 @@ export function objectStoreTwin(dir: string, prefix: string) {
       res.writeHead(200).end();
       return;
     }
-    if (req.method === 'GET') {
-      const found = await stat(file).then((s) => s.isFile(), () => false);
-      if (!found) {
-        res.writeHead(404).end();
-        return;
-      }
-      const contentType = await readFile(`${file}.content-type`, 'utf8').catch(() => 'application/octet-stream');
-      res.writeHead(200, { 'content-type': contentType, 'cache-control': 'private, max-age=300', 'x-content-type-options': 'nosniff' });
-      createReadStream(file).pipe(res);
-      return;
-    }
-    res.writeHead(405).end();
+    const found = await stat(file).then((s) => s.isFile(), () => false);
+    if (!found) return refuse(res, 404);
+    const contentType = await readFile(`${file}.content-type`, 'utf8').catch(() => 'application/octet-stream');
+    res.writeHead(200, {
+      'content-type': contentType,
+      'content-disposition': `attachment; filename="${path.basename(file).replace(/[^\w.-]/g, '_')}"`,
+      'cache-control': 'private, max-age=300',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+    });
+    createReadStream(file).pipe(res);
   };
 }

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import { readDemoDeviceSecrets } from './device-credentials';
 import {
   DEVICE_MQTT_QOS,
   convertTemperature,
@@ -38,6 +40,8 @@ export interface SimulateDevicesOptions {
   seed?: number;
   /** The device certificate for AWS IoT: PEM texts or paths of PEM files. */
   tls?: { key: string; cert: string; ca?: string };
+  /** Each device's secret for the local broker (username = serial number, password = secret). */
+  secrets?: Record<string, string>;
   /** One line per published or received message; console.log by default. */
   log?: (line: string) => void;
 }
@@ -299,7 +303,14 @@ export async function simulateDevices(options: SimulateDevicesOptions): Promise<
     const patient = new SimulatedPatient(serialNumber, seed);
     const client = await mqtt.connectAsync(
       options.brokerUrl,
-      { clientId: serialNumber, clean: true, reconnectPeriod: 2000, connectTimeout: 10_000, ...tls },
+      {
+        clientId: serialNumber,
+        clean: true,
+        reconnectPeriod: 2000,
+        connectTimeout: 10_000,
+        ...(options.secrets?.[serialNumber] && { username: serialNumber, password: options.secrets[serialNumber] }),
+        ...tls,
+      },
       false,
     );
     clients.push(client);
@@ -387,10 +398,12 @@ export async function simulateDevices(options: SimulateDevicesOptions): Promise<
 }
 
 const usage = `usage: npm run simulate -- [--broker mqtt://127.0.0.1:1883] [--serial 100-00001,100-00002]
-                         [--interval 5000] [--count N] [--seed 1]
+                         [--interval 5000] [--count N] [--seed 1] [--secret <device secret>]
                          [--key device.key.pem --cert device.cert.pem [--ca AmazonRootCA1.pem]]
-The broker defaults to $MQTT_URL, else mqtt://127.0.0.1:1883. For AWS IoT Core use
-mqtts://<endpoint>:8883 with the device's certificate. A serial number (IDA#) is 9 digits, '.' or '-'.`;
+The broker defaults to $MQTT_URL, else mqtt://127.0.0.1:1883. Locally a device connects with its
+secret: --secret for one device, else the demo devices' secrets in $DATA_DIR (default .local/)
+demo-device-secrets.json. For AWS IoT Core use mqtts://<endpoint>:8883 with the device's
+certificate. A serial number (IDA#) is 9 digits, '.' or '-'.`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -403,6 +416,7 @@ async function main(): Promise<void> {
       key: { type: 'string' },
       cert: { type: 'string' },
       ca: { type: 'string' },
+      secret: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -414,10 +428,14 @@ async function main(): Promise<void> {
     return value;
   };
   if (Boolean(values.key) !== Boolean(values.cert)) throw new Error('--key and --cert go together');
+  const serialNumbers = (values.serial ?? '100-00001').split(',').map((serial) => serial.trim()).filter(Boolean);
+  if (values.secret && serialNumbers.length !== 1) throw new Error('--secret is the secret of one device: give one --serial');
+  const secrets = values.secret ? { [serialNumbers[0]!]: values.secret } : readDemoDeviceSecrets(path.resolve(process.env.DATA_DIR ?? '.local'));
 
   const simulation = await simulateDevices({
     brokerUrl: values.broker ?? process.env.MQTT_URL ?? 'mqtt://127.0.0.1:1883',
-    serialNumbers: (values.serial ?? '100-00001').split(',').map((serial) => serial.trim()).filter(Boolean),
+    serialNumbers,
+    secrets,
     intervalMs: number('interval', values.interval),
     count: number('count', values.count),
     seed: number('seed', values.seed),

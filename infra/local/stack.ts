@@ -15,7 +15,10 @@ import { objectStoreTwin } from './object-store';
 import { republishCurrentPrescriptions } from './retained';
 import { ensureUserPool, localCognitoClient, startCognitoLocal, type UserPoolIds } from './cognito';
 import { ensureTable, localDynamoClient, startDynamoDbLocal } from './dynamodb';
-import { freePort, type ManagedProcess } from './processes';
+import { deviceCredentials, deviceCredentialsFile } from './device-credentials';
+import { freePort, supervise, type ManagedProcess, type SupervisedProcess } from './processes';
+import { credentialsFromEnvironment } from './sigv4';
+import { decodedOrUndefined, parsedUrl } from './url-path';
 
 export { BACKEND_VERSION, FRONTEND_VERSION };
 export const TABLE_NAME = 'pd-portal';
@@ -45,10 +48,14 @@ export interface LocalStack {
   /** True when this start created the table, i.e. the data folder was new. */
   fresh: boolean;
   broker: LocalBroker;
+  /** The running DynamoDB Local and cognito-local children (named `dynamodb` and `cognito`). */
+  processes(): ManagedProcess[];
   /** Runs the scheduled skipped-exchange check now (it also runs on its timer). */
   checkSkippedExchanges(): Promise<void>;
   stop(): Promise<void>;
 }
+
+const PART_NAMES: Record<string, string> = { dynamodb: 'DynamoDB Local', cognito: 'cognito-local' };
 
 interface SavedState {
   userPool?: UserPoolIds;
@@ -90,16 +97,26 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const saved: SavedState = existsSync(statePath) ? (JSON.parse(readFileSync(statePath, 'utf8')) as SavedState) : {};
 
   const [dynamoPort, cognitoPort] = await Promise.all([freePort(), freePort()]);
-  const processes: ManagedProcess[] = [];
-  const stopProcesses = () => Promise.all(processes.map((p) => p.stop()));
+  const startDynamo = () => startDynamoDbLocal({ port: dynamoPort, dir: path.join(dataDir, 'dynamodb'), logDir });
+  const startCognito = () => startCognitoLocal({ port: cognitoPort, dir: path.join(dataDir, 'cognito'), logDir });
+  let parts: SupervisedProcess[] = [];
+  const stopParts = () => Promise.all(parts.map((part) => part.stop()));
   try {
     log('starting DynamoDB Local and cognito-local');
-    const started = await Promise.allSettled([
-      startDynamoDbLocal({ port: dynamoPort, dir: path.join(dataDir, 'dynamodb'), logDir }),
-      startCognitoLocal({ port: cognitoPort, dir: path.join(dataDir, 'cognito'), logDir }),
-    ]);
-    for (const result of started) if (result.status === 'fulfilled') processes.push(result.value);
-    for (const result of started) if (result.status === 'rejected') throw result.reason;
+    const started = await Promise.allSettled([startDynamo(), startCognito()]);
+    const [dynamoStart, cognitoStart] = started;
+    if (dynamoStart.status === 'rejected' || cognitoStart.status === 'rejected') {
+      await Promise.all(started.map((result) => result.status === 'fulfilled' && result.value.stop()));
+      throw dynamoStart.status === 'rejected' ? dynamoStart.reason : (cognitoStart as PromiseRejectedResult).reason;
+    }
+    // From here on a part that dies is started again; meanwhile the API answers 503 and the broker
+    // acknowledges nothing, so devices keep their messages until it is back.
+    const warn = (line: string) => console.warn(`[local] ${line}`);
+    parts = [supervise(dynamoStart.value, startDynamo, { log: warn }), supervise(cognitoStart.value, startCognito, { log: warn })];
+    const unavailable = () => {
+      const down = parts.filter((part) => !part.isUp()).map((part) => PART_NAMES[part.name] ?? part.name);
+      return down.length ? `${down.join(' and ')} restarting` : undefined;
+    };
 
     const dynamo = localDynamoClient(dynamoPort);
     const fresh = await ensureTable(dynamo, TABLE_NAME);
@@ -139,7 +156,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       userPoolId: userPool.userPoolId,
       clientId: userPool.userPoolClientId,
     });
-    const api = createApiGateway(verifyToken);
+    const api = createApiGateway(verifyToken, { unavailable });
     const runtimeConfig = JSON.stringify({
       apiBase: API_BASE,
       frontendVersion: FRONTEND_VERSION,
@@ -157,10 +174,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       'POST /local/human-verification/token': (_req, res) => json(res, JSON.stringify({ token: issueLocalToken(verifierSecret) })),
     };
 
-    const objects = objectStoreTwin(path.join(dataDir, 'objects'), OBJECT_STORE_PREFIX);
+    // The twin checks links against the credentials the backend signs with (the environment above).
+    const objects = objectStoreTwin(path.join(dataDir, 'objects'), OBJECT_STORE_PREFIX, credentialsFromEnvironment);
 
     const server = http.createServer((req, res) => {
-      const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+      const url = parsedUrl(req.url, `http://${req.headers.host ?? 'localhost'}`);
+      if (!url) {
+        res.writeHead(400, SECURITY_HEADERS).end();
+        return;
+      }
       const local = localPaths[`${req.method} ${url.pathname}`];
       const handled = url.pathname.startsWith(`${API_BASE}/`)
         ? api(req, res, url)
@@ -186,11 +208,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       mqttPort: options.mqttPort,
       httpServer: server,
       onDeviceMessage: deviceMessageIngest(),
+      credentials: deviceCredentials(deviceCredentialsFile(dataDir)),
+      allowedOrigins: [`http://localhost:${port}`, `http://127.0.0.1:${port}`],
+      unavailable,
     });
     const iotDataPlane = await startIotDataPlane(broker.broker);
     process.env.AWS_ENDPOINT_URL_IOT_DATA_PLANE = iotDataPlane.url;
     if (!fresh) log(`${await republishCurrentPrescriptions()} prescriptions retained for their devices again`);
-    const skippedCheck = startSkippedExchangeCheck(options.skippedCheckIntervalMs ?? 5 * 60_000, log);
+    const skippedCheck = startSkippedExchangeCheck(options.skippedCheckIntervalMs ?? 5 * 60_000, log, unavailable);
 
     const url = `http://localhost:${port}`;
     return {
@@ -201,6 +226,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       userPool,
       fresh,
       broker,
+      processes: () => parts.map((part) => part.current()),
       checkSkippedExchanges: skippedCheck.runNow,
       stop: async () => {
         await skippedCheck.stop();
@@ -208,11 +234,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         await broker.close();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
-        await stopProcesses();
+        await stopParts();
       },
     };
   } catch (error) {
-    await stopProcesses();
+    await stopParts();
     throw error;
   }
 }
@@ -227,10 +253,15 @@ function deviceMessageIngest(): (event: DeviceMessageEvent) => Promise<void> {
 }
 
 /** The scheduled skipped-exchange Lambda, on a timer; one run at a time. */
-function startSkippedExchangeCheck(intervalMs: number, log: (line: string) => void) {
+function startSkippedExchangeCheck(intervalMs: number, log: (line: string) => void, unavailable: () => string | undefined) {
   const job = import('../../functions/devices/check-skipped-exchanges');
   let running: Promise<void> | undefined;
   const runNow = () => {
+    const down = unavailable();
+    if (down) {
+      log(`skipped-exchange check not run: ${down}`);
+      return Promise.resolve();
+    }
     running ??= job
       .then(({ handler }) => handler())
       .then(
@@ -253,7 +284,12 @@ function startSkippedExchangeCheck(intervalMs: number, log: (line: string) => vo
 
 /** Static files of the built web; any other path gets index.html, as CloudFront's SPA fallback does. */
 async function serveWeb(webDir: string, pathname: string, res: http.ServerResponse): Promise<void> {
-  const requested = path.normalize(path.join(webDir, decodeURIComponent(pathname)));
+  const decoded = decodedOrUndefined(pathname);
+  if (decoded === undefined) {
+    res.writeHead(400, SECURITY_HEADERS).end();
+    return;
+  }
+  const requested = path.normalize(path.join(webDir, decoded));
   const inside = requested.startsWith(webDir + path.sep);
   const isFile = inside && (await stat(requested).then((s) => s.isFile(), () => false));
   const file = isFile ? requested : path.join(webDir, 'index.html');

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { REPORTING_DEMO_DEVICES, seedDemoData } from './seed';
+import { demoDeviceSecretsFile, ensureDemoDeviceSecrets } from './device-credentials';
+import { DEMO_DEVICES, REPORTING_DEMO_DEVICES, seedDemoData } from './seed';
 import { simulateDevices, type DeviceSimulation } from './simulate';
 import { startLocalStack } from './stack';
 
@@ -34,10 +35,14 @@ async function main(): Promise<void> {
     await seedDemoData({ dataDir, historyDays, log: (line) => console.log(`[seed] ${line}`) });
   }
 
+  // The demo devices' secrets (the twin of their certificates), kept in the data folder for the simulator.
+  const secrets = ensureDemoDeviceSecrets(dataDir, DEMO_DEVICES);
+
   // The demo devices keep reporting, so the portal shows live data; SIMULATE=0 turns them off.
   if (process.env.SIMULATE !== '0' && !stopping) {
     simulation = await simulateDevices({
       brokerUrl: stack.mqttUrl,
+      secrets,
       serialNumbers: [...REPORTING_DEMO_DEVICES],
       intervalMs: Number(process.env.SIMULATE_INTERVAL_MS ?? 60_000),
       seed: Date.now() % 100_000,
@@ -48,6 +53,7 @@ async function main(): Promise<void> {
   console.log(`[local] portal:     ${stack.url}`);
   console.log(`[local] MQTT:       ${stack.mqttUrl} (WebSocket ${stack.webSocketMqttUrl})`);
   console.log(`[local] data:       ${dataDir} (npm run reset wipes it)`);
+  console.log(`[local] demo devices' MQTT secrets: ${demoDeviceSecretsFile(dataDir)}`);
   console.log(`[local] demo accounts: README.md and ${path.join(dataDir, 'demo-accounts.md')}; Ctrl-C stops everything`);
 }
 

@@ -106,7 +106,8 @@ describe('npm start', () => {
       expect(await signIn(second.url, 'nurse@haifa.demo')).toMatchObject({ status: 200, body: { status: 'pass', profile: { Role: 'Nurse' } } });
       // A device connecting after the restart still gets its prescription, as IoT Core's retained message.
       const serialNumber = REPORTING_DEMO_DEVICES[0]!;
-      const device = await mqtt.connectAsync(second.mqttUrl, { clientId: serialNumber });
+      const secret = (JSON.parse(readFileSync(path.join(dataDir, 'demo-device-secrets.json'), 'utf8')) as Record<string, string>)[serialNumber];
+      const device = await mqtt.connectAsync(second.mqttUrl, { clientId: serialNumber, username: serialNumber, password: secret });
       try {
         const received = new Promise<string>((resolve) => device.once('message', (_topic, payload) => resolve(payload.toString())));
         await device.subscribeAsync(deviceTopics.prescription(serialNumber), { qos: 1 });

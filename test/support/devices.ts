@@ -6,8 +6,29 @@ import { assignDevice, registerDevice } from '../../functions/services/devices';
 import { createClinic, createServiceProvider } from '../../functions/services/organizations';
 import { createPatient } from '../../functions/services/patients';
 import { startBroker, type LocalBroker } from '../../infra/local/broker';
+import { deviceCredentials } from '../../infra/local/device-credentials';
 import { startIotDataPlane } from '../../infra/local/iot-data-plane';
 import { deviceTopics, deviceUpExamples, type DeviceExchange } from '../../shared/device';
+
+/** The devices' secrets of this test file (the twin of their certificates), issued by createPatientWithDevice. */
+export const testDeviceCredentials = deviceCredentials();
+const secrets = new Map<string, string>();
+
+/** Issues a secret for a device of this test file; connectDevice then connects with it. */
+export function issueDeviceSecret(serialNumber: string): string {
+  const secret = testDeviceCredentials.issue(serialNumber);
+  secrets.set(serialNumber, secret);
+  return secret;
+}
+
+const brokerOptions = (mqttPort: number, httpServer: http.Server) => ({
+  mqttPort,
+  httpServer,
+  onDeviceMessage: ingest,
+  credentials: testDeviceCredentials,
+  allowedOrigins: [],
+  log: () => undefined,
+});
 
 /**
  * For a test file: the local broker (the IoT Core twin) whose device messages go to the ingest
@@ -28,7 +49,7 @@ export function useDeviceBroker() {
     async restart() {
       const port = broker.mqttPort;
       await broker.close();
-      broker = await startBroker({ mqttPort: port, httpServer, onDeviceMessage: ingest });
+      broker = await startBroker(brokerOptions(port, httpServer));
       await dataPlane.close();
       dataPlane = await startIotDataPlane(broker.broker);
       process.env.AWS_ENDPOINT_URL_IOT_DATA_PLANE = dataPlane.url;
@@ -36,7 +57,7 @@ export function useDeviceBroker() {
   };
   beforeAll(async () => {
     httpServer = http.createServer();
-    broker = await startBroker({ mqttPort: 0, httpServer, onDeviceMessage: ingest });
+    broker = await startBroker(brokerOptions(0, httpServer));
     dataPlane = await startIotDataPlane(broker.broker);
     process.env.AWS_ENDPOINT_URL_IOT_DATA_PLANE = dataPlane.url;
   });
@@ -84,12 +105,20 @@ export async function createPatientWithDevice(options: { TargetWeight?: number }
     TargetWeight: options.TargetWeight ?? 70,
   });
   await assignDevice(patient.UserID, device.SerialNumber);
+  issueDeviceSecret(device.SerialNumber);
   return { provider, clinic, device: { ...device, PatientID: patient.UserID }, patient };
 }
 
-/** A device's MQTT connection, its client id being its serial number, as on IoT Core. */
+/** A device's MQTT connection, its client id being its serial number, as on IoT Core, with its secret (issueDeviceSecret). */
 export async function connectDevice(mqttUrl: string, serialNumber: string, options: mqtt.IClientOptions = {}): Promise<MqttClient> {
-  return mqtt.connectAsync(mqttUrl, { clientId: serialNumber, clean: true, reconnectPeriod: 200, ...options });
+  const password = secrets.get(serialNumber);
+  return mqtt.connectAsync(mqttUrl, {
+    clientId: serialNumber,
+    clean: true,
+    reconnectPeriod: 200,
+    ...(password && { username: serialNumber, password }),
+    ...options,
+  });
 }
 
 let sequence = 0;

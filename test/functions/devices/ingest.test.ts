@@ -10,7 +10,7 @@ import { serviceProvidersRepository } from '../../../functions/data/service-prov
 import { statsRepository } from '../../../functions/data/stats-repository';
 import { savePrescription } from '../../../functions/services/prescriptions';
 import { deviceTopics, devicePrescriptionSchema } from '../../../shared/device';
-import { connectDevice, createPatientWithDevice, exchangeReport, publishExchange, randomSerialNumber, useDeviceBroker } from '../../support/devices';
+import { connectDevice, createPatientWithDevice, exchangeReport, issueDeviceSecret, publishExchange, randomSerialNumber, useDeviceBroker } from '../../support/devices';
 import { useTestTable } from '../../support/local-services';
 
 useTestTable();
@@ -145,6 +145,7 @@ describe('a device reports exchanges over MQTT', () => {
   it('refuses a device publishing on another device’s topic, and keeps reports of unknown devices', async () => {
     const { device } = await createPatientWithDevice();
     const stranger = randomSerialNumber();
+    issueDeviceSecret(stranger); // it has its credentials, but the portal does not know it
     await withDevice(stranger, async (client) => {
       const refused = client.publishAsync(deviceTopics.exchange(device.SerialNumber), JSON.stringify(exchangeReport(new Date())), { qos: 1 });
       await expect(Promise.race([refused.then(() => 'acknowledged'), new Promise((resolve) => client.once('close', () => resolve('closed')))])).resolves.toBe('closed');

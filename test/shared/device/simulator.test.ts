@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { DeviceMessageEvent } from '../../../functions/devices/ingest';
 import { startBroker, type LocalBroker } from '../../../infra/local/broker';
+import { deviceCredentials } from '../../../infra/local/device-credentials';
 import { createRandom, SimulatedPatient, simulateDevices, type DeviceSimulation } from '../../../infra/local/simulate';
 import {
   DEVICE_DOWN_RETAIN,
@@ -23,14 +24,19 @@ describe('the device simulator against the local broker', () => {
   const ofKind = (kind: string) => received.filter((event) => parseUpTopic(event.topic)?.kind === kind);
 
   beforeAll(async () => {
+    const credentials = deviceCredentials();
+    const secrets = Object.fromEntries(serials.map((serial) => [serial, credentials.issue(serial)]));
     broker = await startBroker({
       mqttPort: 0,
       httpServer: http.createServer(),
       onDeviceMessage: async (event) => {
         received.push(event);
       },
+      credentials,
+      allowedOrigins: [],
     });
     simulation = await simulateDevices({
+      secrets,
       brokerUrl: `mqtt://127.0.0.1:${broker.mqttPort}`,
       serialNumbers: serials,
       intervalMs: 20,

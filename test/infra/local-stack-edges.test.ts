@@ -1,0 +1,237 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { IoTDataPlaneClient, PublishCommand } from '@aws-sdk/client-iot-data-plane';
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import mqtt from 'mqtt';
+import WebSocket from 'ws';
+import { deadLettersRepository } from '../../functions/data/dead-letters-repository';
+import { exchangesRepository } from '../../functions/data/exchanges-repository';
+import { imageStore } from '../../functions/lib/image-store';
+import { deviceCredentials, deviceCredentialsFile } from '../../infra/local/device-credentials';
+import { startLocalStack, type LocalStack } from '../../infra/local/stack';
+import { API_BASE } from '../../shared/api/paths';
+import { deviceTopics } from '../../shared/device';
+import { messages } from '../../shared/messages';
+import { createPatientWithDevice, exchangeReport } from '../support/devices';
+
+/**
+ * The local stack at its edges, as a browser, a device or a stranger meets it: bad input is a
+ * 400 (never a crash or a 500), an oversize device message is refused as IoT Core refuses it and
+ * kept, devices need their own secret, only the portal's pages may open the MQTT WebSocket, and
+ * image links work only as signed.
+ */
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pd-portal-edges-'));
+let stack: LocalStack;
+
+beforeAll(async () => {
+  stack = await startLocalStack({ dataDir, port: 0, mqttPort: 0 });
+}, 120_000);
+afterAll(async () => {
+  await stack?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}, 60_000);
+
+const today = () => new Date().toISOString().slice(0, 10);
+/** A device of a patient, with its secret issued in the stack's own credential registry. */
+async function deviceWithSecret() {
+  const made = await createPatientWithDevice();
+  const secret = deviceCredentials(deviceCredentialsFile(dataDir)).issue(made.device.SerialNumber);
+  return { ...made, serialNumber: made.device.SerialNumber, secret };
+}
+const connect = (serialNumber: string, options: mqtt.IClientOptions = {}) =>
+  mqtt.connectAsync(stack.mqttUrl, { clientId: serialNumber, clean: true, reconnectPeriod: 0, ...options });
+
+async function until(done: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!done() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+/** Sends raw bytes over HTTP/1.1 and returns the status line, for requests fetch will not make. */
+function rawRequest(port: number, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.end(request));
+    let response = '';
+    socket.on('data', (chunk) => (response += chunk.toString()));
+    socket.on('end', () => resolve(response.split('\r\n')[0]!));
+    socket.on('error', reject);
+  });
+}
+
+describe('a malformed % escape in a URL', () => {
+  it('is a 400 with the API error body on an API path parameter', async () => {
+    const response = await fetch(`${stack.url}${API_BASE}/users/%E0%A4%A/session`);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message: [messages.errors.malformedRequest] });
+  });
+
+  it('is a 400 from the object store, the web files and the IoT data-plane twin, and nothing crashes', async () => {
+    expect((await fetch(`${stack.url}/local/s3/pd-portal-images/%E0%A4%A.png`)).status).toBe(400);
+    expect((await fetch(`${stack.url}/%E0%A4%A.js`)).status).toBe(400);
+    expect((await fetch(`${stack.url}/patients/%`)).status).toBe(400);
+    const dataPlane = await fetch(`${process.env.AWS_ENDPOINT_URL_IOT_DATA_PLANE}/topics/pd%2Fdevices%2F%E0%A4%A?qos=1`, { method: 'POST', body: '{}' });
+    expect(dataPlane.status).toBe(400);
+    const port = Number(new URL(stack.url).port);
+    expect(await rawRequest(port, 'GET / HTTP/1.1\r\nHost: [\r\nConnection: close\r\n\r\n')).toBe('HTTP/1.1 400 Bad Request');
+    expect((await fetch(`${stack.url}/config.json`)).status).toBe(200);
+  });
+});
+
+describe('a device message over IoT Core’s 128 KB', () => {
+  it('is refused unacknowledged with the connection closed, kept once as a dead letter and logged', async () => {
+    const { serialNumber, secret, patient } = await deviceWithSecret();
+    const warnings = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const oversize = JSON.stringify({ ...exchangeReport(new Date()), Note: 'x'.repeat(140 * 1024) });
+      const client = await connect(serialNumber, { username: serialNumber, password: secret, clean: false, reconnectPeriod: 300 });
+      const closed = new Promise((resolve) => client.once('close', () => resolve('closed')));
+      const acknowledged = client.publishAsync(deviceTopics.exchange(serialNumber), oversize, { qos: 1 }).then(() => 'acknowledged');
+      expect(await Promise.race([acknowledged, closed])).toBe('closed');
+      // The device reconnects and sends it again: refused again, but kept only once.
+      await new Promise<void>((resolve) => client.once('close', () => resolve()));
+      await client.endAsync(true);
+
+      const letters = (await deadLettersRepository.listForDay(today())).filter((letter) => letter.ClientId === serialNumber);
+      expect(letters).toHaveLength(1);
+      expect(letters[0]).toMatchObject({ Topic: deviceTopics.exchange(serialNumber), Reason: expect.stringContaining('128 KB') });
+      expect(Buffer.from(letters[0]!.Payload, 'base64').toString()).toBe(oversize.slice(0, 128 * 1024));
+      expect(warnings.mock.calls.flat().join('\n')).toContain(`${serialNumber} ${deviceTopics.exchange(serialNumber)}: Payload of ${oversize.length} bytes`);
+
+      // The device goes on: its next exchange is taken.
+      const next = exchangeReport(new Date());
+      const again = await connect(serialNumber, { username: serialNumber, password: secret });
+      await again.publishAsync(deviceTopics.exchange(serialNumber), JSON.stringify(next), { qos: 1 });
+      await again.endAsync();
+      const stored = await exchangesRepository.listForPatient(patient.UserID, { from: '2000-01-01', to: '2100-01-01' });
+      expect(stored.map((exchange) => exchange._id)).toEqual([next._id]);
+    } finally {
+      warnings.mockRestore();
+    }
+  });
+});
+
+describe('the broker checks who connects', () => {
+  beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));
+  afterEach(() => jest.restoreAllMocks());
+
+  it('lets a device in with its own serial number and secret only', async () => {
+    const { serialNumber, secret } = await deviceWithSecret();
+    const other = await deviceWithSecret();
+    const refusal = (options: mqtt.IClientOptions) =>
+      connect(serialNumber, options).then(
+        async (client) => {
+          await client.endAsync(true);
+          return 'connected';
+        },
+        (error: Error & { code?: number }) => error.code,
+      );
+    expect(await refusal({})).toBe(4); // bad user name or password
+    expect(await refusal({ username: serialNumber, password: 'guess' })).toBe(4);
+    expect(await refusal({ username: serialNumber, password: other.secret })).toBe(4);
+    expect(await refusal({ username: other.serialNumber, password: other.secret })).toBe(4); // its client id is not its username
+    expect(await refusal({ username: serialNumber, password: secret })).toBe('connected');
+  });
+
+  it('opens the MQTT WebSocket to the portal’s own pages only', async () => {
+    const upgrade = (origin: string) =>
+      new Promise<number | 'open'>((resolve, reject) => {
+        const socket = new WebSocket(stack.webSocketMqttUrl, 'mqtt', { origin });
+        socket.once('open', () => {
+          socket.close();
+          resolve('open');
+        });
+        socket.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+        socket.once('error', reject);
+      });
+    expect(await upgrade('http://evil.example')).toBe(403);
+    expect(await upgrade(`http://localhost:${new URL(stack.url).port}.evil.example`)).toBe(403);
+    expect(await upgrade(stack.url)).toBe('open');
+  });
+});
+
+describe('the IoT data-plane twin', () => {
+  it('publishes to a device only for a request signed with the backend’s credentials', async () => {
+    const { serialNumber, secret } = await deviceWithSecret();
+    const device = await connect(serialNumber, { username: serialNumber, password: secret });
+    const received: string[] = [];
+    device.on('message', (_topic, payload) => received.push(payload.toString()));
+    await device.subscribeAsync(deviceTopics.settings(serialNumber), { qos: 1 });
+    const endpoint = `${process.env.AWS_ENDPOINT_URL_IOT_DATA_PLANE}/topics/${encodeURIComponent(deviceTopics.settings(serialNumber))}?qos=1`;
+    try {
+      expect((await fetch(endpoint, { method: 'POST', body: '{"forged":true}' })).status).toBe(403);
+      const client = new IoTDataPlaneClient({});
+      const other = new IoTDataPlaneClient({ credentials: { accessKeyId: 'local', secretAccessKey: 'guessed' } });
+      await expect(other.send(new PublishCommand({ topic: deviceTopics.settings(serialNumber), qos: 1, payload: Buffer.from('{"forged":true}') }))).rejects.toThrow();
+      await client.send(new PublishCommand({ topic: deviceTopics.settings(serialNumber), qos: 1, payload: Buffer.from('{"signed":true}') }));
+      await until(() => received.length > 0);
+      expect(received).toEqual(['{"signed":true}']);
+      client.destroy();
+      other.destroy();
+    } finally {
+      await device.endAsync(true);
+    }
+  });
+});
+
+describe('DynamoDB Local', () => {
+  it('gives no web page the browser opens access to the table (no CORS for any real origin)', async () => {
+    const preflight = await fetch(process.env.AWS_ENDPOINT_URL_DYNAMODB!, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type,x-amz-target' },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('image links on /local/s3', () => {
+  const key = `clinics/c-${Date.now()}/logo.png`;
+  const png = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]);
+  const upload = async () => {
+    const put = await fetch(await imageStore.uploadUrl(key, 'image/png'), { method: 'PUT', headers: { 'content-type': 'image/png' }, body: png });
+    expect(put.status).toBe(200);
+  };
+
+  it('serves a signed link’s file as an attachment that is never sniffed', async () => {
+    await upload();
+    const got = await fetch(await imageStore.downloadUrl(key));
+    expect(got.status).toBe(200);
+    expect(got.headers.get('content-type')).toBe('image/png');
+    expect(got.headers.get('content-disposition')).toBe('attachment; filename="logo.png"');
+    expect(got.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(new Uint8Array(await got.arrayBuffer())).toEqual(png);
+  });
+
+  it('refuses a link that is unsigned, altered, for another object or method, or expired', async () => {
+    await upload();
+    const link = new URL(await imageStore.downloadUrl(key));
+    const status = async (url: URL | string, method = 'GET') => (await fetch(url, { method, body: method === 'PUT' ? png : undefined })).status;
+
+    expect(await status(`${link.origin}${link.pathname}`)).toBe(403);
+    const altered = new URL(link);
+    const signature = altered.searchParams.get('X-Amz-Signature')!;
+    altered.searchParams.set('X-Amz-Signature', `${signature.slice(0, -1)}${signature.endsWith('0') ? '1' : '0'}`);
+    expect(await status(altered)).toBe(403);
+    const otherObject = new URL(link);
+    otherObject.pathname = otherObject.pathname.replace('logo.png', 'other.png');
+    expect(await status(otherObject)).toBe(403);
+    const longer = new URL(link);
+    longer.searchParams.set('X-Amz-Expires', '604800');
+    expect(await status(longer)).toBe(403);
+    expect(await status(link, 'PUT')).toBe(403);
+
+    const s3 = new S3Client({ forcePathStyle: true });
+    const expired = await getSignedUrl(s3, new GetObjectCommand({ Bucket: process.env.IMAGES_BUCKET, Key: key }), {
+      expiresIn: 60,
+      signingDate: new Date(Date.now() - 2 * 60_000),
+    });
+    expect(await status(expired)).toBe(403);
+    const stillValid = await getSignedUrl(s3, new GetObjectCommand({ Bucket: process.env.IMAGES_BUCKET, Key: key }), {
+      expiresIn: 300,
+      signingDate: new Date(Date.now() - 2 * 60_000),
+    });
+    expect(await status(stillValid)).toBe(200);
+    s3.destroy();
+  });
+});
