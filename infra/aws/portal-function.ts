@@ -7,7 +7,7 @@ import path from 'node:path';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
-export interface PortalFunctionProps extends Pick<NodejsFunctionProps, 'environment' | 'timeout' | 'memorySize' | 'description'> {
+export interface PortalFunctionProps extends Pick<NodejsFunctionProps, 'environment' | 'timeout' | 'memorySize' | 'description' | 'reservedConcurrentExecutions'> {
   /** The module under functions/ that exports `handler`, without extension. */
   entry: string;
 }
@@ -29,6 +29,7 @@ export class PortalFunction extends NodejsFunction {
       tracing: Tracing.ACTIVE,
       logGroup,
       description: props.description,
+      reservedConcurrentExecutions: props.reservedConcurrentExecutions,
       projectRoot: REPO_ROOT,
       depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
       bundling: {

@@ -22,6 +22,13 @@ import {
  */
 export type RouteAccess = 'table-write' | 'cognito-auth' | 'cognito-admin' | 'iot-publish' | 'mail' | 'human-verification';
 
+/**
+ * The first part of a partition key (`USER#<id>` → 'USER'; 'SETTINGS' and 'STATS' are whole keys),
+ * of the table or, for a GSI query, of the index. The CDK stack turns a route's prefixes into
+ * `dynamodb:LeadingKeys` conditions, so its Lambda can reach no other items.
+ */
+export type KeyPrefix = 'USER' | 'EMAIL' | 'REVOKED' | 'SIGNIN' | 'SETTINGS' | 'STATS' | 'SP' | 'CLINIC' | 'PATIENT' | 'DOCTOR' | 'DEVICE' | 'SERIAL' | 'DEADLETTER' | 'TYPE';
+
 export interface RouteDefinition {
   method: 'GET' | 'POST';
   /** Path under API_BASE, with `{param}` placeholders. */
@@ -35,6 +42,10 @@ export interface RouteDefinition {
   /** Module under functions/handlers/ that exports `handler`. */
   handler: string;
   access?: readonly RouteAccess[];
+  /** Partitions the handler reads (the session check's `USER` and `REVOKED` are added for every non-public route). */
+  keys?: readonly KeyPrefix[];
+  /** Partitions the handler writes, with 'table-write' access. */
+  writeKeys?: readonly KeyPrefix[];
 }
 
 export const routes = {
@@ -45,6 +56,8 @@ export const routes = {
     body: signInSchema,
     handler: 'auth/sign-in',
     access: ['table-write', 'cognito-auth', 'human-verification'],
+    keys: ['SIGNIN', 'EMAIL', 'USER', 'STATS', 'SP', 'CLINIC'],
+    writeKeys: ['SIGNIN', 'USER'],
   },
   signInTwoFactor: {
     method: 'POST',
@@ -53,6 +66,8 @@ export const routes = {
     body: twoFactorSchema,
     handler: 'auth/sign-in-two-factor',
     access: ['table-write', 'cognito-auth'],
+    keys: ['EMAIL', 'USER', 'STATS', 'SP', 'CLINIC'],
+    writeKeys: ['USER'],
   },
   refreshSession: {
     method: 'POST',
@@ -61,6 +76,7 @@ export const routes = {
     body: refreshSessionSchema,
     handler: 'auth/refresh-session',
     access: ['cognito-auth'],
+    keys: [],
   },
   changePassword: {
     method: 'POST',
@@ -69,6 +85,8 @@ export const routes = {
     body: changePasswordSchema,
     handler: 'auth/change-password',
     access: ['table-write', 'cognito-auth'],
+    keys: ['EMAIL', 'USER', 'STATS', 'SP', 'CLINIC'],
+    writeKeys: ['USER'],
   },
   forgotPassword: {
     method: 'POST',
@@ -77,6 +95,8 @@ export const routes = {
     body: forgotPasswordSchema,
     handler: 'auth/forgot-password',
     access: ['table-write', 'cognito-admin', 'mail', 'human-verification'],
+    keys: ['EMAIL', 'USER'],
+    writeKeys: ['SIGNIN'],
   },
   signOut: {
     method: 'POST',
@@ -85,6 +105,7 @@ export const routes = {
     body: signOutSchema,
     handler: 'auth/sign-out',
     access: ['table-write', 'cognito-auth'],
+    writeKeys: ['REVOKED'],
   },
   getSession: {
     method: 'GET',
@@ -92,6 +113,7 @@ export const routes = {
     roles: ROLES,
     self: 'userId',
     handler: 'auth/get-session',
+    keys: ['STATS', 'SP', 'CLINIC'],
   },
   setupTotp: {
     method: 'POST',
@@ -109,12 +131,14 @@ export const routes = {
     body: totpVerifySchema,
     handler: 'auth/verify-totp',
     access: ['cognito-auth'],
+    writeKeys: ['USER'],
   },
   getGlobalSettings: {
     method: 'GET',
     path: '/general/d_update',
     roles: ROLES,
     handler: 'general/get-global-settings',
+    keys: ['SETTINGS'],
   },
   initGlobalSettings: {
     method: 'POST',
@@ -124,6 +148,8 @@ export const routes = {
     body: settingsPayloadSchema(),
     handler: 'general/init-global-settings',
     access: ['table-write'],
+    keys: ['SETTINGS'],
+    writeKeys: ['SETTINGS'],
   },
 } as const satisfies Record<string, RouteDefinition>;
 
@@ -133,4 +159,25 @@ export const routeIds = Object.keys(routes) as RouteId[];
 
 export function routeById(id: RouteId): RouteDefinition {
   return routes[id];
+}
+
+/** The API's areas: each is deployed as its own stack of route Lambdas (infra/aws/api-stack.ts). */
+export type ApiArea = 'session' | 'settings' | 'clinical' | 'administration' | 'devices';
+
+const areas: Record<RouteId, ApiArea> = {
+  signIn: 'session',
+  signInTwoFactor: 'session',
+  refreshSession: 'session',
+  changePassword: 'session',
+  forgotPassword: 'session',
+  signOut: 'session',
+  getSession: 'session',
+  setupTotp: 'session',
+  verifyTotp: 'session',
+  getGlobalSettings: 'settings',
+  initGlobalSettings: 'settings',
+};
+
+export function routeArea(id: RouteId): ApiArea {
+  return areas[id];
 }
