@@ -2,16 +2,12 @@ import { NestedStack, type NestedStackProps } from 'aws-cdk-lib';
 import { HttpMethod, HttpRoute, HttpRouteKey, type HttpApi, type IHttpRouteAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { API_BASE } from '../../shared/api/paths';
 import type { ApiArea, RouteAccess, RouteDefinition } from '../../shared/api/routes';
 import { PortalFunction } from './portal-function';
 import { pascalCase, routeKeyPatterns } from './route-table';
-
-/** Reads on the keys a route names; no Scan, whose requests carry no leading key to check. */
-export const READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
-export const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+import { grantTableAccess } from './table-access';
 
 /** Concurrency reserved for each public sign-in route: a credential-stuffing burst cannot take the account's pool. */
 export const PUBLIC_ROUTE_CONCURRENCY = 10;
@@ -37,8 +33,6 @@ export class ApiAreaStack extends NestedStack {
 
   constructor(scope: Construct, id: string, props: ApiAreaStackProps) {
     super(scope, id, { ...props, description: `PD clinic portal API: the ${props.area} routes` });
-    const { table } = props;
-    const tableResources = [table.tableArn, `${table.tableArn}/index/*`];
     for (const [routeId, route] of props.routes) {
       const fn = new PortalFunction(this, `Route${pascalCase(routeId)}`, {
         entry: `handlers/${route.handler}`,
@@ -47,17 +41,7 @@ export class ApiAreaStack extends NestedStack {
         reservedConcurrentExecutions: route.roles === 'public' ? PUBLIC_ROUTE_CONCURRENCY : undefined,
       });
       this.functions[routeId] = fn;
-      const keys = routeKeyPatterns(route);
-      const onKeys = (actions: string[], patterns: string[], resources = tableResources) =>
-        new PolicyStatement({ actions, resources, conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': patterns } } });
-      if (keys.read.length > 0) {
-        fn.addToRolePolicy(onKeys(READ_ACTIONS, keys.read));
-        table.encryptionKey?.grant(fn, 'kms:Decrypt', 'kms:DescribeKey');
-      }
-      if (keys.write.length > 0) {
-        fn.addToRolePolicy(onKeys(WRITE_ACTIONS, keys.write, [table.tableArn]));
-        table.encryptionKey?.grant(fn, 'kms:Encrypt', 'kms:ReEncrypt*', 'kms:GenerateDataKey*');
-      }
+      grantTableAccess(fn, props.table, routeKeyPatterns(route));
       for (const access of route.access ?? []) props.grants[access](fn);
       new HttpRoute(this, `${pascalCase(routeId)}Route`, {
         httpApi: props.api,

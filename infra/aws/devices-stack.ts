@@ -13,6 +13,7 @@ import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from '
 import { Construct } from 'constructs';
 import { DEVICE_TOPIC_ROOT } from '../../shared/device/topics';
 import { PortalFunction } from './portal-function';
+import { grantTableAccess } from './table-access';
 
 /** Concurrency reserved for the ingest: a flood of device messages waits in Lambda's async queue instead of taking the API's share. */
 export const INGEST_CONCURRENCY = 20;
@@ -67,7 +68,7 @@ export class DevicesStack extends Stack {
       environment: { TABLE_NAME: props.table.tableName, POWERTOOLS_SERVICE_NAME: 'pd-portal-ingest' },
       reservedConcurrentExecutions: INGEST_CONCURRENCY,
     });
-    props.table.grantReadWriteData(ingest);
+    grantTableAccess(ingest, props.table, { read: 'any', write: 'any' });
 
     const failed = new Queue(this, 'FailedDeviceMessages', {
       encryption: QueueEncryption.SQS_MANAGED,
@@ -98,7 +99,7 @@ export class DevicesStack extends Stack {
       // One run at a time: a slow run is never overlapped by the next one.
       reservedConcurrentExecutions: 1,
     });
-    props.table.grantReadWriteData(skipped);
+    grantTableAccess(skipped, props.table, { read: 'any', write: 'any' });
     new Schedule(this, 'EveryFiveMinutes', {
       schedule: ScheduleExpression.rate(Duration.minutes(5)),
       target: new LambdaInvoke(skipped, { retryAttempts: 2 }),
