@@ -121,10 +121,11 @@ export class ApiStack extends Stack {
       format: JSON.stringify({ requestId: '$context.requestId', ip: '$context.identity.sourceIp', time: '$context.requestTime', route: '$context.routeKey', status: '$context.status', latency: '$context.responseLatency' }),
     };
     cfnStage.defaultRouteSettings = { throttlingBurstLimit: STAGE_THROTTLE.burstLimit, throttlingRateLimit: STAGE_THROTTLE.rateLimit };
+    // RouteSettings is a plain JSON map in CloudFormation: its keys are written as they are here.
     cfnStage.routeSettings = Object.fromEntries(
       Object.values(routeTable.routes)
         .filter((route) => route.roles === 'public')
-        .map((route) => [`${route.method} ${API_BASE}${route.path}`, { throttlingBurstLimit: PUBLIC_ROUTE_THROTTLE.burstLimit, throttlingRateLimit: PUBLIC_ROUTE_THROTTLE.rateLimit }]),
+        .map((route) => [`${route.method} ${API_BASE}${route.path}`, { ThrottlingBurstLimit: PUBLIC_ROUTE_THROTTLE.burstLimit, ThrottlingRateLimit: PUBLIC_ROUTE_THROTTLE.rateLimit }]),
     );
 
     if (props.apiDomain) {
