@@ -2,11 +2,12 @@ import { NestedStack, type NestedStackProps } from 'aws-cdk-lib';
 import { HttpMethod, HttpRoute, HttpRouteKey, type HttpApi, type IHttpRouteAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
 import { API_BASE } from '../../shared/api/paths';
 import type { ApiArea, RouteAccess, RouteDefinition } from '../../shared/api/routes';
 import { PortalFunction } from './portal-function';
-import { pascalCase, routeKeyPatterns } from './route-table';
+import { isPublicRoute, pascalCase, routeKeyPatterns } from './route-table';
 import { grantTableAccess } from './table-access';
 
 /** Concurrency reserved for each public sign-in route: a credential-stuffing burst cannot take the account's pool. */
@@ -18,6 +19,7 @@ export interface ApiAreaStackProps extends NestedStackProps {
   api: HttpApi;
   authorizer: IHttpRouteAuthorizer;
   table: ITable;
+  logKey: IKey;
   environment: Record<string, string>;
   /** How each RouteAccess is granted to a route's function. */
   grants: Record<RouteAccess, (fn: PortalFunction) => void>;
@@ -38,7 +40,8 @@ export class ApiAreaStack extends NestedStack {
         entry: `handlers/${route.handler}`,
         description: `${route.method} ${route.path}`,
         environment: props.environment,
-        reservedConcurrentExecutions: route.roles === 'public' ? PUBLIC_ROUTE_CONCURRENCY : undefined,
+        logKey: props.logKey,
+        reservedConcurrentExecutions: isPublicRoute(route) ? PUBLIC_ROUTE_CONCURRENCY : undefined,
       });
       this.functions[routeId] = fn;
       grantTableAccess(fn, props.table, routeKeyPatterns(route));
@@ -47,7 +50,7 @@ export class ApiAreaStack extends NestedStack {
         httpApi: props.api,
         routeKey: HttpRouteKey.with(`${API_BASE}${route.path}`, route.method === 'GET' ? HttpMethod.GET : HttpMethod.POST),
         integration: new HttpLambdaIntegration(`${routeId}Integration`, fn),
-        authorizer: route.roles === 'public' ? undefined : props.authorizer,
+        authorizer: isPublicRoute(route) ? undefined : props.authorizer,
       });
     }
   }

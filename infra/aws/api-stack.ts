@@ -10,13 +10,14 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { FilterPattern, LogGroup, MetricFilter, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { API_BASE } from '../../shared/api/paths';
 import type { ApiArea, RouteAccess, RouteDefinition } from '../../shared/api/routes';
 import { ApiAreaStack } from './api-area-stack';
 import type { PortalFunction } from './portal-function';
-import { pascalCase, portalRouteTable, type RouteTable } from './route-table';
+import { isPublicRoute, pascalCase, portalRouteTable, type RouteTable } from './route-table';
 
 /** The stage's limits for every route, and the tighter ones of the public sign-in routes. */
 export const STAGE_THROTTLE = { rateLimit: 100, burstLimit: 200 };
@@ -39,6 +40,7 @@ export interface ApiStackProps extends StackProps {
   mailFrom: string;
   backendVersion: string;
   alarmTopic: ITopic;
+  logKey: IKey;
   /** With a custom domain the default execute-api endpoint is turned off: CloudFront reaches the API by the domain. */
   apiDomain?: ApiDomain;
   /** The routes to deploy; the portal's route table unless a test passes another. */
@@ -108,14 +110,14 @@ export class ApiStack extends Stack {
       byArea.set(area, [...(byArea.get(area) ?? []), [routeId, route]]);
     }
     for (const [area, routes] of byArea) {
-      this.areas[area] = new ApiAreaStack(this, `${pascalCase(area)}Routes`, { area, routes, api: this.api, authorizer, table: props.table, environment, grants });
+      this.areas[area] = new ApiAreaStack(this, `${pascalCase(area)}Routes`, { area, routes, api: this.api, authorizer, table: props.table, logKey: props.logKey, environment, grants });
     }
 
     // The stage comes after the routes: its per-route throttling names route keys that must exist.
     const stage = new HttpStage(this, 'DefaultStage', { httpApi: this.api, stageName: '$default', autoDeploy: true });
     for (const areaStack of Object.values(this.areas)) stage.node.addDependency(areaStack);
     const cfnStage = stage.node.defaultChild as CfnStage;
-    const accessLogs = new LogGroup(this, 'ApiAccessLogs', { retention: RetentionDays.ONE_YEAR });
+    const accessLogs = new LogGroup(this, 'ApiAccessLogs', { retention: RetentionDays.ONE_YEAR, encryptionKey: props.logKey });
     cfnStage.accessLogSettings = {
       destinationArn: accessLogs.logGroupArn,
       format: JSON.stringify({ requestId: '$context.requestId', ip: '$context.identity.sourceIp', time: '$context.requestTime', route: '$context.routeKey', status: '$context.status', latency: '$context.responseLatency' }),
@@ -124,7 +126,7 @@ export class ApiStack extends Stack {
     // RouteSettings is a plain JSON map in CloudFormation: its keys are written as they are here.
     cfnStage.routeSettings = Object.fromEntries(
       Object.values(routeTable.routes)
-        .filter((route) => route.roles === 'public')
+        .filter((route) => isPublicRoute(route))
         .map((route) => [`${route.method} ${API_BASE}${route.path}`, { ThrottlingBurstLimit: PUBLIC_ROUTE_THROTTLE.burstLimit, ThrottlingRateLimit: PUBLIC_ROUTE_THROTTLE.rateLimit }]),
     );
 

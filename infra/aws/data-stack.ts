@@ -8,6 +8,7 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { tableDefinition } from '../../shared/table';
+import { logKey } from './log-key';
 
 export interface DataStackProps extends StackProps {
   /** The site's origin (https://portal.clinic.example), the only one allowed to use signed image links from a browser; none without a custom domain. */
@@ -26,6 +27,8 @@ export class DataStack extends Stack {
   readonly imagesBucket: Bucket;
   readonly logBucket: Bucket;
   readonly alarmTopic: Topic;
+  /** The key of every log group of the portal in this region. */
+  readonly logKey: Key;
 
   constructor(scope: Construct, id: string, props: DataStackProps = {}) {
     super(scope, id, props);
@@ -68,6 +71,8 @@ export class DataStack extends Stack {
       cors: props.siteOrigin ? [{ allowedMethods: [HttpMethods.PUT, HttpMethods.GET], allowedOrigins: [props.siteOrigin], allowedHeaders: ['content-type'], maxAge: 300 }] : undefined,
       removalPolicy: RemovalPolicy.RETAIN,
     });
+
+    this.logKey = logKey(this, 'LogKey');
 
     // CloudWatch publishes to the encrypted topic only if the key lets it.
     const alarmKey = new Key(this, 'AlarmTopicKey', { enableKeyRotation: true, description: 'PD portal operations alarms topic' });

@@ -2,6 +2,7 @@ import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
@@ -21,6 +22,7 @@ export const INGEST_CONCURRENCY = 20;
 export interface DevicesStackProps extends StackProps {
   table: ITable;
   alarmTopic: ITopic;
+  logKey: IKey;
 }
 
 /**
@@ -64,6 +66,7 @@ export class DevicesStack extends Stack {
 
     const ingest = new PortalFunction(this, 'Ingest', {
       entry: 'devices/ingest',
+      logKey: props.logKey,
       description: 'Takes device messages from the IoT topic rule',
       environment: { TABLE_NAME: props.table.tableName, POWERTOOLS_SERVICE_NAME: 'pd-portal-ingest' },
       reservedConcurrentExecutions: INGEST_CONCURRENCY,
@@ -93,6 +96,7 @@ export class DevicesStack extends Stack {
 
     const skipped = new PortalFunction(this, 'SkippedExchangeCheck', {
       entry: 'devices/check-skipped-exchanges',
+      logKey: props.logKey,
       description: 'Raises SkippedAlert for prescribed exchanges that did not arrive in time',
       timeout: Duration.minutes(5),
       environment: { TABLE_NAME: props.table.tableName, POWERTOOLS_SERVICE_NAME: 'pd-portal-skipped-exchanges' },

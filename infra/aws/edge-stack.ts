@@ -3,6 +3,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { CfnLoggingConfiguration, CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
+import { logKey } from './log-key';
 import { API_BASE } from '../../shared/api/paths';
 
 /** CloudFront takes only a web ACL of scope CLOUDFRONT, and AWS keeps those in us-east-1. */
@@ -63,7 +64,7 @@ export class EdgeStack extends Stack {
       ],
     });
     // WAF delivers only to log groups named aws-waf-logs-*. Session and pending sign-in tokens are redacted.
-    const logs = new LogGroup(this, 'WebAclLogs', { logGroupName: 'aws-waf-logs-pd-portal', retention: RetentionDays.ONE_YEAR, removalPolicy: RemovalPolicy.RETAIN });
+    const logs = new LogGroup(this, 'WebAclLogs', { logGroupName: 'aws-waf-logs-pd-portal', retention: RetentionDays.ONE_YEAR, encryptionKey: logKey(this, 'LogKey'), removalPolicy: RemovalPolicy.RETAIN });
     const logging = new CfnLoggingConfiguration(this, 'WebAclLogging', {
       resourceArn: this.webAcl.attrArn,
       // WAF wants the log group's ARN without the ':*' CloudFormation's Arn attribute ends with.

@@ -37,7 +37,7 @@ export function buildPortal(app: App, options: PortalOptions) {
     opsEmail: options.opsEmail,
   });
   const identity = new IdentityStack(app, 'PdPortalIdentity', { env });
-  const devices = new DevicesStack(app, 'PdPortalDevices', { env, table: data.table, alarmTopic: data.alarmTopic });
+  const devices = new DevicesStack(app, 'PdPortalDevices', { env, table: data.table, alarmTopic: data.alarmTopic, logKey: data.logKey });
   const api = new ApiStack(app, 'PdPortalApi', {
     env,
     table: data.table,
@@ -48,6 +48,7 @@ export function buildPortal(app: App, options: PortalOptions) {
     mailFrom: options.mailFrom,
     backendVersion: BACKEND_VERSION,
     alarmTopic: data.alarmTopic,
+    logKey: data.logKey,
     apiDomain: options.apiDomain,
     routeTable: options.routeTable,
   });

@@ -12,6 +12,9 @@ export interface RouteTable {
 
 export const portalRouteTable: RouteTable = { routes, area: (id) => routeArea(id as RouteId) };
 
+/** Routes without a session token: no JWT authorizer, tighter throttling, reserved concurrency. */
+export const isPublicRoute = (route: RouteDefinition): boolean => route.roles === 'public';
+
 /** Partition keys that are whole keys rather than `<PREFIX>#<id>`. */
 const WHOLE_KEYS: ReadonlySet<KeyPrefix> = new Set<KeyPrefix>(['SETTINGS', 'STATS']);
 
@@ -23,7 +26,7 @@ const SESSION_CHECK: readonly KeyPrefix[] = ['USER', 'REVOKED'];
 
 /** What a route's Lambda may read and write in the table, as partition-key patterns. */
 export function routeKeyPatterns(route: RouteDefinition): { read: string[]; write: string[] } {
-  const read = new Set<KeyPrefix>([...(route.roles === 'public' ? [] : SESSION_CHECK), ...(route.keys ?? []), ...(route.writeKeys ?? [])]);
+  const read = new Set<KeyPrefix>([...(isPublicRoute(route) ? [] : SESSION_CHECK), ...(route.keys ?? []), ...(route.writeKeys ?? [])]);
   const write = route.access?.includes('table-write') ? new Set(route.writeKeys ?? []) : new Set<KeyPrefix>();
   return { read: [...read].map(leadingKeyPattern), write: [...write].map(leadingKeyPattern) };
 }

@@ -27,7 +27,7 @@ export type RouteAccess = 'table-write' | 'cognito-auth' | 'cognito-admin' | 'io
  * of the table or, for a GSI query, of the index. The CDK stack turns a route's prefixes into
  * `dynamodb:LeadingKeys` conditions, so its Lambda can reach no other items.
  */
-export type KeyPrefix = 'USER' | 'EMAIL' | 'REVOKED' | 'SIGNIN' | 'SETTINGS' | 'STATS' | 'SP' | 'CLINIC' | 'PATIENT' | 'DOCTOR' | 'DEVICE' | 'SERIAL' | 'DEADLETTER' | 'TYPE';
+export type KeyPrefix = 'USER' | 'EMAIL' | 'REVOKED' | 'SIGNIN' | 'SETTINGS' | 'STATS' | 'SP' | 'CLINIC' | 'PATIENT' | 'DOCTOR' | 'DEVICE' | 'SERIAL' | 'DEADLETTER' | 'TYPE' | 'SESSION' | 'REFRESH' | 'PENDING';
 
 export interface RouteDefinition {
   method: 'GET' | 'POST';

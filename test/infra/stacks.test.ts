@@ -257,6 +257,12 @@ describe('the CDK app', () => {
     template('api').hasResourceProperties('AWS::Logs::MetricFilter', { FilterPattern: '{ $.status = 429 }' });
   });
 
+  it('encrypts every log group with a customer key', () => {
+    const logGroups = [...Object.values(stacks).map((stack) => Template.fromStack(stack)), ...areaTemplates()].flatMap((t) => Object.values(t.findResources('AWS::Logs::LogGroup')));
+    expect(logGroups.length).toBeGreaterThan(routeIds.length);
+    expect(logGroups.filter((group) => !(group as { Properties: { KmsKeyId?: unknown } }).Properties.KmsKeyId)).toEqual([]);
+  });
+
   it('keeps every stack far from CloudFormation\'s 500 resources', () => {
     const stacksAndAreas = [...Object.values(stacks), ...Object.values(stacks.api.areas)];
     for (const stack of stacksAndAreas) expect(Object.keys(Template.fromStack(stack!).toJSON().Resources).length).toBeLessThan(250);
