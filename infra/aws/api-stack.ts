@@ -1,4 +1,4 @@
-import { Duration, Fn, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Fn, Stack, type StackProps } from 'aws-cdk-lib';
 import { ApiMapping, CfnStage, DomainName, HttpApi, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
@@ -137,6 +137,7 @@ export class ApiStack extends Stack {
       });
       new ApiMapping(this, 'ApiMapping', { api: this.api, domainName, stage });
       this.originDomainName = props.apiDomain.domainName;
+      new CfnOutput(this, 'ApiDomainTarget', { value: domainName.regionalDomainName, description: `Point ${props.apiDomain.domainName} (CNAME or alias) here` });
     } else {
       this.originDomainName = Fn.select(2, Fn.split('/', this.api.apiEndpoint));
     }
