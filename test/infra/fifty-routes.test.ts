@@ -12,7 +12,7 @@ import { ROLES } from '../../shared/roles';
  * The portal as production deploys it, with the route table grown to fifty routes (the real ones
  * plus made-up routes in the areas still to come) and the custom domains set: every stack stays
  * far from CloudFormation's 500 resources, the API is reachable only by its custom domain, and
- * viewers need TLS 1.2. Bundling is skipped (the templates do not depend on it).
+ * viewers need TLS 1.2.
  */
 const ROUTE_COUNT = 50;
 const MAX_RESOURCES = 250;
@@ -46,7 +46,7 @@ beforeAll(() => {
   mkdirSync(webDir, { recursive: true });
   writeFileSync(path.join(webDir, 'index.html'), '<!doctype html>');
   const outdir = path.join(dir, 'cdk.out');
-  app = new App({ outdir, context: { '@aws-cdk/core:defaultCrossStackReferences': 'strong', 'aws:cdk:bundling-stacks': [] } });
+  app = new App({ outdir, context: { '@aws-cdk/core:defaultCrossStackReferences': 'strong' } });
   stacks = buildPortal(app, { webDir, mailFrom: 'no-reply@clinic.example', recaptchaSiteKey: 'site-key', domain, apiDomain, routeTable: fiftyRoutes() });
   app.synth();
   report = JSON.parse(readFileSync(path.join(outdir, 'validation-report.json'), 'utf8'));
