@@ -18,6 +18,8 @@ export interface ApiAreaStackProps extends NestedStackProps {
   routes: ReadonlyArray<[string, RouteDefinition]>;
   api: HttpApi;
   authorizer: IHttpRouteAuthorizer;
+  /** The public routes' authorizer: the request came through CloudFront. */
+  publicAuthorizer: IHttpRouteAuthorizer;
   table: ITable;
   logKey: IKey;
   environment: Record<string, string>;
@@ -50,7 +52,7 @@ export class ApiAreaStack extends NestedStack {
         httpApi: props.api,
         routeKey: HttpRouteKey.with(`${API_BASE}${route.path}`, route.method === 'GET' ? HttpMethod.GET : HttpMethod.POST),
         integration: new HttpLambdaIntegration(`${routeId}Integration`, fn),
-        authorizer: isPublicRoute(route) ? undefined : props.authorizer,
+        authorizer: isPublicRoute(route) ? props.publicAuthorizer : props.authorizer,
       });
     }
   }

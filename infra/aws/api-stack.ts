@@ -1,6 +1,6 @@
 import { CfnOutput, Duration, Fn, Stack, type StackProps } from 'aws-cdk-lib';
 import { ApiMapping, CfnStage, DomainName, HttpApi, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpJwtAuthorizer, HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
@@ -10,18 +10,22 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { FilterPattern, LogGroup, MetricFilter, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import path from 'node:path';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { API_BASE } from '../../shared/api/paths';
 import type { ApiArea, RouteAccess, RouteDefinition } from '../../shared/api/routes';
 import { ApiAreaStack } from './api-area-stack';
-import type { PortalFunction } from './portal-function';
+import { ORIGIN_VERIFY_HEADER } from './origin-verify/header';
+import { PortalFunction } from './portal-function';
 import { isPublicRoute, pascalCase, portalRouteTable, type RouteTable } from './route-table';
 
 /** The stage's limits for every route, and the tighter ones of the public sign-in routes. */
 export const STAGE_THROTTLE = { rateLimit: 100, burstLimit: 200 };
 export const PUBLIC_ROUTE_THROTTLE = { rateLimit: 10, burstLimit: 20 };
+/** The origin-verify authorizer runs about once in five minutes (API Gateway caches its answer); this bounds a flood of made-up header values. */
+export const ORIGIN_VERIFY_CONCURRENCY = 5;
 
 export interface ApiDomain {
   /** e.g. api.portal.clinic.example; its DNS name must point at the API's regional domain name. */
@@ -59,6 +63,8 @@ export class ApiStack extends Stack {
   readonly areas: Partial<Record<ApiArea, ApiAreaStack>> = {};
   /** The host CloudFront forwards `/api/*` to: the custom domain, or the execute-api endpoint without one. */
   readonly originDomainName: string;
+  /** The value CloudFront sends in the origin-verify header; the public routes' authorizer checks it. */
+  readonly originVerifySecret: Secret;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -70,6 +76,28 @@ export class ApiStack extends Stack {
       description: 'PD clinic portal API',
       createDefaultStage: false,
       disableExecuteApiEndpoint: props.apiDomain !== undefined,
+    });
+
+    // The public routes have no session token to check; their authorizer lets through only what
+    // came by CloudFront (and its WAF), which adds a secret header to every request it forwards.
+    this.originVerifySecret = new Secret(this, 'OriginVerifySecret', {
+      description: 'The x-origin-verify header value CloudFront sends to the API (docs/security.md, "The cloud edge")',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
+    const originVerify = new PortalFunction(this, 'OriginVerify', {
+      entry: path.join(__dirname, 'origin-verify', 'authorizer.ts'),
+      description: 'Authorizer of the public routes: the request came through CloudFront',
+      logKey: props.logKey,
+      memorySize: 256,
+      timeout: Duration.seconds(5),
+      reservedConcurrentExecutions: ORIGIN_VERIFY_CONCURRENCY,
+      environment: { ORIGIN_VERIFY_SECRET_ARN: this.originVerifySecret.secretArn, POWERTOOLS_SERVICE_NAME: 'pd-portal-origin-verify' },
+    });
+    this.originVerifySecret.grantRead(originVerify);
+    const publicAuthorizer = new HttpLambdaAuthorizer('OriginVerify', originVerify, {
+      responseTypes: [HttpLambdaResponseType.SIMPLE],
+      identitySource: [`$request.header.${ORIGIN_VERIFY_HEADER}`],
+      resultsCacheTtl: Duration.minutes(5),
     });
 
     const authorizer = new HttpJwtAuthorizer('Cognito', `https://cognito-idp.${this.region}.amazonaws.com/${props.userPool.userPoolId}`, {
@@ -110,7 +138,7 @@ export class ApiStack extends Stack {
       byArea.set(area, [...(byArea.get(area) ?? []), [routeId, route]]);
     }
     for (const [area, routes] of byArea) {
-      this.areas[area] = new ApiAreaStack(this, `${pascalCase(area)}Routes`, { area, routes, api: this.api, authorizer, table: props.table, logKey: props.logKey, environment, grants });
+      this.areas[area] = new ApiAreaStack(this, `${pascalCase(area)}Routes`, { area, routes, api: this.api, authorizer, publicAuthorizer, table: props.table, logKey: props.logKey, environment, grants });
     }
 
     // The stage comes after the routes: its per-route throttling names route keys that must exist.

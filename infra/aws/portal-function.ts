@@ -11,7 +11,7 @@ import path from 'node:path';
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
 export interface PortalFunctionProps extends Pick<FunctionProps, 'environment' | 'timeout' | 'memorySize' | 'description' | 'reservedConcurrentExecutions'> {
-  /** The module under functions/ that exports `handler`, without extension. */
+  /** The module under functions/ that exports `handler`, without extension; or an absolute path to a .ts file. */
   entry: string;
   /** The customer key its log group is encrypted with. */
   logKey: IKey;
@@ -25,7 +25,7 @@ export interface PortalFunctionProps extends Pick<FunctionProps, 'environment' |
 function bundle(entry: string): string {
   const outdir = mkdtempSync(path.join(os.tmpdir(), 'pd-portal-function-'));
   buildSync({
-    entryPoints: [path.join(REPO_ROOT, 'functions', `${entry}.ts`)],
+    entryPoints: [path.isAbsolute(entry) ? entry : path.join(REPO_ROOT, 'functions', `${entry}.ts`)],
     outfile: path.join(outdir, 'index.js'),
     bundle: true,
     platform: 'node',

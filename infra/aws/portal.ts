@@ -56,6 +56,7 @@ export function buildPortal(app: App, options: PortalOptions) {
   const web = new WebStack(app, 'PdPortalWeb', {
     env,
     apiOriginDomainName: api.originDomainName,
+    originVerifySecret: api.originVerifySecret,
     domain: options.domain,
     webDir: options.webDir,
     logBucket: data.logBucket,

@@ -15,11 +15,13 @@ import {
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { BlockPublicAccess, Bucket, BucketEncryption, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { EDGE_REGION, WEB_ACL_ARN_PARAMETER } from './edge-stack';
+import { ORIGIN_VERIFY_HEADER } from './origin-verify/header';
 
 export interface SiteDomain {
   /** e.g. portal.clinic.example, pointed (CNAME or alias) at the distribution. */
@@ -31,6 +33,8 @@ export interface SiteDomain {
 export interface WebStackProps extends StackProps {
   /** The host CloudFront forwards `/api/*` to (ApiStack.originDomainName). */
   apiOriginDomainName: string;
+  /** The secret whose value CloudFront sends to the API in the origin-verify header. */
+  originVerifySecret: ISecret;
   /** The site's own domain; without it CloudFront's default certificate and name serve the site. */
   domain?: SiteDomain;
   /** The built web (web/build.ts). */
@@ -124,7 +128,8 @@ export class WebStack extends Stack {
       },
       additionalBehaviors: {
         '/api/*': {
-          origin: new HttpOrigin(props.apiOriginDomainName),
+          // Resolved by CloudFormation at deploy time (a dynamic reference), never written into the template.
+          origin: new HttpOrigin(props.apiOriginDomainName, { customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerifySecret.secretValue.unsafeUnwrap() } }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,

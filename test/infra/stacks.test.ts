@@ -118,7 +118,7 @@ describe('the CDK app', () => {
     expect(client.Properties.WriteAttributes).not.toContain('email');
   });
 
-  it('has one Node 22 Lambda and one API route per route of the route table, with the JWT authorizer on all but the public ones', () => {
+  it('has one Node 22 Lambda and one API route per route of the route table, with the JWT authorizer on all but the public ones, which only CloudFront may call', () => {
     const api = template('api');
     const areas = areaTemplates();
     const functions = resourcesOf(areas, 'AWS::Lambda::Function').map(([, fn]) => fn) as Array<{ Properties: { Runtime: string; Architectures: string[]; Description: string } }>;
@@ -129,10 +129,15 @@ describe('the CDK app', () => {
     const apiRoutes = resourcesOf(areas, 'AWS::ApiGatewayV2::Route').map(([, route]) => route) as Array<{ Properties: { RouteKey: string; AuthorizationType?: string } }>;
     const byKey = Object.fromEntries(apiRoutes.map((route) => [route.Properties.RouteKey, route.Properties.AuthorizationType ?? 'NONE']));
     expect(byKey).toEqual(
-      Object.fromEntries(routeIds.map((id) => [`${routes[id].method} ${API_BASE}${routes[id].path}`, routes[id].roles === 'public' ? 'NONE' : 'JWT'])),
+      Object.fromEntries(routeIds.map((id) => [`${routes[id].method} ${API_BASE}${routes[id].path}`, routes[id].roles === 'public' ? 'CUSTOM' : 'JWT'])),
     );
     api.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', { AuthorizerType: 'JWT', IdentitySource: ['$request.header.Authorization'] });
-    api.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 1);
+    api.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', { AuthorizerType: 'REQUEST', IdentitySource: ['$request.header.x-origin-verify'], EnableSimpleResponses: true });
+    api.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 2);
+    // CloudFront sends the secret, resolved at deploy time, never in the template.
+    const distribution = JSON.stringify(template('web').findResources('AWS::CloudFront::Distribution'));
+    expect(distribution).toContain('"HeaderName":"x-origin-verify"');
+    expect(distribution).toContain('{{resolve:secretsmanager:');
   });
 
   it('grants each route only its access: the sign-in route may not write users in Cognito, recovery may', () => {
