@@ -10,7 +10,7 @@ interface Acknowledgement {
  * finding fails the synth and the test in test/infra/stacks.test.ts.
  */
 const SECRETS_ROTATION =
-  'Neither secret can rotate by a Lambda alone: the reCAPTCHA key is issued by Google and pasted in by hand; the origin-verify value must reach CloudFront, which reads it at deploy time, so it is rotated by putting a new value and redeploying PdPortalWeb, while the authorizer accepts the current and the previous value (docs/deploy.md).';
+  'Neither secret can rotate by a Lambda alone: the reCAPTCHA key is issued by Google and pasted in by hand; the origin-verify value must reach CloudFront, which reads it at deploy time, so it is rotated by putting a new value and redeploying with its version (context originVerifyVersion), while the authorizer accepts the current and the previous value (docs/deploy.md).';
 
 const acknowledged: Acknowledgement[] = [
   // Lambda

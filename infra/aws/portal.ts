@@ -22,6 +22,8 @@ export interface PortalOptions {
   domain?: SiteDomain;
   /** The API's domain and its regional certificate (context `apiDomainName`, `apiCertificateArn`); turns off the execute-api endpoint. */
   apiDomain?: ApiDomain;
+  /** The origin-verify secret's version CloudFront sends (context `originVerifyVersion`, after a rotation). */
+  originVerifyVersion?: string;
   /** Where operations alarms are mailed (context `opsEmail`). */
   opsEmail?: string;
   /** The routes to deploy (tests); the route table of shared/api/routes.ts by default. */
@@ -57,6 +59,7 @@ export function buildPortal(app: App, options: PortalOptions) {
     env,
     apiOriginDomainName: api.originDomainName,
     originVerifySecret: api.originVerifySecret,
+    originVerifyVersion: options.originVerifyVersion,
     domain: options.domain,
     webDir: options.webDir,
     logBucket: data.logBucket,

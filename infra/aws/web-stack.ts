@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
@@ -35,6 +35,11 @@ export interface WebStackProps extends StackProps {
   apiOriginDomainName: string;
   /** The secret whose value CloudFront sends to the API in the origin-verify header. */
   originVerifySecret: ISecret;
+  /**
+   * The version of it CloudFront sends (context `originVerifyVersion`, after a rotation): CloudFormation
+   * reads a dynamic reference again only when the reference itself changes. The current one by default.
+   */
+  originVerifyVersion?: string;
   /** The site's own domain; without it CloudFront's default certificate and name serve the site. */
   domain?: SiteDomain;
   /** The built web (web/build.ts). */
@@ -129,7 +134,9 @@ export class WebStack extends Stack {
       additionalBehaviors: {
         '/api/*': {
           // Resolved by CloudFormation at deploy time (a dynamic reference), never written into the template.
-          origin: new HttpOrigin(props.apiOriginDomainName, { customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerifySecret.secretValue.unsafeUnwrap() } }),
+          origin: new HttpOrigin(props.apiOriginDomainName, {
+            customHeaders: { [ORIGIN_VERIFY_HEADER]: SecretValue.secretsManager(props.originVerifySecret.secretArn, { versionId: props.originVerifyVersion }).unsafeUnwrap() },
+          }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
