@@ -180,7 +180,8 @@ export class ApiStack extends Stack {
       new Metric({ namespace: 'AWS/ApiGateway', metricName, dimensionsMap: { ApiId: this.api.apiId, Stage: '$default' }, statistic: 'Sum', period: Duration.minutes(5) });
     const throttled = new MetricFilter(this, 'ThrottledRequests', {
       logGroup: accessLogs,
-      filterPattern: FilterPattern.numberValue('$.status', '=', 429),
+      // The access log's format writes every field as a JSON string.
+      filterPattern: FilterPattern.stringValue('$.status', '=', '429'),
       metricNamespace: 'PdPortal',
       metricName: 'ApiThrottledRequests',
       metricValue: '1',

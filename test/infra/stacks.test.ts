@@ -262,7 +262,7 @@ describe('the CDK app', () => {
       ].sort(),
     );
     expect(alarms.every((alarm) => alarm.AlarmActions?.length === 1)).toBe(true);
-    template('api').hasResourceProperties('AWS::Logs::MetricFilter', { FilterPattern: '{ $.status = 429 }' });
+    template('api').hasResourceProperties('AWS::Logs::MetricFilter', { FilterPattern: '{ $.status = "429" }' });
   });
 
   it('encrypts every log group with a customer key', () => {
