@@ -130,7 +130,7 @@ export const routes = {
     self: 'userId',
     body: totpVerifySchema,
     handler: 'auth/verify-totp',
-    access: ['cognito-auth'],
+    access: ['cognito-auth', 'table-write'],
     writeKeys: ['USER'],
   },
   getGlobalSettings: {

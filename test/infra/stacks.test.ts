@@ -157,7 +157,10 @@ describe('the CDK app', () => {
     for (const id of routeIds) {
       // Every table statement of every route is conditioned; a route that writes says what.
       expect(dynamoStatements(id).every((statement) => statement.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'])).toBe(true);
-      if ((routes[id] as { access?: readonly string[] }).access?.includes('table-write')) expect(leadingKeys(id).write.length).toBeGreaterThan(0);
+      // A route writes exactly when it has 'table-write' and names what it writes.
+      const route = routes[id] as { access?: readonly string[]; writeKeys?: readonly string[] };
+      expect([id, route.access?.includes('table-write') ?? false]).toEqual([id, (route.writeKeys ?? []).length > 0]);
+      expect([id, leadingKeys(id).write.length > 0]).toEqual([id, (route.writeKeys ?? []).length > 0]);
       if (routes[id].roles !== 'public') expect(leadingKeys(id).read).toEqual(expect.arrayContaining(['USER#*', 'REVOKED#*']));
     }
   });
