@@ -52,8 +52,9 @@ export interface ApiStackProps extends StackProps {
 }
 
 /**
- * The HTTP API: the API itself, its Cognito JWT authorizer, the stage (throttling per route,
- * access logs), the reCAPTCHA secret and the API's alarms, with the routes' Lambdas in one
+ * The HTTP API: the API itself, its Cognito JWT authorizer, the origin-verify authorizer of the
+ * public routes, the stage (throttling per route, access logs), the optional custom domain (which
+ * turns execute-api off), the reCAPTCHA secret and the API's alarms, with the routes' Lambdas in one
  * nested stack per area of the route table (shared/api/routes.ts), so that fifty routes and more
  * stay far from CloudFormation's 500 resources a stack. Adding a route to the table adds its
  * Lambda here without an edit.
