@@ -1,17 +1,38 @@
-import { Stack, type StackProps } from 'aws-cdk-lib';
-import { CfnStage, HttpApi, HttpMethod, type IHttpRouteAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { CfnOutput, Duration, Fn, Stack, type StackProps } from 'aws-cdk-lib';
+import { ApiMapping, CfnStage, DomainName, HttpApi, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpJwtAuthorizer, HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { FilterPattern, LogGroup, MetricFilter, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import path from 'node:path';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { API_BASE } from '../../shared/api/paths';
-import { routeIds, routes, type RouteDefinition, type RouteAccess } from '../../shared/api/routes';
+import type { ApiArea, RouteAccess, RouteDefinition } from '../../shared/api/routes';
+import { ApiAreaStack } from './api-area-stack';
+import { ORIGIN_VERIFY_HEADER } from './origin-verify/header';
 import { PortalFunction } from './portal-function';
+import { isPublicRoute, pascalCase, portalRouteTable, type RouteTable } from './route-table';
+
+/** The stage's limits for every route, and the tighter ones of the public sign-in routes. */
+export const STAGE_THROTTLE = { rateLimit: 100, burstLimit: 200 };
+export const PUBLIC_ROUTE_THROTTLE = { rateLimit: 10, burstLimit: 20 };
+/** The origin-verify authorizer runs about once in five minutes (API Gateway caches its answer); this bounds a flood of made-up header values. */
+export const ORIGIN_VERIFY_CONCURRENCY = 5;
+
+export interface ApiDomain {
+  /** e.g. api.portal.clinic.example; its DNS name must point at the API's regional domain name. */
+  domainName: string;
+  /** An ACM certificate for it in the API's own region. */
+  certificateArn: string;
+}
 
 export interface ApiStackProps extends StackProps {
   table: ITable;
@@ -22,29 +43,63 @@ export interface ApiStackProps extends StackProps {
   iotDataEndpoint: string;
   mailFrom: string;
   backendVersion: string;
+  alarmTopic: ITopic;
+  logKey: IKey;
+  /** With a custom domain the default execute-api endpoint is turned off: CloudFront reaches the API by the domain. */
+  apiDomain?: ApiDomain;
+  /** The routes to deploy; the portal's route table unless a test passes another. */
+  routeTable?: RouteTable;
 }
 
 /**
- * The HTTP API: one Lambda per route of the route table (shared/api/routes.ts), each granted only
- * what its route's `access` says, behind a Cognito JWT authorizer except for the public sign-in
- * routes. Adding a route to the table adds its Lambda here without an edit.
+ * The HTTP API: the API itself, its Cognito JWT authorizer, the origin-verify authorizer of the
+ * public routes, the stage (throttling per route, access logs), the optional custom domain (which
+ * turns execute-api off), the reCAPTCHA secret and the API's alarms, with the routes' Lambdas in one
+ * nested stack per area of the route table (shared/api/routes.ts), so that fifty routes and more
+ * stay far from CloudFormation's 500 resources a stack. Adding a route to the table adds its
+ * Lambda here without an edit.
  */
 export class ApiStack extends Stack {
   readonly api: HttpApi;
+  readonly areas: Partial<Record<ApiArea, ApiAreaStack>> = {};
+  /** The host CloudFront forwards `/api/*` to: the custom domain, or the execute-api endpoint without one. */
+  readonly originDomainName: string;
+  /** The value CloudFront sends in the origin-verify header; the public routes' authorizer checks it. */
+  readonly originVerifySecret: Secret;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
+    const routeTable = props.routeTable ?? portalRouteTable;
     const recaptchaSecret = new Secret(this, 'RecaptchaSecret', {
       description: 'reCAPTCHA secret key of the portal (fill in after the first deploy; see docs/deploy.md)',
     });
-    this.api = new HttpApi(this, 'Api', { description: 'PD clinic portal API', createDefaultStage: true });
-    const stage = this.api.defaultStage!.node.defaultChild as CfnStage;
-    const accessLogs = new LogGroup(this, 'ApiAccessLogs', { retention: RetentionDays.ONE_YEAR });
-    stage.accessLogSettings = {
-      destinationArn: accessLogs.logGroupArn,
-      format: JSON.stringify({ requestId: '$context.requestId', ip: '$context.identity.sourceIp', time: '$context.requestTime', route: '$context.routeKey', status: '$context.status', latency: '$context.responseLatency' }),
-    };
-    stage.defaultRouteSettings = { throttlingBurstLimit: 200, throttlingRateLimit: 100 };
+    this.api = new HttpApi(this, 'Api', {
+      description: 'PD clinic portal API',
+      createDefaultStage: false,
+      disableExecuteApiEndpoint: props.apiDomain !== undefined,
+    });
+
+    // The public routes have no session token to check; their authorizer lets through only what
+    // came by CloudFront (and its WAF), which adds a secret header to every request it forwards.
+    this.originVerifySecret = new Secret(this, 'OriginVerifySecret', {
+      description: 'The x-origin-verify header value CloudFront sends to the API (docs/security.md, "The cloud edge")',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
+    const originVerify = new PortalFunction(this, 'OriginVerify', {
+      entry: path.join(__dirname, 'origin-verify', 'authorizer.ts'),
+      description: 'Authorizer of the public routes: the request came through CloudFront',
+      logKey: props.logKey,
+      memorySize: 256,
+      timeout: Duration.seconds(5),
+      reservedConcurrentExecutions: ORIGIN_VERIFY_CONCURRENCY,
+      environment: { ORIGIN_VERIFY_SECRET_ARN: this.originVerifySecret.secretArn, POWERTOOLS_SERVICE_NAME: 'pd-portal-origin-verify' },
+    });
+    this.originVerifySecret.grantRead(originVerify);
+    const publicAuthorizer = new HttpLambdaAuthorizer('OriginVerify', originVerify, {
+      responseTypes: [HttpLambdaResponseType.SIMPLE],
+      identitySource: [`$request.header.${ORIGIN_VERIFY_HEADER}`],
+      resultsCacheTtl: Duration.minutes(5),
+    });
 
     const authorizer = new HttpJwtAuthorizer('Cognito', `https://cognito-idp.${this.region}.amazonaws.com/${props.userPool.userPoolId}`, {
       jwtAudience: [props.client.userPoolClientId],
@@ -62,9 +117,8 @@ export class ApiStack extends Stack {
       AWS_ENDPOINT_URL_IOT_DATA_PLANE: props.iotDataEndpoint,
       POWERTOOLS_SERVICE_NAME: 'pd-portal-api',
     };
-
     const grants: Record<RouteAccess, (fn: PortalFunction) => void> = {
-      'table-write': (fn) => props.table.grantReadWriteData(fn),
+      'table-write': () => undefined, // on the route's writeKeys only (api-area-stack.ts)
       'cognito-auth': () => undefined, // InitiateAuth, RespondToAuthChallenge, RevokeToken: public Cognito APIs
       'cognito-admin': (fn) =>
         fn.addToRolePolicy(new PolicyStatement({ actions: ['cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminDisableUser', 'cognito-idp:AdminEnableUser', 'cognito-idp:AdminUserGlobalSignOut'], resources: [props.userPool.userPoolArn] })),
@@ -79,21 +133,75 @@ export class ApiStack extends Stack {
       'human-verification': (fn) => recaptchaSecret.grantRead(fn),
     };
 
-    for (const id of routeIds) {
-      const route: RouteDefinition = routes[id];
-      const fn = new PortalFunction(this, `Route${id[0]!.toUpperCase()}${id.slice(1)}`, {
-        entry: `handlers/${route.handler}`,
-        description: `${route.method} ${route.path}`,
-        environment,
+    const byArea = new Map<ApiArea, Array<[string, RouteDefinition]>>();
+    for (const [routeId, route] of Object.entries(routeTable.routes)) {
+      const area = routeTable.area(routeId);
+      byArea.set(area, [...(byArea.get(area) ?? []), [routeId, route]]);
+    }
+    for (const [area, routes] of byArea) {
+      this.areas[area] = new ApiAreaStack(this, `${pascalCase(area)}Routes`, { area, routes, api: this.api, authorizer, publicAuthorizer, table: props.table, logKey: props.logKey, environment, grants });
+    }
+
+    // The stage comes after the routes: its per-route throttling names route keys that must exist.
+    const stage = new HttpStage(this, 'DefaultStage', { httpApi: this.api, stageName: '$default', autoDeploy: true });
+    for (const areaStack of Object.values(this.areas)) stage.node.addDependency(areaStack);
+    const cfnStage = stage.node.defaultChild as CfnStage;
+    const accessLogs = new LogGroup(this, 'ApiAccessLogs', { retention: RetentionDays.ONE_YEAR, encryptionKey: props.logKey });
+    cfnStage.accessLogSettings = {
+      destinationArn: accessLogs.logGroupArn,
+      format: JSON.stringify({ requestId: '$context.requestId', ip: '$context.identity.sourceIp', time: '$context.requestTime', route: '$context.routeKey', status: '$context.status', latency: '$context.responseLatency' }),
+    };
+    cfnStage.defaultRouteSettings = { throttlingBurstLimit: STAGE_THROTTLE.burstLimit, throttlingRateLimit: STAGE_THROTTLE.rateLimit };
+    // RouteSettings is a plain JSON map in CloudFormation: its keys are written as they are here.
+    cfnStage.routeSettings = Object.fromEntries(
+      Object.values(routeTable.routes)
+        .filter((route) => isPublicRoute(route))
+        .map((route) => [`${route.method} ${API_BASE}${route.path}`, { ThrottlingBurstLimit: PUBLIC_ROUTE_THROTTLE.burstLimit, ThrottlingRateLimit: PUBLIC_ROUTE_THROTTLE.rateLimit }]),
+    );
+
+    if (props.apiDomain) {
+      const domainName = new DomainName(this, 'ApiDomain', {
+        domainName: props.apiDomain.domainName,
+        certificate: Certificate.fromCertificateArn(this, 'ApiCertificate', props.apiDomain.certificateArn),
       });
-      props.table.grantReadData(fn);
-      for (const access of route.access ?? []) grants[access](fn);
-      this.api.addRoutes({
-        path: `${API_BASE}${route.path}`,
-        methods: [route.method === 'GET' ? HttpMethod.GET : HttpMethod.POST],
-        integration: new HttpLambdaIntegration(`${id}Integration`, fn),
-        authorizer: route.token !== 'session' ? undefined : (authorizer as IHttpRouteAuthorizer),
-      });
+      new ApiMapping(this, 'ApiMapping', { api: this.api, domainName, stage });
+      this.originDomainName = props.apiDomain.domainName;
+      new CfnOutput(this, 'ApiDomainTarget', { value: domainName.regionalDomainName, description: `Point ${props.apiDomain.domainName} (CNAME or alias) here` });
+    } else {
+      this.originDomainName = Fn.select(2, Fn.split('/', this.api.apiEndpoint));
+    }
+
+    this.alarms(props.alarmTopic, accessLogs);
+  }
+
+  /** Server errors and throttling of the API and its Lambdas, to the operations topic. */
+  private alarms(topic: ITopic, accessLogs: LogGroup): void {
+    const action = new SnsAction(topic);
+    const apiMetric = (metricName: string) =>
+      new Metric({ namespace: 'AWS/ApiGateway', metricName, dimensionsMap: { ApiId: this.api.apiId, Stage: '$default' }, statistic: 'Sum', period: Duration.minutes(5) });
+    const throttled = new MetricFilter(this, 'ThrottledRequests', {
+      logGroup: accessLogs,
+      // The access log's format writes every field as a JSON string.
+      filterPattern: FilterPattern.stringValue('$.status', '=', '429'),
+      metricNamespace: 'PdPortal',
+      metricName: 'ApiThrottledRequests',
+      metricValue: '1',
+    }).metric({ statistic: 'Sum', period: Duration.minutes(5) });
+    const lambdaThrottles = new Metric({ namespace: 'AWS/Lambda', metricName: 'Throttles', statistic: 'Sum', period: Duration.minutes(5) });
+    const alarms: Array<[string, Metric, number, string]> = [
+      ['Api5xx', apiMetric('5xx'), 5, 'The API answered 5 or more server errors in 5 minutes'],
+      ['Api429', throttled, 20, 'The API refused 20 or more requests for throttling in 5 minutes'],
+      ['LambdaThrottles', lambdaThrottles, 1, 'A Lambda of the account was throttled (reserved or account concurrency reached)'],
+    ];
+    for (const [id, metric, threshold, description] of alarms) {
+      new Alarm(this, id, {
+        metric,
+        threshold,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+        alarmDescription: description,
+      }).addAlarmAction(action);
     }
   }
 }

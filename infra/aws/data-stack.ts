@@ -1,21 +1,36 @@
 import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { BackupPlan, BackupResource } from 'aws-cdk-lib/aws-backup';
+import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { tableDefinition } from '../../shared/table';
+import { logKey } from './log-key';
+
+export interface DataStackProps extends StackProps {
+  /** The site's origin (https://portal.clinic.example), the only one allowed to use signed image links from a browser; none without a custom domain. */
+  siteOrigin?: string;
+  /** Where the operations alarms are mailed (the topic can take other subscriptions too). */
+  opsEmail?: string;
+}
 
 /**
  * The one table of shared/table.ts (on demand, point-in-time recovery, deletion protection, a
- * customer key), the images bucket (signed uploads and reads only) and the access-log bucket.
+ * customer key), the images bucket (signed uploads and reads only), the access-log bucket, and
+ * the operations topic every alarm of the portal notifies.
  */
 export class DataStack extends Stack {
   readonly table: Table;
   readonly imagesBucket: Bucket;
   readonly logBucket: Bucket;
+  readonly alarmTopic: Topic;
+  /** The key of every log group of the portal in this region. */
+  readonly logKey: Key;
 
-  constructor(scope: Construct, id: string, props?: StackProps) {
+  constructor(scope: Construct, id: string, props: DataStackProps = {}) {
     super(scope, id, props);
     const key = new Key(this, 'TableKey', { enableKeyRotation: true, description: 'PD portal table (patient data)', removalPolicy: RemovalPolicy.RETAIN });
     const string = (name: string) => ({ name, type: AttributeType.STRING });
@@ -53,8 +68,16 @@ export class DataStack extends Stack {
       versioned: true,
       serverAccessLogsBucket: this.logBucket,
       serverAccessLogsPrefix: 'images/',
-      cors: [{ allowedMethods: [HttpMethods.PUT, HttpMethods.GET], allowedOrigins: ['*'], allowedHeaders: ['content-type'], maxAge: 300 }],
+      cors: props.siteOrigin ? [{ allowedMethods: [HttpMethods.PUT, HttpMethods.GET], allowedOrigins: [props.siteOrigin], allowedHeaders: ['content-type'], maxAge: 300 }] : undefined,
       removalPolicy: RemovalPolicy.RETAIN,
     });
+
+    this.logKey = logKey(this, 'LogKey');
+
+    // CloudWatch publishes to the encrypted topic only if the key lets it.
+    const alarmKey = new Key(this, 'AlarmTopicKey', { enableKeyRotation: true, description: 'PD portal operations alarms topic' });
+    alarmKey.grant(new ServicePrincipal('cloudwatch.amazonaws.com'), 'kms:Decrypt', 'kms:GenerateDataKey*');
+    this.alarmTopic = new Topic(this, 'OpsAlarms', { displayName: 'PD portal operations alarms', masterKey: alarmKey, enforceSSL: true });
+    if (props.opsEmail) this.alarmTopic.addSubscription(new EmailSubscription(props.opsEmail));
   }
 }

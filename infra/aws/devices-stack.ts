@@ -1,5 +1,9 @@
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { CfnPolicy, CfnTopicRule } from 'aws-cdk-lib/aws-iot';
@@ -10,9 +14,15 @@ import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from '
 import { Construct } from 'constructs';
 import { DEVICE_TOPIC_ROOT } from '../../shared/device/topics';
 import { PortalFunction } from './portal-function';
+import { grantTableAccess } from './table-access';
+
+/** Concurrency reserved for the ingest: a flood of device messages waits in Lambda's async queue instead of taking the API's share. */
+export const INGEST_CONCURRENCY = 20;
 
 export interface DevicesStackProps extends StackProps {
   table: ITable;
+  alarmTopic: ITopic;
+  logKey: IKey;
 }
 
 /**
@@ -56,10 +66,12 @@ export class DevicesStack extends Stack {
 
     const ingest = new PortalFunction(this, 'Ingest', {
       entry: 'devices/ingest',
+      logKey: props.logKey,
       description: 'Takes device messages from the IoT topic rule',
       environment: { TABLE_NAME: props.table.tableName, POWERTOOLS_SERVICE_NAME: 'pd-portal-ingest' },
+      reservedConcurrentExecutions: INGEST_CONCURRENCY,
     });
-    props.table.grantReadWriteData(ingest);
+    grantTableAccess(ingest, props.table, { read: 'any', write: 'any' });
 
     const failed = new Queue(this, 'FailedDeviceMessages', {
       encryption: QueueEncryption.SQS_MANAGED,
@@ -84,15 +96,36 @@ export class DevicesStack extends Stack {
 
     const skipped = new PortalFunction(this, 'SkippedExchangeCheck', {
       entry: 'devices/check-skipped-exchanges',
+      logKey: props.logKey,
       description: 'Raises SkippedAlert for prescribed exchanges that did not arrive in time',
       timeout: Duration.minutes(5),
       environment: { TABLE_NAME: props.table.tableName, POWERTOOLS_SERVICE_NAME: 'pd-portal-skipped-exchanges' },
+      // One run at a time: a slow run is never overlapped by the next one.
+      reservedConcurrentExecutions: 1,
     });
-    props.table.grantReadWriteData(skipped);
+    grantTableAccess(skipped, props.table, { read: 'any', write: 'any' });
     new Schedule(this, 'EveryFiveMinutes', {
       schedule: ScheduleExpression.rate(Duration.minutes(5)),
       target: new LambdaInvoke(skipped, { retryAttempts: 2 }),
       description: 'The skipped-exchange check',
     });
+  
+    const action = new SnsAction(props.alarmTopic);
+    const alarms: Array<[string, IMetric, string]> = [
+      ['FailedDeviceMessagesAlarm', failed.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }), 'Device messages wait in FailedDeviceMessages to be replayed (the topic rule or the ingest failed)'],
+      ['IngestErrors', ingest.metricErrors({ period: Duration.minutes(5) }), 'The device ingest failed'],
+      ['IngestThrottles', ingest.metricThrottles({ period: Duration.minutes(5) }), 'The device ingest reached its reserved concurrency'],
+      ['SkippedExchangeCheckErrors', skipped.metricErrors({ period: Duration.minutes(5) }), 'The skipped-exchange check failed'],
+    ];
+    for (const [alarmId, metric, description] of alarms) {
+      new Alarm(this, alarmId, {
+        metric,
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+        alarmDescription: description,
+      }).addAlarmAction(action);
+    }
   }
 }

@@ -1,5 +1,5 @@
 import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { AccountRecovery, CfnUserPoolGroup, FeaturePlan, Mfa, StandardThreatProtectionMode, UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import { AccountRecovery, CfnUserPoolGroup, ClientAttributes, FeaturePlan, Mfa, StandardThreatProtectionMode, UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import { ROLES } from '../../shared/roles';
 
@@ -41,7 +41,12 @@ export class IdentityStack extends Stack {
       new CfnUserPoolGroup(this, `Group${role}`, { userPoolId: this.userPool.userPoolId, groupName: role, precedence });
     });
     this.client = this.userPool.addClient('Portal', {
+      // USER_PASSWORD_AUTH and refresh (which Cognito always allows) only: no hosted UI, no OAuth flows.
       authFlows: { userPassword: true },
+      disableOAuth: true,
+      // A user's e-mail is their sign-in and where recovery mails go: only an administrator changes it.
+      // (An empty list would mean every standard attribute; locale is one the portal never reads.)
+      writeAttributes: new ClientAttributes().withStandardAttributes({ locale: true }),
       generateSecret: false,
       enableTokenRevocation: true,
       preventUserExistenceErrors: true,

@@ -1,12 +1,14 @@
 import { App, Validations, type StackProps } from 'aws-cdk-lib';
 import { AwsSolutionsChecks, HIPAASecurityChecks } from 'cdk-nag';
 import { BACKEND_VERSION, FRONTEND_VERSION } from '../../shared/versions';
-import { ApiStack } from './api-stack';
+import { ApiStack, type ApiDomain } from './api-stack';
 import { DataStack } from './data-stack';
 import { DevicesStack } from './devices-stack';
+import { EDGE_REGION, EdgeStack } from './edge-stack';
 import { IdentityStack } from './identity-stack';
 import { acknowledgeFindings } from './nag';
-import { WebStack } from './web-stack';
+import type { RouteTable } from './route-table';
+import { WebStack, type SiteDomain } from './web-stack';
 
 export interface PortalOptions {
   /** The built web (web/build.ts). */
@@ -16,14 +18,28 @@ export interface PortalOptions {
   /** The reCAPTCHA site key the web uses (its secret is in Secrets Manager). */
   recaptchaSiteKey: string;
   env?: StackProps['env'];
+  /** The site's domain and its us-east-1 certificate (context `domainName`, `certificateArn`). */
+  domain?: SiteDomain;
+  /** The API's domain and its regional certificate (context `apiDomainName`, `apiCertificateArn`); turns off the execute-api endpoint. */
+  apiDomain?: ApiDomain;
+  /** The origin-verify secret's version CloudFront sends (context `originVerifyVersion`, after a rotation). */
+  originVerifyVersion?: string;
+  /** Where operations alarms are mailed (context `opsEmail`). */
+  opsEmail?: string;
+  /** The routes to deploy (tests); the route table of shared/api/routes.ts by default. */
+  routeTable?: RouteTable;
 }
 
 /** Every stack of the portal, with cdk-nag's AwsSolutions and HIPAA Security packs checking them. */
 export function buildPortal(app: App, options: PortalOptions) {
   const env = options.env;
-  const data = new DataStack(app, 'PdPortalData', { env });
+  const data = new DataStack(app, 'PdPortalData', {
+    env,
+    siteOrigin: options.domain && `https://${options.domain.domainName}`,
+    opsEmail: options.opsEmail,
+  });
   const identity = new IdentityStack(app, 'PdPortalIdentity', { env });
-  const devices = new DevicesStack(app, 'PdPortalDevices', { env, table: data.table });
+  const devices = new DevicesStack(app, 'PdPortalDevices', { env, table: data.table, alarmTopic: data.alarmTopic, logKey: data.logKey });
   const api = new ApiStack(app, 'PdPortalApi', {
     env,
     table: data.table,
@@ -33,10 +49,18 @@ export function buildPortal(app: App, options: PortalOptions) {
     iotDataEndpoint: devices.iotDataEndpoint,
     mailFrom: options.mailFrom,
     backendVersion: BACKEND_VERSION,
+    alarmTopic: data.alarmTopic,
+    logKey: data.logKey,
+    apiDomain: options.apiDomain,
+    routeTable: options.routeTable,
   });
+  const edge = new EdgeStack(app, 'PdPortalEdge', { env: { account: env?.account, region: EDGE_REGION } });
   const web = new WebStack(app, 'PdPortalWeb', {
     env,
-    api: api.api,
+    apiOriginDomainName: api.originDomainName,
+    originVerifySecret: api.originVerifySecret,
+    originVerifyVersion: options.originVerifyVersion,
+    domain: options.domain,
     webDir: options.webDir,
     logBucket: data.logBucket,
     imagesBucket: data.imagesBucket,
@@ -48,8 +72,9 @@ export function buildPortal(app: App, options: PortalOptions) {
       humanVerification: { kind: 'recaptcha', siteKey: options.recaptchaSiteKey },
     },
   });
-  const stacks = { data, identity, devices, api, web };
-  for (const stack of Object.values(stacks)) acknowledgeFindings(stack);
+  web.addStackDependency(edge, 'reads the web ACL ARN the edge stack leaves in SSM');
+  const stacks = { data, identity, devices, api, edge, web };
+  for (const stack of Object.values(stacks)) acknowledgeFindings(stack, { customDomain: options.domain !== undefined });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }), new HIPAASecurityChecks(app, { verbose: true }));
   return stacks;
 }

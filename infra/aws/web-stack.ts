@@ -1,5 +1,5 @@
-import { Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
   CachePolicy,
@@ -11,15 +11,37 @@ import {
   HeadersReferrerPolicy,
   OriginRequestPolicy,
   ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { BlockPublicAccess, Bucket, BucketEncryption, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
+import { EDGE_REGION, WEB_ACL_ARN_PARAMETER } from './edge-stack';
+import { ORIGIN_VERIFY_HEADER } from './origin-verify/header';
+
+export interface SiteDomain {
+  /** e.g. portal.clinic.example, pointed (CNAME or alias) at the distribution. */
+  domainName: string;
+  /** Its ACM certificate, which CloudFront takes only from us-east-1. */
+  certificateArn: string;
+}
 
 export interface WebStackProps extends StackProps {
-  api: HttpApi;
+  /** The host CloudFront forwards `/api/*` to (ApiStack.originDomainName). */
+  apiOriginDomainName: string;
+  /** The secret whose value CloudFront sends to the API in the origin-verify header. */
+  originVerifySecret: ISecret;
+  /**
+   * The version of it CloudFront sends (context `originVerifyVersion`, after a rotation): CloudFormation
+   * reads a dynamic reference again only when the reference itself changes. The current one by default.
+   */
+  originVerifyVersion?: string;
+  /** The site's own domain; without it CloudFront's default certificate and name serve the site. */
+  domain?: SiteDomain;
   /** The built web (web/build.ts). */
   webDir: string;
   logBucket: IBucket;
@@ -37,7 +59,8 @@ const SPA_REWRITE = `function handler(event) {
 /**
  * The web on one origin with the API: a private bucket behind CloudFront (origin access control,
  * security headers, SPA rewrite) and `/api/*` forwarded to the HTTP API, uncached, so there is
- * no CORS. The runtime config (/config.json) is written at deploy time.
+ * no CORS. The WAF web ACL of the edge stack (us-east-1) guards both. With a custom domain the
+ * viewers need TLS 1.2 or newer. The runtime config (/config.json) is written at deploy time.
  */
 export class WebStack extends Stack {
   readonly distribution: Distribution;
@@ -76,8 +99,26 @@ export class WebStack extends Stack {
         strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, override: true },
       },
     });
-    const apiDomain = Fn.select(2, Fn.split('/', props.api.apiEndpoint));
+    // The web ACL's ARN, read from the edge stack's parameter in us-east-1 (CloudFormation cannot
+    // reference another region's outputs).
+    const webAclArn = new AwsCustomResource(this, 'EdgeWebAclArn', {
+      onUpdate: {
+        service: 'SSM',
+        action: 'getParameter',
+        parameters: { Name: WEB_ACL_ARN_PARAMETER },
+        region: EDGE_REGION,
+        physicalResourceId: PhysicalResourceId.of(WEB_ACL_ARN_PARAMETER),
+      },
+      policy: AwsCustomResourcePolicy.fromSdkCalls({ resources: [`arn:aws:ssm:${EDGE_REGION}:${this.account}:parameter${WEB_ACL_ARN_PARAMETER}`] }),
+      installLatestAwsSdk: false,
+    }).getResponseField('Parameter.Value');
     this.distribution = new Distribution(this, 'Portal', {
+      webAclId: webAclArn,
+      ...(props.domain && {
+        domainNames: [props.domain.domainName],
+        certificate: Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn),
+        minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+      }),
       defaultRootObject: 'index.html',
       enableLogging: true,
       logBucket: props.logBucket,
@@ -92,7 +133,10 @@ export class WebStack extends Stack {
       },
       additionalBehaviors: {
         '/api/*': {
-          origin: new HttpOrigin(apiDomain),
+          // Resolved by CloudFormation at deploy time (a dynamic reference), never written into the template.
+          origin: new HttpOrigin(props.apiOriginDomainName, {
+            customHeaders: { [ORIGIN_VERIFY_HEADER]: SecretValue.secretsManager(props.originVerifySecret.secretArn, { versionId: props.originVerifyVersion }).unsafeUnwrap() },
+          }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,

@@ -18,6 +18,32 @@ export type ApiArea = (typeof API_AREAS)[number];
 export type RouteAccess = 'table-write' | 'cognito-auth' | 'cognito-admin' | 'iot-publish' | 'mail' | 'human-verification';
 
 /**
+ * The first part of a partition key (`USER#<id>` → 'USER'; 'SETTINGS' and 'STATS' are whole keys),
+ * of the table or, for a GSI query, of the index. The CDK stack turns a route's prefixes into
+ * `dynamodb:LeadingKeys` conditions, so its Lambda can reach no other items;
+ * test/infra/leading-keys.test.ts runs the handlers and fails when one touches a partition its route does not name.
+ */
+export type KeyPrefix =
+  | 'USER'
+  | 'EMAIL'
+  | 'REVOKED'
+  | 'SIGNIN'
+  | 'SETTINGS'
+  | 'STATS'
+  | 'SP'
+  | 'CLINIC'
+  | 'PATIENT'
+  | 'DOCTOR'
+  | 'DEVICE'
+  | 'SERIAL'
+  | 'DEADLETTER'
+  | 'TYPE'
+  | 'SESSION'
+  | 'REFRESH'
+  | 'PENDING'
+  | 'AUDIT';
+
+/**
  * Which token a route takes:
  * - `session`: a signed-in user's access token (the JWT authorizer checks it; the chain checks role and tenant);
  * - `pending`: the signed temporary token of a sign-in step (2FA, create-password), sent as the bearer;
@@ -64,6 +90,10 @@ interface RouteBase {
   /** Module under functions/handlers/ that exports `handler`. */
   handler: string;
   access?: readonly RouteAccess[];
+  /** Partitions the handler reads (the session check's `USER` and `REVOKED` are added for every session route). */
+  keys?: readonly KeyPrefix[];
+  /** Partitions the handler writes, with 'table-write' access. */
+  writeKeys?: readonly KeyPrefix[];
   tenant: RouteTenant;
   audit: RouteAudit;
   /** The body's `reCaptchaToken` is checked by the human-verification middleware before the handler runs. */

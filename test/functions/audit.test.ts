@@ -22,15 +22,25 @@ const api = useApi();
  */
 describe('the route table', () => {
   const route = (id: (typeof routeIds)[number]): RouteDefinition => routes[id];
-  const writing = routeIds.filter((id) => (route(id).access ?? []).includes('table-write') && routeArea(id) !== 'session');
+  /** Writes of data (not only of audit records), outside the sign-in bookkeeping of the session area. */
+  const writing = routeIds.filter(
+    (id) => (route(id).access ?? []).includes('table-write') && (route(id).writeKeys ?? []).some((key) => key !== 'AUDIT') && routeArea(id) !== 'session',
+  );
 
   it.each(writing)("%s writes data, so it declares audit 'write'", (id) => {
-    expect(routes[id].audit).toBe('write');
+    expect(route(id).audit).toBe('write');
   });
 
   it("declares audit 'read' on every route that reads a patient's data", () => {
     const patientReads = routeIds.filter((id) => route(id).tenant.kind === 'patient' && route(id).method === 'GET');
     expect(patientReads.filter((id) => route(id).audit !== 'read')).toEqual([]);
+  });
+
+  it('lets every auditing route write its records, and no other route', () => {
+    for (const id of routeIds) {
+      const writesAudit = (route(id).access ?? []).includes('table-write') && (route(id).writeKeys ?? []).includes('AUDIT');
+      expect({ id, writesAudit }).toEqual({ id, writesAudit: route(id).audit !== 'none' });
+    }
   });
 
   it('has writing routes to walk (the settings at least)', () => {

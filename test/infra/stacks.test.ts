@@ -1,11 +1,14 @@
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildPortal } from '../../infra/aws/portal';
 import { API_BASE } from '../../shared/api/paths';
-import { routeIds, routes } from '../../shared/api/routes';
+import { routeIds, routes, type RouteId } from '../../shared/api/routes';
+import { PUBLIC_ROUTE_CONCURRENCY } from '../../infra/aws/api-area-stack';
+import { PUBLIC_ROUTE_THROTTLE, STAGE_THROTTLE } from '../../infra/aws/api-stack';
+import { pascalCase } from '../../infra/aws/route-table';
 import { ROLES } from '../../shared/roles';
 import { tableDefinition } from '../../shared/table';
 
@@ -21,7 +24,7 @@ let stacks: ReturnType<typeof buildPortal>;
 let report: { pluginReports: Array<{ pluginName: string; conclusion: string; violations: unknown[]; suppressedViolations: Array<{ ruleName: string; reason?: string }> }> };
 
 beforeAll(() => {
-  mkdirSync(webDir, { recursive: true });
+  require('node:fs').mkdirSync(webDir, { recursive: true });
   writeFileSync(path.join(webDir, 'index.html'), '<!doctype html>');
   const app = new App({ outdir, context: { '@aws-cdk/core:defaultCrossStackReferences': 'strong' } });
   stacks = buildPortal(app, { webDir, mailFrom: 'no-reply@clinic.example', recaptchaSiteKey: 'site-key' });
@@ -31,6 +34,33 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const template = (stack: keyof typeof stacks) => Template.fromStack(stacks[stack]);
+/** The API's nested stacks, one per area, which hold the route Lambdas and routes. */
+const areaTemplates = () => Object.values(stacks.api.areas).map((area) => Template.fromStack(area!));
+const resourcesOf = (templates: Template[], type: string) => templates.flatMap((t) => Object.entries(t.findResources(type)));
+
+interface Statement {
+  Action: string | string[];
+  Resource: unknown;
+  Condition?: Record<string, Record<string, string[]>>;
+}
+/** The statements of a route Lambda's role policy. */
+function statementsOf(routeId: RouteId): Statement[] {
+  const prefix = `Route${pascalCase(routeId)}ServiceRole`;
+  const policies = resourcesOf(areaTemplates(), 'AWS::IAM::Policy').filter(([logicalId]) => logicalId.startsWith(prefix));
+  expect(policies).toHaveLength(1);
+  return (policies[0]![1] as { Properties: { PolicyDocument: { Statement: Statement[] } } }).Properties.PolicyDocument.Statement;
+}
+const actionsOf = (statement: Statement) => [statement.Action].flat();
+const dynamoStatements = (routeId: RouteId) => statementsOf(routeId).filter((statement) => actionsOf(statement).some((action) => action.startsWith('dynamodb:')));
+/** The LeadingKeys patterns a route's Lambda may read and write. */
+function leadingKeys(routeId: RouteId): { read: string[]; write: string[] } {
+  const patterns = (action: string) =>
+    dynamoStatements(routeId)
+      .filter((statement) => actionsOf(statement).includes(action))
+      .flatMap((statement) => statement.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'] ?? ['<no condition>'])
+      .sort();
+  return { read: patterns('dynamodb:GetItem'), write: patterns('dynamodb:PutItem') };
+}
 
 describe('the CDK app', () => {
   it('passes cdk-nag AwsSolutions and HIPAA Security with every acknowledgement reasoned', () => {
@@ -39,6 +69,9 @@ describe('the CDK app', () => {
     const suppressed = report.pluginReports.flatMap((plugin) => plugin.suppressedViolations);
     expect(suppressed.length).toBeGreaterThan(0);
     expect(suppressed.filter((finding) => !(finding.reason && finding.reason.length > 30))).toEqual([]);
+    // Fixed rather than acknowledged: the web ACL on CloudFront, customer keys on the log groups.
+    expect(suppressed.map((finding) => finding.ruleName)).not.toEqual(expect.arrayContaining(['AwsSolutions-CFR2']));
+    expect(suppressed.map((finding) => finding.ruleName)).not.toEqual(expect.arrayContaining(['HIPAA.Security-CloudWatchLogGroupEncrypted']));
   });
 
   it('has one table with the shared keys and indexes, point-in-time recovery, deletion protection and a backup plan', () => {
@@ -72,36 +105,96 @@ describe('the CDK app', () => {
     const groups = Object.values(identity.findResources('AWS::Cognito::UserPoolGroup')).map((group) => (group as { Properties: { GroupName: string } }).Properties.GroupName);
     expect(groups).toEqual([...ROLES]);
     identity.hasResourceProperties('AWS::Cognito::UserPoolClient', {
-      ExplicitAuthFlows: Match.arrayWith(['ALLOW_USER_PASSWORD_AUTH']),
+      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      AllowedOAuthFlows: Match.absent(),
+      AllowedOAuthFlowsUserPoolClient: false,
+      CallbackURLs: Match.absent(),
       GenerateSecret: false,
       EnableTokenRevocation: true,
     });
+    // Cognito reads a missing or empty list as 'every standard attribute'.
+    const client = Object.values(identity.findResources('AWS::Cognito::UserPoolClient'))[0] as { Properties: { WriteAttributes?: string[] } };
+    expect(client.Properties.WriteAttributes?.length).toBeGreaterThan(0);
+    expect(client.Properties.WriteAttributes).not.toContain('email');
   });
 
-  it('has one Node 22 Lambda and one API route per route of the route table, with the JWT authorizer on all but the public ones', () => {
+  it('has one Node 22 Lambda and one API route per route of the route table, with the JWT authorizer on all but the public ones, which only CloudFront may call', () => {
     const api = template('api');
-    const functions = Object.values(api.findResources('AWS::Lambda::Function')) as Array<{ Properties: { Runtime: string; Architectures: string[]; Description: string } }>;
+    const areas = areaTemplates();
+    const functions = resourcesOf(areas, 'AWS::Lambda::Function').map(([, fn]) => fn) as Array<{ Properties: { Runtime: string; Architectures: string[]; Description: string } }>;
     const portalFunctions = functions.filter((fn) => fn.Properties.Runtime === 'nodejs22.x');
     expect(portalFunctions.map((fn) => fn.Properties.Description).sort()).toEqual(routeIds.map((id) => `${routes[id].method} ${routes[id].path}`).sort());
     expect(portalFunctions.every((fn) => fn.Properties.Architectures[0] === 'arm64')).toBe(true);
 
-    const apiRoutes = Object.values(api.findResources('AWS::ApiGatewayV2::Route')) as Array<{ Properties: { RouteKey: string; AuthorizationType?: string } }>;
+    const apiRoutes = resourcesOf(areas, 'AWS::ApiGatewayV2::Route').map(([, route]) => route) as Array<{ Properties: { RouteKey: string; AuthorizationType?: string } }>;
     const byKey = Object.fromEntries(apiRoutes.map((route) => [route.Properties.RouteKey, route.Properties.AuthorizationType ?? 'NONE']));
     expect(byKey).toEqual(
-      Object.fromEntries(routeIds.map((id) => [`${routes[id].method} ${API_BASE}${routes[id].path}`, routes[id].token === 'session' ? 'JWT' : 'NONE'])),
+      Object.fromEntries(routeIds.map((id) => [`${routes[id].method} ${API_BASE}${routes[id].path}`, routes[id].token !== 'session' ? 'CUSTOM' : 'JWT'])),
     );
     api.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', { AuthorizerType: 'JWT', IdentitySource: ['$request.header.Authorization'] });
+    api.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', { AuthorizerType: 'REQUEST', IdentitySource: ['$request.header.x-origin-verify'], EnableSimpleResponses: true });
+    api.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 2);
+    // CloudFront sends the secret, resolved at deploy time, never in the template.
+    const distribution = JSON.stringify(template('web').findResources('AWS::CloudFront::Distribution'));
+    expect(distribution).toContain('"HeaderName":"x-origin-verify"');
+    expect(distribution).toContain('{{resolve:secretsmanager:');
   });
 
   it('grants each route only its access: the sign-in route may not write users in Cognito, recovery may', () => {
-    const api = template('api');
-    const policies = api.findResources('AWS::IAM::Policy');
-    const actionsOf = (prefix: string) =>
-      JSON.stringify(Object.entries(policies).filter(([logicalId]) => logicalId.startsWith(prefix)).map(([, policy]) => policy));
-    expect(actionsOf('RouteSignInServiceRole')).not.toContain('cognito-idp:AdminSetUserPassword');
-    expect(actionsOf('RouteForgotPasswordServiceRole')).toContain('cognito-idp:AdminSetUserPassword');
-    expect(actionsOf('RouteGetSessionServiceRole')).not.toContain('dynamodb:PutItem');
-    expect(actionsOf('RouteInitGlobalSettingsServiceRole')).toContain('dynamodb:PutItem');
+    const actions = (routeId: RouteId) => JSON.stringify(statementsOf(routeId));
+    expect(actions('signIn')).not.toContain('cognito-idp:AdminSetUserPassword');
+    expect(actions('forgotPassword')).toContain('cognito-idp:AdminSetUserPassword');
+    expect(actions('getSession')).not.toContain('dynamodb:PutItem');
+    expect(actions('initGlobalSettings')).toContain('dynamodb:PutItem');
+  });
+
+  it("limits each route's Lambda to the partition keys of its route (dynamodb:LeadingKeys)", () => {
+    expect(leadingKeys('getGlobalSettings')).toEqual({ read: ['REVOKED#*', 'SETTINGS', 'USER#*'], write: [] });
+    expect(leadingKeys('initGlobalSettings')).toEqual({ read: ['AUDIT#*', 'REVOKED#*', 'SETTINGS', 'USER#*'], write: ['AUDIT#*', 'SETTINGS'] });
+    expect(leadingKeys('signIn')).toEqual({ read: ['CLINIC#*', 'EMAIL#*', 'SIGNIN#*', 'SP#*', 'STATS', 'USER#*'], write: ['SIGNIN#*', 'USER#*'] });
+    expect(leadingKeys('signOut')).toEqual({ read: ['REVOKED#*', 'USER#*'], write: ['REVOKED#*'] });
+    expect(leadingKeys('refreshSession')).toEqual({ read: [], write: [] });
+    for (const id of routeIds) {
+      // Every table statement of every route is conditioned; a route that writes says what.
+      expect(dynamoStatements(id).every((statement) => statement.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'])).toBe(true);
+      // A route writes exactly when it has 'table-write' and names what it writes.
+      const route = routes[id] as { access?: readonly string[]; writeKeys?: readonly string[] };
+      expect([id, route.access?.includes('table-write') ?? false]).toEqual([id, (route.writeKeys ?? []).length > 0]);
+      expect([id, leadingKeys(id).write.length > 0]).toEqual([id, (route.writeKeys ?? []).length > 0]);
+      if (routes[id].token === 'session') expect(leadingKeys(id).read).toEqual(expect.arrayContaining(['USER#*', 'REVOKED#*']));
+    }
+  });
+
+  it('grants Scan (or any dynamodb:*) to no Lambda of any stack', () => {
+    const all = [...Object.values(stacks).map((stack) => Template.fromStack(stack)), ...areaTemplates()];
+    for (const t of all) {
+      const policies = JSON.stringify([t.findResources('AWS::IAM::Policy'), t.findResources('AWS::IAM::Role')]);
+      expect(policies).not.toContain('dynamodb:Scan');
+      expect(policies).not.toContain('"dynamodb:*"');
+    }
+  });
+
+  it('keeps the public sign-in Lambdas away from patient data, with reserved concurrency and tighter throttling', () => {
+    const publicRoutes = routeIds.filter((id) => routes[id].token !== 'session');
+    expect(publicRoutes.length).toBeGreaterThanOrEqual(4);
+    for (const id of publicRoutes) {
+      const { read, write } = leadingKeys(id);
+      expect([...read, ...write].filter((pattern) => pattern.startsWith('PATIENT') || pattern === '<no condition>' || pattern === '*')).toEqual([]);
+    }
+    const functions = resourcesOf(areaTemplates(), 'AWS::Lambda::Function').map(([, fn]) => (fn as { Properties: { Description: string; ReservedConcurrentExecutions?: number } }).Properties);
+    for (const id of publicRoutes) {
+      expect(functions.find((fn) => fn.Description === `${routes[id].method} ${routes[id].path}`)?.ReservedConcurrentExecutions).toBe(PUBLIC_ROUTE_CONCURRENCY);
+    }
+    const routeSettings = Object.fromEntries(
+      publicRoutes.map((id) => [`${routes[id].method} ${API_BASE}${routes[id].path}`, { ThrottlingBurstLimit: PUBLIC_ROUTE_THROTTLE.burstLimit, ThrottlingRateLimit: PUBLIC_ROUTE_THROTTLE.rateLimit }]),
+    );
+    template('api').hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingBurstLimit: STAGE_THROTTLE.burstLimit, ThrottlingRateLimit: STAGE_THROTTLE.rateLimit },
+      RouteSettings: routeSettings,
+    });
+    expect(PUBLIC_ROUTE_THROTTLE.rateLimit).toBeLessThan(STAGE_THROTTLE.rateLimit);
   });
 
   it('routes device messages from IoT Core into the ingest Lambda, keeping failures, and limits devices to their own topics', () => {
@@ -130,5 +223,59 @@ describe('the CDK app', () => {
     });
     web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
     web.hasResourceProperties('AWS::S3::Bucket', { PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true } });
+  });
+
+  it('puts a WAF web ACL (rate limits, AWS common rule set, known bad inputs) in front of CloudFront, from us-east-1', () => {
+    expect(stacks.edge.region).toBe('us-east-1');
+    const edge = template('edge');
+    edge.hasResourceProperties('AWS::WAFv2::WebACL', {
+      Scope: 'CLOUDFRONT',
+      DefaultAction: { Allow: {} },
+      Rules: Match.arrayWith([
+        Match.objectLike({ Name: 'RateLimit', Action: { Block: {} }, Statement: { RateBasedStatement: Match.objectLike({ AggregateKeyType: 'IP' }) } }),
+        Match.objectLike({ Name: 'SignInRateLimit', Statement: { RateBasedStatement: Match.objectLike({ ScopeDownStatement: Match.anyValue() }) } }),
+        Match.objectLike({ Statement: { ManagedRuleGroupStatement: Match.objectLike({ VendorName: 'AWS', Name: 'AWSManagedRulesCommonRuleSet' }) } }),
+        Match.objectLike({ Statement: { ManagedRuleGroupStatement: Match.objectLike({ VendorName: 'AWS', Name: 'AWSManagedRulesKnownBadInputsRuleSet' }) } }),
+      ]),
+    });
+    edge.hasResourceProperties('AWS::WAFv2::LoggingConfiguration', { RedactedFields: Match.arrayWith([{ SingleHeader: { Name: 'authorization' } }]) });
+    const distribution = Object.values(template('web').findResources('AWS::CloudFront::Distribution'))[0] as { Properties: { DistributionConfig: { WebACLId?: unknown } } };
+    expect(JSON.stringify(distribution.Properties.DistributionConfig.WebACLId)).toContain('EdgeWebAclArn');
+  });
+
+  it('keeps the images bucket closed to other origins without a custom domain (no CORS for *)', () => {
+    const buckets = JSON.stringify(template('data').findResources('AWS::S3::Bucket'));
+    expect(buckets).not.toContain('"AllowedOrigins":["*"]');
+  });
+
+  it('alarms operations on dead letters, ingest errors, API 5xx and throttling', () => {
+    const alarmsOf = (stack: keyof typeof stacks) =>
+      Object.values(template(stack).findResources('AWS::CloudWatch::Alarm')).map((alarm) => (alarm as { Properties: { MetricName?: string; Namespace?: string; AlarmActions?: unknown[] } }).Properties);
+    template('data').hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
+    const alarms = [...alarmsOf('devices'), ...alarmsOf('api')];
+    expect(alarms.map((alarm) => `${alarm.Namespace}/${alarm.MetricName}`).sort()).toEqual(
+      [
+        'AWS/SQS/ApproximateNumberOfMessagesVisible',
+        'AWS/Lambda/Errors',
+        'AWS/Lambda/Throttles',
+        'AWS/Lambda/Errors',
+        'AWS/ApiGateway/5xx',
+        'PdPortal/ApiThrottledRequests',
+        'AWS/Lambda/Throttles',
+      ].sort(),
+    );
+    expect(alarms.every((alarm) => alarm.AlarmActions?.length === 1)).toBe(true);
+    template('api').hasResourceProperties('AWS::Logs::MetricFilter', { FilterPattern: '{ $.status = "429" }' });
+  });
+
+  it('encrypts every log group with a customer key', () => {
+    const logGroups = [...Object.values(stacks).map((stack) => Template.fromStack(stack)), ...areaTemplates()].flatMap((t) => Object.values(t.findResources('AWS::Logs::LogGroup')));
+    expect(logGroups.length).toBeGreaterThan(routeIds.length);
+    expect(logGroups.filter((group) => !(group as { Properties: { KmsKeyId?: unknown } }).Properties.KmsKeyId)).toEqual([]);
+  });
+
+  it('keeps every stack far from CloudFormation\'s 500 resources', () => {
+    const stacksAndAreas = [...Object.values(stacks), ...Object.values(stacks.api.areas)];
+    for (const stack of stacksAndAreas) expect(Object.keys(Template.fromStack(stack!).toJSON().Resources).length).toBeLessThan(250);
   });
 });

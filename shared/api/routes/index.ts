@@ -5,7 +5,7 @@ import { deviceRoutes } from './devices';
 import { sessionRoutes } from './session';
 import { settingsRoutes } from './settings';
 
-export type { ApiArea, RouteAccess, RouteDefinition } from '../route-definition';
+export type { ApiArea, KeyPrefix, RouteAccess, RouteDefinition } from '../route-definition';
 export { API_AREAS } from '../route-definition';
 
 /** Each area's routes, in its own file: the CDK app makes one stack per area. */

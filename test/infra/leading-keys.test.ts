@@ -1,0 +1,143 @@
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createUser } from '../../functions/services/users';
+import { issueLocalToken } from '../../functions/lib/human-verification';
+import { routeKeyPatterns } from '../../infra/aws/route-table';
+import { totpCode } from '../../infra/local/totp';
+import { routeIds, routes, type RouteId } from '../../shared/api/routes';
+import type { SignedIn, SignInResult, TotpSetup } from '../../shared/api/session';
+import { defaultSettings, toSettingsList } from '../../shared/settings';
+import { TEST_PASSWORD, signedInUser, useApi } from '../support/api';
+import { useTestTable, useTestUserPool } from '../support/local-services';
+
+useTestTable();
+useTestUserPool();
+const api = useApi();
+
+/**
+ * The partition keys each route's handler really touches, recorded while its Lambda runs against
+ * DynamoDB Local, must be within the `dynamodb:LeadingKeys` its route grants on AWS
+ * (infra/aws/route-table.ts): a key the table forgets to name would be AccessDenied in production.
+ */
+interface Access {
+  route: RouteId;
+  kind: 'read' | 'write';
+  key: string;
+}
+const accesses: Access[] = [];
+let current: RouteId | undefined;
+
+type Input = Record<string, unknown> & {
+  Key?: { pk: string };
+  Item?: { pk: string };
+  IndexName?: string;
+  ExpressionAttributeValues?: Record<string, unknown>;
+  TransactItems?: Array<Record<string, { Key?: { pk: string }; Item?: { pk: string } }>>;
+  RequestItems?: Record<string, { Keys?: Array<{ pk: string }> } | Array<{ PutRequest?: { Item: { pk: string } }; DeleteRequest?: { Key: { pk: string } } }>>;
+};
+
+/** The leading keys of one DynamoDB request: the table's pk, or for a GSI query the index's. */
+function leadingKeys(command: string, input: Input): Array<Omit<Access, 'route'>> {
+  switch (command) {
+    case 'GetCommand':
+      return [{ kind: 'read', key: input.Key!.pk }];
+    case 'QueryCommand':
+      return [{ kind: 'read', key: String(input.ExpressionAttributeValues![':pk']) }];
+    case 'PutCommand':
+      return [{ kind: 'write', key: input.Item!.pk }];
+    case 'UpdateCommand':
+    case 'DeleteCommand':
+      return [{ kind: 'write', key: input.Key!.pk }];
+    case 'TransactWriteCommand':
+      return input.TransactItems!.flatMap((item) =>
+        Object.entries(item).map(([action, request]) => ({ kind: action === 'ConditionCheck' ? ('read' as const) : ('write' as const), key: (request.Key ?? request.Item)!.pk })),
+      );
+    case 'BatchGetCommand':
+      return Object.values(input.RequestItems!).flatMap((request) => (request as { Keys: Array<{ pk: string }> }).Keys.map((key) => ({ kind: 'read' as const, key: key.pk })));
+    default:
+      throw new Error(`a DynamoDB request this test does not read: ${command}`);
+  }
+}
+
+const send = DynamoDBDocumentClient.prototype.send;
+beforeAll(() => {
+  jest.spyOn(DynamoDBDocumentClient.prototype, 'send').mockImplementation(function (this: DynamoDBDocumentClient, command: unknown, ...rest: unknown[]) {
+    const { constructor, input } = command as { constructor: { name: string }; input: Input };
+    if (current) for (const access of leadingKeys(constructor.name, input)) accesses.push({ route: current, ...access });
+    return (send as (...args: unknown[]) => unknown).call(this, command, ...rest);
+  } as typeof send);
+});
+afterAll(() => jest.restoreAllMocks());
+
+/** Calls a route of the API, recording the keys its handler touches. */
+async function call(route: RouteId, params: Record<string, string>, options: { token?: string; body?: unknown } = {}) {
+  const definition = routes[route];
+  const pathOf = definition.path.replace(/\{(\w+)\}/g, (_, name: string) => params[name]!);
+  current = route;
+  try {
+    return await api.call(definition.method, pathOf, options);
+  } finally {
+    current = undefined;
+  }
+}
+
+const human = () => issueLocalToken(process.env.LOCAL_VERIFIER_SECRET!);
+const signIn = (Email: string, Password: string) => call('signIn', {}, { body: { Email, Password, reCaptchaToken: human() } });
+
+function readOutbox(to: string): string {
+  const dir = process.env.MAIL_OUTBOX_DIR!;
+  const file = readdirSync(dir).filter((name) => name.endsWith(`-${to}.json`)).sort().at(-1)!;
+  return (JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as { text: string }).text;
+}
+
+/** StringLike: `*` matches any run of characters. */
+const matches = (pattern: string, key: string) => new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`).test(key);
+
+describe('the LeadingKeys each route is granted', () => {
+  beforeAll(async () => {
+    // Signed-in routes, as a LiberDiAdmin (statistics of the platform) and a doctor.
+    const admin = await signedInUser('LiberDiAdmin');
+    await call('getSession', { userId: admin.user.UserID }, { token: admin.token });
+    await call('getGlobalSettings', {}, { token: admin.token });
+    await call('initGlobalSettings', { adminId: admin.user.UserID }, { token: admin.token, body: { Settings: toSettingsList(defaultSettings) } });
+
+    // Sign-in: a failure, a success of an administrator (statistics), TOTP on, the 2FA step.
+    const email = `doctor-${Math.random().toString(36).slice(2, 10)}@test.example`;
+    const doctor = await createUser({ FirstName: 'Dana', LastName: 'Doctor', Email: email, Role: 'Doctor' }, { password: TEST_PASSWORD });
+    await signIn(email, 'Wrong!pass1');
+    await signIn(admin.user.Email, TEST_PASSWORD);
+    const { token, refreshToken } = (await signIn(email, TEST_PASSWORD)).body as SignedIn;
+    const setup = (await call('setupTotp', { userId: doctor.UserID }, { token, body: {} })).body as TotpSetup;
+    expect((await call('verifyTotp', { userId: doctor.UserID }, { token, body: { TwoFaCode: totpCode(setup.secretCode) } })).status).toBe(200);
+    const pending = (await signIn(email, TEST_PASSWORD)).body as SignInResult;
+    expect((await call('signInTwoFactor', {}, { token: pending.token, body: { TwoFaCode: totpCode(setup.secretCode) } })).status).toBe(200);
+    expect((await call('refreshSession', {}, { body: { refreshToken } })).status).toBe(200);
+    expect((await call('signOut', {}, { token, body: { refreshToken } })).status).toBe(200);
+
+    // Recovery, then the create-password step it leads to.
+    const nurseEmail = `nurse-${Math.random().toString(36).slice(2, 10)}@test.example`;
+    const nurse = await createUser({ FirstName: 'Noa', LastName: 'Nurse', Email: nurseEmail, Role: 'Nurse' }, {});
+    expect((await call('forgotPassword', {}, { body: { Email: nurseEmail, reCaptchaToken: human() } })).status).toBe(200);
+    const temporary = /temporary password is: (\S+)/.exec(readOutbox(nurseEmail))![1]!;
+    const first = (await signIn(nurseEmail, temporary)).body as SignInResult;
+    expect((await call('changePassword', { userId: nurse.UserID }, { token: first.token, body: { newPassword: 'Better!pass2' } })).status).toBe(200);
+  }, 120_000);
+
+  // The scenarios above cover the session and settings routes; routes of other areas join as their scenarios are written.
+  const exercised: RouteId[] = ['signIn', 'signInTwoFactor', 'changePassword', 'forgotPassword', 'signOut', 'getSession', 'setupTotp', 'verifyTotp', 'getGlobalSettings', 'initGlobalSettings'];
+
+  it('exercised the routes of its scenarios', () => {
+    const touched = new Set(accesses.map((access) => access.route));
+    expect(exercised.filter((id) => !touched.has(id))).toEqual([]);
+  });
+
+  it.each(routeIds)('%s touches only the partitions its route names', (id) => {
+    const granted = routeKeyPatterns(routes[id]);
+    const outside = accesses
+      .filter((access) => access.route === id)
+      .filter((access) => !granted[access.kind].some((pattern) => matches(pattern, access.key)))
+      .map((access) => `${access.kind} ${access.key}`);
+    expect(outside).toEqual([]);
+  });
+});
