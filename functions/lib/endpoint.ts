@@ -193,8 +193,12 @@ function errorMapper(): MiddlewareObj<Event, Result> {
         body = { message: [messages.errors.internal] };
         logger.error('unhandled error', error as Error);
       }
-      // The messages are the catalogue's fixed texts (zod schemas carry the spec's words), never input values.
-      if (statusCode < 500) logger.info('request refused', { statusCode, message: body.message });
+      // A refusal is logged by its issue codes and fields, never its messages: zod's own messages
+      // (an enum mismatch, say) can echo what the caller sent, which may be patient data.
+      if (statusCode < 500) {
+        const issues = error instanceof ZodError ? error.issues.map((issue) => ({ code: issue.code, path: issue.path.join('.') })) : undefined;
+        logger.info('request refused', { statusCode, issues });
+      }
       request.response = jsonResponse(statusCode, body);
     },
   };

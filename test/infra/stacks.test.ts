@@ -156,12 +156,25 @@ describe('the CDK app', () => {
     expect(leadingKeys('refreshSession')).toEqual({ read: [], write: [] });
     for (const id of routeIds) {
       // Every table statement of every route is conditioned; a route that writes says what.
-      expect(dynamoStatements(id).every((statement) => statement.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'])).toBe(true);
+      const allows = dynamoStatements(id).filter((statement) => (statement as Statement & { Effect?: string }).Effect !== 'Deny');
+      expect(allows.every((statement) => statement.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'])).toBe(true);
       // A route writes exactly when it has 'table-write' and names what it writes.
       const route = routes[id] as { access?: readonly string[]; writeKeys?: readonly string[] };
       expect([id, route.access?.includes('table-write') ?? false]).toEqual([id, (route.writeKeys ?? []).length > 0]);
       expect([id, leadingKeys(id).write.length > 0]).toEqual([id, (route.writeKeys ?? []).length > 0]);
       if (routes[id].token === 'session') expect(leadingKeys(id).read).toEqual(expect.arrayContaining(['USER#*', 'REVOKED#*']));
+    }
+  });
+
+  it('lets no Lambda change or delete an audit record: every writer is denied updates and deletes on AUDIT# keys', () => {
+    const writers = routeIds.filter((id) => leadingKeys(id).write.length > 0);
+    expect(writers).toContain('initGlobalSettings');
+    for (const id of writers) {
+      const denied = dynamoStatements(id).filter((statement) => (statement as Statement & { Effect?: string }).Effect === 'Deny');
+      expect({ id, denied: denied.map((statement) => ({ actions: actionsOf(statement).sort(), keys: statement.Condition?.['ForAnyValue:StringLike']?.['dynamodb:LeadingKeys'] })) }).toEqual({
+        id,
+        denied: [{ actions: ['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem'], keys: ['AUDIT#*'] }],
+      });
     }
   });
 
