@@ -1,4 +1,4 @@
-import { build, type BuildOptions } from 'esbuild';
+import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -39,11 +39,12 @@ const indexHtml = `<!doctype html>
 `;
 
 /** Builds the web into `outdir`: index.html and assets/. */
-export async function buildWeb(options: { outdir: string; minify?: boolean }): Promise<void> {
+export async function buildWeb(options: { outdir: string; minify?: boolean }): Promise<Metafile> {
   await rm(options.outdir, { recursive: true, force: true });
   await mkdir(options.outdir, { recursive: true });
-  await build(webBuildOptions(options.outdir, options.minify));
+  const result = await build(webBuildOptions(options.outdir, options.minify));
   await writeFile(path.join(options.outdir, 'index.html'), indexHtml);
+  return result.metafile!;
 }
 
 if (require.main === module) {

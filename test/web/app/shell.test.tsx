@@ -24,7 +24,8 @@ function linksOf(side: ReturnType<ReturnType<typeof createWrapper>['findSideNavi
 }
 
 async function navigationLinks(): Promise<string[]> {
-  const navigation = await screen.findByTestId('navigation');
+  // The shell's chunk is compiled on first use: the first test waits longer on a busy machine.
+  const navigation = await screen.findByTestId('navigation', undefined, { timeout: 5000 });
   const side = createWrapper(navigation).findSideNavigation()!;
   return linksOf(side).map((link) => link.getAttribute('href')!);
 }
