@@ -1,4 +1,5 @@
 import { BrowserRouter } from 'react-router-dom';
+import { AppProvider } from './provider';
 import { AppRoutes } from './router';
 
 /** React Router v7's behaviour now, so the upgrade changes nothing. */
@@ -7,7 +8,9 @@ export const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: t
 export function App() {
   return (
     <BrowserRouter future={ROUTER_FUTURE}>
-      <AppRoutes />
+      <AppProvider>
+        <AppRoutes />
+      </AppProvider>
     </BrowserRouter>
   );
 }
