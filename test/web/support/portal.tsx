@@ -3,7 +3,6 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import type { SessionProfile, SignedIn } from '../../../shared/api/session';
 import type { Role } from '../../../shared/roles';
 import { ROUTER_FUTURE } from '../../../web/src/app/app';
-import { AppProvider } from '../../../web/src/app/provider';
 import { AppRoutes } from '../../../web/src/app/router';
 import { setRuntimeConfig } from '../../../web/src/lib/runtime-config';
 import { sessionStore } from '../../../web/src/lib/session-store';
@@ -99,9 +98,7 @@ export function currentPath(): string {
 export function renderPortal(path = '/'): RenderResult {
   return render(
     <MemoryRouter initialEntries={[path]} future={ROUTER_FUTURE}>
-      <AppProvider>
-        <AppRoutes />
-      </AppProvider>
+      <AppRoutes />
       <LocationProbe />
     </MemoryRouter>,
   );

@@ -1,5 +1,4 @@
 import { BrowserRouter } from 'react-router-dom';
-import { AppProvider } from './provider';
 import { AppRoutes } from './router';
 
 /** React Router v7's behaviour now, so the upgrade changes nothing. */
@@ -8,9 +7,7 @@ export const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: t
 export function App() {
   return (
     <BrowserRouter future={ROUTER_FUTURE}>
-      <AppProvider>
-        <AppRoutes />
-      </AppProvider>
+      <AppRoutes />
     </BrowserRouter>
   );
 }

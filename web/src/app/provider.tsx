@@ -4,7 +4,8 @@ import { createQueryClient } from '../lib/query-client';
 import { sessionStore } from '../lib/session-store';
 
 /**
- * What every screen may rely on: the query cache. The cache is emptied when the signed-in user
+ * What every signed-in screen may rely on: the query cache. It lives in the shell's chunk (the
+ * session screens need none, and /login stays small) and is emptied when the signed-in user
  * changes or leaves, so nobody sees the data the previous user read.
  */
 export function AppProvider({ children, client }: { children: ReactNode; client?: QueryClient }) {

@@ -15,6 +15,7 @@ import { HOME, paths } from '../../config/routes';
 import { activeLinkOf, isAdminRole, linksFor } from '../../lib/navigation';
 import { runtimeConfig } from '../../lib/runtime-config';
 import { useIdleTimer } from '../../lib/use-idle-timer';
+import { AppProvider } from '../provider';
 import { LOGO_DATA_URL } from './logo';
 import { TopBarStatus } from './top-bar-status';
 
@@ -62,7 +63,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
   const activeHref = activeLinkOf(links, pathname);
 
   return (
-    <>
+    <AppProvider>
       <div id="top-navigation" style={{ position: 'sticky', top: 0, zIndex: 1002 }} data-testid="top-bar">
         <TopNavigation
           identity={{
@@ -114,6 +115,6 @@ export function AppShell({ children }: { children?: ReactNode }) {
       <AboutDialog visible={aboutOpen} onClose={() => setAboutOpen(false)} />
       <TotpSetupModal visible={totpOpen} onDismiss={() => setTotpOpen(false)} />
       <ErrorDialog messages={errors} onClose={() => setErrors(undefined)} />
-    </>
+    </AppProvider>
   );
 }
