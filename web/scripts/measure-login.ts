@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -29,6 +29,7 @@ async function measure(): Promise<void> {
   console.log(`/login JS  (gzip): ${kb(await sum(js))} in ${js.size} files`);
   console.log(`/login CSS (gzip): ${kb(await sum(css))} in ${css.length} files`);
   console.log(`source maps emitted: ${maps}`);
+  await rm(outdir, { recursive: true, force: true });
 }
 
 void measure();
