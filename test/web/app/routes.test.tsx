@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
-import { paths, routes } from '../../../web/src/config/routes';
+import { ROLES } from '../../../shared/roles';
+import { paths, routes, type ScreenId } from '../../../web/src/config/routes';
 import { canOpen, homeFor, linksFor } from '../../../web/src/lib/navigation';
 import { currentPath, fakeServer, renderPortal, resetPortal, signInAs } from '../support/portal';
 
@@ -47,5 +48,26 @@ describe('route table', () => {
     signInAs('ClinicAdmin');
     renderPortal(paths.deviceSettings({ deviceId: 'd1' }));
     await waitFor(() => expect(screen.getByTestId('not-found').textContent).toBe('Sorry , this page not avaible'), { timeout: 5000 });
+  });
+});
+
+/** Every guarded screen of the table, with a role that may open it and one that may not. */
+const guarded = (Object.entries(routes) as Array<[ScreenId, (typeof routes)[ScreenId]]>).flatMap(([id, route]) =>
+  route.access === 'open' ? [] : [{ id, path: route.path, allowed: route.access[0]!, refused: ROLES.find((role) => !(route.access as readonly string[]).includes(role)) }],
+);
+
+describe('every screen of the route table', () => {
+  it.each(guarded)('$path opens for $allowed and does not exist for $refused', async ({ path, allowed, refused }) => {
+    fakeServer();
+    signInAs(allowed);
+    const { unmount } = renderPortal(path);
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByTestId('not-found')).toBeNull();
+    unmount();
+    if (!refused) return;
+    resetPortal();
+    signInAs(refused);
+    renderPortal(path);
+    await waitFor(() => expect(screen.getByTestId('not-found')).toBeTruthy(), { timeout: 5000 });
   });
 });

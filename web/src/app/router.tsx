@@ -2,7 +2,7 @@ import Spinner from '@cloudscape-design/components/spinner';
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { Footer } from '../components/footer';
-import { routes, type RouteDefinition, type ScreenId } from '../config/routes';
+import { routes, type ScreenRoute, type ScreenId } from '../config/routes';
 import { NotFoundPage } from '../features/misc/not-found/not-found-page';
 import { useSession } from '../lib/auth';
 import { HomeRedirect, RequireRole, RequireSession } from './guards';
@@ -11,7 +11,7 @@ import { screens } from './screens';
 /** The signed-in portal's frame (top bar, navigation, TOTP dialog) is not needed to sign in. */
 const AppShell = lazy(async () => ({ default: (await import('./shell/app-shell')).AppShell }));
 
-const table = Object.entries(routes) as Array<[ScreenId, RouteDefinition]>;
+const table = Object.entries(routes) as Array<[ScreenId, ScreenRoute]>;
 const openScreens = table.filter(([, route]) => route.access === 'open');
 const guardedScreens = table.flatMap(([id, route]) => (route.access === 'open' ? [] : [{ id, path: route.path, roles: route.access }]));
 

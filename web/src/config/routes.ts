@@ -7,7 +7,7 @@ const PROVIDER_ADMINS: readonly Role[] = ['ServiceProviderAdmin', 'LiberDiAdmin'
 const CLINICAL: readonly Role[] = ['Doctor', 'Nurse', 'ClinicDirector'];
 
 /** What the router and the navigation need to know of a screen, apart from its component. */
-export interface RouteDefinition {
+export interface ScreenRoute {
   /** react-router's path pattern. */
   path: string;
   /** 'open' screens need no session (they decide themselves where a signed-in visitor goes). */
@@ -41,7 +41,7 @@ export const routes = {
   myProfile: { path: '/myprofile', access: ['ServiceProviderAdmin', 'ClinicAdmin'], nav: n.myProfile },
   patients: { path: '/patients', access: CLINICAL, nav: n.patients },
   addPatient: { path: '/addPatient', access: CLINICAL, nav: n.addPatient },
-} as const satisfies Record<string, RouteDefinition>;
+} as const satisfies Record<string, ScreenRoute>;
 
 export type ScreenId = keyof typeof routes;
 

@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router-dom';
 import { ADMIN_ROLES, type Role } from '../../../shared/roles';
-import { HOME, routes, type RouteDefinition, type ScreenId } from '../config/routes';
+import { HOME, routes, type ScreenRoute, type ScreenId } from '../config/routes';
 
 export interface NavigationLink {
   id: ScreenId;
@@ -9,7 +9,7 @@ export interface NavigationLink {
   roles: readonly Role[];
 }
 
-const table = Object.entries(routes) as Array<[ScreenId, RouteDefinition]>;
+const table = Object.entries(routes) as Array<[ScreenId, ScreenRoute]>;
 
 /**
  * The navigation links by role, exactly as the spec's table (section 2), in its order: a role's
@@ -31,7 +31,7 @@ export function homeFor(role: Role): string {
 export const isAdminRole = (role: Role) => ADMIN_ROLES.includes(role);
 
 /** Whether a role may open a screen. */
-export function mayOpen(role: Role, route: RouteDefinition): boolean {
+export function mayOpen(role: Role, route: ScreenRoute): boolean {
   return route.access === 'open' || route.access.includes(role);
 }
 
