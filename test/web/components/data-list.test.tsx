@@ -27,9 +27,11 @@ const clinic = (index: number, overrides: Partial<Clinic> = {}): Clinic => ({
 });
 
 function renderList(items: Clinic[], props: Partial<DataListProps<Clinic>> = {}) {
-  render(<DataList title="Clinics" items={items} columns={columns} trackBy={(item) => item.id} {...props} />);
+  const view = render(<DataList title="Clinics" items={items} columns={columns} trackBy={(item) => item.id} {...props} />);
+  rerenderList = (next) => view.rerender(<DataList title="Clinics" items={next} columns={[...columns]} trackBy={(item) => item.id} {...props} />);
   return createWrapper(document.body).findTable()!;
 }
+let rerenderList: (items: Clinic[]) => void;
 
 const column = (table: ReturnType<typeof renderList>, index: number) =>
   table.findRows().map((row) => row.findAll('td')[index - 1]!.getElement().textContent);
@@ -66,6 +68,14 @@ describe('the list', () => {
     act(() => table.findColumnSortingArea(2)!.click());
     expect(column(table, 2)).toEqual(['1', '2', '3', '4']);
     expect(table.findAscSortedColumn()!.getElement().textContent).toContain('Activated Devices');
+  });
+
+  it('keeps the sort when the rows and columns are given again (a refetch)', () => {
+    const table = renderList([clinic(2), clinic(1)]);
+    act(() => table.findColumnSortingArea(1)!.click());
+    rerenderList([clinic(3), clinic(2), clinic(1)]);
+    expect(column(table, 1)).toEqual(['Clinic 1', 'Clinic 2', 'Clinic 3']);
+    expect(table.findAscSortedColumn()!.getElement().textContent).toContain('Clinic Name');
   });
 
   it('searches free text in every column, case-insensitively, and goes back to page 1', () => {

@@ -89,6 +89,8 @@ export function DataList<T>(props: DataListProps<T>) {
             content
           );
         },
+        // The id names the sorted column across renders (columns given inline are new objects each time).
+        sortingField: column.sortable === false ? undefined : column.id,
         sortingComparator: column.sortable === false ? undefined : (a: T, b: T) => compareCells(column.value(a), column.value(b), column.type),
       })),
     [columns, props.isDisabled],
