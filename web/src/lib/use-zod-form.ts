@@ -13,6 +13,8 @@ export interface ZodFormOptions<S extends z.ZodTypeAny> {
   confirm?: boolean;
   /** The data to edit is still loading: Save stays disabled (spec 4 "Clinic edit"). */
   loading?: boolean;
+  /** How a failure reads; the spec's reduction (section 8) unless a screen words it its own way (sign-in). */
+  errorMessages?: (error: unknown) => string[];
 }
 
 type FieldName<S extends z.ZodTypeAny> = keyof z.input<S> & string;
@@ -74,7 +76,7 @@ export function useZodForm<S extends z.ZodTypeAny>(options: ZodFormOptions<S>) {
     } catch (error) {
       if (!mounted.current) return;
       if (error instanceof ApiError && error.fields) setServerFields(error.fields);
-      setFailure(errorMessages(error));
+      setFailure((options.errorMessages ?? errorMessages)(error));
     } finally {
       if (mounted.current) {
         setBusy(false);
