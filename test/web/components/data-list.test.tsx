@@ -94,8 +94,7 @@ describe('the list', () => {
     act(() => searchIn.openDropdown());
     act(() => searchIn.selectOptionByValue('devices'));
     const mode = wrapper.findAllSelects()[1]!;
-    const value = () => wrapper.findFormField('[data-list-search]') ?? wrapper.findAllFormFields()[2]!;
-    act(() => value().findControl()!.findInput()!.setInputValue('3'));
+    act(() => wrapper.findFormField('[data-list-search]')!.findControl()!.findInput()!.setInputValue('3'));
     expect(column(table, 2)).toEqual(['1', '2']);
     act(() => mode.openDropdown());
     act(() => mode.selectOptionByValue('greaterThan'));
@@ -112,7 +111,7 @@ describe('the list', () => {
     act(() => wrapper.findSelect()!.selectOptionByValue('lastExchange'));
     const picker = wrapper.findDatePicker()!;
     act(() => picker.setInputValue('2999/01/01'));
-    expect(wrapper.findAllFormFields()[2]!.findError()!.getElement().textContent).toBe('Search by date cannot be in the future');
+    expect(wrapper.findFormField('[data-list-search]')!.findError()!.getElement().textContent).toBe('Search by date cannot be in the future');
     expect(table.findRows()).toHaveLength(3);
     act(() => picker.setInputValue('2024/01/02'));
     expect(column(table, 1)).toEqual(['Clinic 1']);
@@ -127,7 +126,7 @@ describe('the list', () => {
     expect(rows[1]!.find('[data-row-state="deactivated"]')).not.toBeNull();
     expect(rows[0]!.find('[data-row-state="deactivated"]')).toBeNull();
     const wrapper = createWrapper(document.body);
-    const status = wrapper.findFormField('[data-status-filter]') ?? wrapper.findAllFormFields().at(-1)!;
+    const status = wrapper.findFormField('[data-status-filter]')!;
     expect(status.findLabel()!.getElement().textContent).toBe('Active or Inactive Service Providers');
     const select = status.findControl()!.findSelect()!;
     act(() => select.openDropdown());

@@ -126,7 +126,7 @@ export function DataList<T>(props: DataListProps<T>) {
           onChange={({ detail }) => setSearchText(detail.value)}
           isDateEnabled={(date) => date <= today()}
           placeholder="YYYY/MM/DD"
-          i18nStrings={{ todayAriaLabel: 'Today', nextMonthAriaLabel: 'Next month', previousMonthAriaLabel: 'Previous month' }}
+          i18nStrings={{ todayAriaLabel: t.today, nextMonthAriaLabel: t.nextMonth, previousMonthAriaLabel: t.previousMonth }}
         />
       </FormField>
     ) : (
