@@ -84,20 +84,34 @@ const dynamicImportsExternal: Plugin = {
 };
 
 /**
- * The entry's own stylesheet. esbuild puts into an entry's CSS the CSS of every chunk it may ever
- * import, lazily or not; built again with the lazy imports left out, it holds only what /login needs.
+ * The entry's own stylesheet, and the CSS files it holds. esbuild puts into an entry's CSS the CSS
+ * of every chunk it may ever import, lazily or not; built again with the lazy imports left out, it
+ * holds only what /login needs.
  */
-async function entryStylesheet(outdir: string, minify: boolean): Promise<Uint8Array | undefined> {
+async function entryStylesheet(outdir: string, minify: boolean): Promise<{ inputs: Set<string> }> {
   const result = await build({
     ...webBuildOptions(outdir, minify),
     splitting: false,
     sourcemap: false,
     banner: undefined,
-    metafile: false,
     write: false,
     plugins: [inlineFontsAsFiles, dynamicImportsExternal],
   });
-  return result.outputFiles.find((file) => file.path.endsWith(`${path.sep}main.css`))?.contents;
+  // The stylesheet and what it references (the fonts); this build's JavaScript is not used.
+  await mkdir(path.join(outdir, 'assets'), { recursive: true });
+  await Promise.all(result.outputFiles.filter((file) => !file.path.endsWith('.js')).map((file) => writeFile(file.path, file.contents)));
+  const output = Object.entries(result.metafile!.outputs).find(([file]) => file.endsWith('main.css'))?.[1];
+  return { inputs: new Set(Object.keys(output?.inputs ?? {}).map((input) => path.resolve(input))) };
+}
+
+/** Leaves out of the chunks' stylesheets the CSS that main.css, loaded on every page, already holds. */
+function withoutEntryCss(inputs: Set<string>): Plugin {
+  return {
+    name: 'without-entry-css',
+    setup(pluginBuild) {
+      pluginBuild.onLoad({ filter: /\.css$/ }, (args) => (inputs.has(args.path) ? { contents: '', loader: 'css' } : undefined));
+    },
+  };
 }
 
 /** The stylesheet of each lazily loaded chunk, by the chunk's file name. */
@@ -134,8 +148,12 @@ export async function buildWeb(options: { outdir: string; minify?: boolean }): P
   const minify = options.minify ?? false;
   await rm(options.outdir, { recursive: true, force: true });
   await mkdir(options.outdir, { recursive: true });
-  const [result, mainCss] = await Promise.all([build(webBuildOptions(options.outdir, minify)), entryStylesheet(options.outdir, minify)]);
-  if (mainCss) await writeFile(path.join(options.outdir, 'assets', 'main.css'), mainCss);
+  const entry = await entryStylesheet(options.outdir, minify);
+  const base = webBuildOptions(options.outdir, minify);
+  // main.css stays as the entry's own build wrote it: this build's would lack what the chunks leave out.
+  const result = await build({ ...base, write: false, plugins: [withoutEntryCss(entry.inputs), ...(base.plugins ?? [])] });
+  const entryCss = path.join(base.outdir!, 'main.css');
+  await Promise.all(result.outputFiles!.filter((file) => !file.path.startsWith(entryCss)).map((file) => writeFile(file.path, file.contents)));
   await writeFile(path.join(options.outdir, 'index.html'), indexHtml(chunkStyles(result.metafile!)));
   return result.metafile!;
 }

@@ -90,6 +90,12 @@ describe('the portal shell, as a person uses it', () => {
     const stylesheets = () => page.evaluate(() => [...document.querySelectorAll('link[rel="stylesheet"]')].map((link) => new URL((link as HTMLLinkElement).href).pathname));
     // /login needs only its own stylesheet; the signed-in screens bring theirs when they load.
     expect(await stylesheets()).toEqual(['/assets/main.css']);
+    // The fonts are files of their own now: they must still arrive.
+    const openSans = await page.evaluate(async () => {
+      await document.fonts.ready;
+      return [...document.fonts].some((font) => font.family.replace(/"/g, '') === 'Open Sans' && font.status === 'loaded');
+    });
+    expect(openSans).toBe(true);
     await signIn(page, admin.email);
     await page.waitForURL('**/clinics');
     await page.getByRole('heading', { name: 'Clinics' }).waitFor();
