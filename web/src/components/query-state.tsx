@@ -17,15 +17,22 @@ interface QueryLike<T> {
  */
 export function QueryState<T>({ query, children }: { query: QueryLike<T>; children: (data: T) => ReactNode }) {
   const [dismissed, setDismissed] = useState<Error | null>(null);
-  if (query.error) {
-    return <ErrorDialog messages={dismissed === query.error ? undefined : errorMessages(query.error)} onClose={() => setDismissed(query.error)} />;
-  }
-  if (query.isPending || query.data === undefined) {
+  const dialog = query.error ? (
+    <ErrorDialog messages={dismissed === query.error ? undefined : errorMessages(query.error)} onClose={() => setDismissed(query.error)} />
+  ) : null;
+  // A failed refresh keeps what was read before on screen, under the dialog.
+  if (query.data !== undefined) {
     return (
-      <Box textAlign="center" padding="l" data-testid="loading">
-        <StatusIndicator type="loading">{widgetMessages.loading}</StatusIndicator>
-      </Box>
+      <>
+        {children(query.data)}
+        {dialog}
+      </>
     );
   }
-  return <>{children(query.data)}</>;
+  if (dialog) return dialog;
+  return (
+    <Box textAlign="center" padding="l" data-testid="loading">
+      <StatusIndicator type="loading">{widgetMessages.loading}</StatusIndicator>
+    </Box>
+  );
 }
