@@ -8,7 +8,6 @@ import { ErrorDialog } from './error-dialog';
 interface QueryLike<T> {
   data: T | undefined;
   error: Error | null;
-  isPending: boolean;
 }
 
 /**
