@@ -1,12 +1,14 @@
 import type { ZodError } from 'zod';
 
 /**
- * The first message of each field of a failed validation (spec 5: only the first message is shown
- * under each field), keyed by the field's dotted path ('ClinicAddress.City'; '_' for the whole
- * value). The server's 400 answer carries it as `fields`, and the web's forms show the same.
+ * The first message per input of a failed validation, keyed by the input's path (`Address.City`).
+ * The server's 400 body and the web's forms both use it, so both say the same words for a field.
  */
-export function fieldMessages(error: Pick<ZodError, 'issues'>): Record<string, string> {
+export function fieldMessages(error: ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const issue of error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
+  for (const issue of error.issues) {
+    const field = issue.path.join('.') || '_';
+    fields[field] ??= issue.message;
+  }
   return fields;
 }

@@ -1,6 +1,6 @@
 import { routes } from '../../../shared/api/routes';
-import { bearerToken, endpoint } from '../../lib/endpoint';
+import { endpoint } from '../../lib/endpoint';
 import { answerTwoFactor } from '../../services/sessions';
 
-/** Uses the pending 2FA session from sign-in, sent as the bearer token. */
-export const handler = endpoint(routes.signInTwoFactor, ({ body, event }) => answerTwoFactor(bearerToken(event), body.TwoFaCode));
+/** Uses the pending 2FA token from sign-in, sent as the bearer. */
+export const handler = endpoint(routes.signInTwoFactor, ({ body, token }) => answerTwoFactor(token, body.TwoFaCode));
