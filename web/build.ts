@@ -153,7 +153,7 @@ export async function buildWeb(options: { outdir: string; minify?: boolean }): P
   // main.css stays as the entry's own build wrote it: this build's would lack what the chunks leave out.
   const result = await build({ ...base, write: false, plugins: [withoutEntryCss(entry.inputs), ...(base.plugins ?? [])] });
   const entryCss = path.join(base.outdir!, 'main.css');
-  await Promise.all(result.outputFiles!.filter((file) => !file.path.startsWith(entryCss)).map((file) => writeFile(file.path, file.contents)));
+  await Promise.all(result.outputFiles.filter((file) => !file.path.startsWith(entryCss)).map((file) => writeFile(file.path, file.contents)));
   await writeFile(path.join(options.outdir, 'index.html'), indexHtml(chunkStyles(result.metafile!)));
   return result.metafile!;
 }

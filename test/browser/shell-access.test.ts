@@ -80,14 +80,18 @@ describe('the portal shell, as a person uses it', () => {
     await page.getByRole('button', { name: 'Login' }).waitFor();
     expect(pathOf(page)).toBe('/login');
 
-    const status = await page.evaluate(async (old) => (await fetch('/api/v1/webapp/general/d_update', { headers: { authorization: `Bearer ${old}` } })).status, token);
+    const status = await page.evaluate(
+      async (old) => (await fetch('/api/v1/webapp/general/d_update', { headers: { authorization: `Bearer ${old}` } })).status,
+      token,
+    );
     expect(status).toBe(401);
   });
 
   it('loads each screen with its own stylesheet and shows the product name whole at common widths', async () => {
     const page = await portal.page('/login');
     await page.getByRole('button', { name: 'Login' }).waitFor();
-    const stylesheets = () => page.evaluate(() => [...document.querySelectorAll('link[rel="stylesheet"]')].map((link) => new URL((link as HTMLLinkElement).href).pathname));
+    const stylesheets = () =>
+      page.evaluate(() => [...document.querySelectorAll('link[rel="stylesheet"]')].map((link) => new URL((link as HTMLLinkElement).href).pathname));
     // /login needs only its own stylesheet; the signed-in screens bring theirs when they load.
     expect(await stylesheets()).toEqual(['/assets/main.css']);
     // The fonts are files of their own now: they must still arrive.
@@ -101,7 +105,10 @@ describe('the portal shell, as a person uses it', () => {
     await page.getByRole('heading', { name: 'Clinics' }).waitFor();
     expect((await stylesheets()).length).toBeGreaterThan(1);
     // Styled, not raw HTML: the side navigation's header is Cloudscape's bold heading.
-    const weight = await page.getByTestId('navigation').getByText('Administration').evaluate((element) => getComputedStyle(element).fontWeight);
+    const weight = await page
+      .getByTestId('navigation')
+      .getByText('Administration')
+      .evaluate((element) => getComputedStyle(element).fontWeight);
     expect(Number(weight)).toBeGreaterThanOrEqual(700);
 
     for (const width of [1280, 1024]) {

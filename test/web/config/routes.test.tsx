@@ -53,7 +53,9 @@ describe('route table', () => {
 
 /** Every guarded screen of the table, with a role that may open it and one that may not. */
 const guarded = (Object.entries(routes) as Array<[ScreenId, (typeof routes)[ScreenId]]>).flatMap(([id, route]) =>
-  route.access === 'open' ? [] : [{ id, path: route.path, allowed: route.access[0]!, refused: ROLES.find((role) => !(route.access as readonly string[]).includes(role)) }],
+  route.access === 'open'
+    ? []
+    : [{ id, path: route.path, allowed: route.access[0], refused: ROLES.find((role) => !(route.access as readonly string[]).includes(role)) }],
 );
 
 describe('every screen of the route table', () => {

@@ -70,7 +70,10 @@ describe('data hooks', () => {
     }
     withProvider(<People />);
     const table = () => createWrapper(document.body).findTable()!;
-    const names$ = () => table().findRows().map((row) => row.getElement().textContent);
+    const names$ = () =>
+      table()
+        .findRows()
+        .map((row) => row.getElement().textContent);
     await waitFor(() => expect(names$()).toEqual(['Ann', 'Bob']));
     act(() => createWrapper(document.body).findButton('[data-testid="load-more"]')!.click());
     await waitFor(() => expect(names$()).toEqual(['Ann', 'Bob', 'Zed']));

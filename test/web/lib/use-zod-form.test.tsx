@@ -99,6 +99,10 @@ describe('fieldMessages (shared with the server)', () => {
     const address = z.object({ Country: z.string().min(1, 'Country name is required'), City: z.string().min(1, 'City name is required').max(3, 'long') });
     const result = z.object({ Name: z.string().min(1, 'Name is required'), Address: address }).safeParse({ Name: '', Address: { Country: '', City: '' } });
     expect(result.success).toBe(false);
-    expect(fieldMessages(result.error!)).toEqual({ Name: 'Name is required', 'Address.Country': 'Country name is required', 'Address.City': 'City name is required' });
+    expect(fieldMessages(result.error!)).toEqual({
+      Name: 'Name is required',
+      'Address.Country': 'Country name is required',
+      'Address.City': 'City name is required',
+    });
   });
 });

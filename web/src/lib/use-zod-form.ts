@@ -105,7 +105,7 @@ export function useZodForm<S extends z.ZodTypeAny>(options: ZodFormOptions<S>) {
     },
     /** The props of a field: its value, its change, its leaving, and the message to show under it. */
     field: <K extends FieldName<S>>(name: K) => ({
-      value: values[name] as z.input<S>[K],
+      value: values[name],
       onChange: (value: z.input<S>[K]) => setValue(name, value),
       onBlur: () => touch(name),
       errorText: errorOf(name),

@@ -21,7 +21,7 @@ function Held<V>({ initial, render: show }: { initial: V; render: (value: V, onC
     </>
   );
 }
-const held = () => JSON.parse(document.querySelector('[data-testid="value"]')!.textContent!);
+const held = () => JSON.parse(document.querySelector('[data-testid="value"]')!.textContent);
 
 describe('address dialog', () => {
   function open(initial?: Address) {
@@ -48,7 +48,12 @@ describe('address dialog', () => {
     act(() => field('city').findControl()!.findInput()!.setInputValue('Haifa'));
     act(() => field('street').findControl()!.findInput()!.setInputValue('Herzl 1'));
     expect(accept.isDisabled()).toBe(false);
-    expect(dialog.findFooter()!.findAllButtons().map((button) => button.getElement().textContent)).toEqual(['cancel', 'Accept']);
+    expect(
+      dialog
+        .findFooter()!
+        .findAllButtons()
+        .map((button) => button.getElement().textContent),
+    ).toEqual(['cancel', 'Accept']);
   });
 
   it('gives the form the accepted address and shows it as one line', async () => {
@@ -94,7 +99,15 @@ describe('profile field types', () => {
         initial={{ role: '', name: '' }}
         render={(value, onChange) => (
           <>
-            <DropdownField label="Role" value={value.role} onChange={(role) => onChange({ ...value, role })} options={[{ value: 'Doctor', label: 'Doctor' }, { value: 'Nurse', label: 'Nurse' }]} />
+            <DropdownField
+              label="Role"
+              value={value.role}
+              onChange={(role) => onChange({ ...value, role })}
+              options={[
+                { value: 'Doctor', label: 'Doctor' },
+                { value: 'Nurse', label: 'Nurse' },
+              ]}
+            />
             <TextField label="Name" value={value.name} onChange={(name) => onChange({ ...value, name })} />
           </>
         )}

@@ -33,8 +33,7 @@ function renderList(items: Clinic[], props: Partial<DataListProps<Clinic>> = {})
 }
 let rerenderList: (items: Clinic[]) => void;
 
-const column = (table: ReturnType<typeof renderList>, index: number) =>
-  table.findRows().map((row) => row.findAll('td')[index - 1]!.getElement().textContent);
+const column = (table: ReturnType<typeof renderList>, index: number) => table.findRows().map((row) => row.findAll('td')[index - 1]!.getElement().textContent);
 
 describe('the list', () => {
   it('shows 8 rows a page and pages through the rest', () => {
@@ -57,7 +56,12 @@ describe('the list', () => {
   });
 
   it('sorts one column at a time: none, ascending, descending, ascending; naturally and case-insensitively', () => {
-    const table = renderList([clinic(1, { name: 'clinic 10' }), clinic(2, { name: 'Clinic 9' }), clinic(3, { name: 'CLINIC 100' }), clinic(4, { name: 'alpha' })]);
+    const table = renderList([
+      clinic(1, { name: 'clinic 10' }),
+      clinic(2, { name: 'Clinic 9' }),
+      clinic(3, { name: 'CLINIC 100' }),
+      clinic(4, { name: 'alpha' }),
+    ]);
     expect(column(table, 1)).toEqual(['clinic 10', 'Clinic 9', 'CLINIC 100', 'alpha']);
     act(() => table.findColumnSortingArea(1)!.click());
     expect(column(table, 1)).toEqual(['alpha', 'Clinic 9', 'clinic 10', 'CLINIC 100']);

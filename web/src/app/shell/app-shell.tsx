@@ -52,9 +52,13 @@ export function AppShell({ children }: { children?: ReactNode }) {
     }
   }, [navigate]);
 
-  useIdleTimer(runtimeConfig().idleTimeoutMs, () => {
-    void signOut({ force: true }).then(() => navigate(paths.login(), { replace: true }));
-  }, !!signedIn);
+  useIdleTimer(
+    runtimeConfig().idleTimeoutMs,
+    () => {
+      void signOut({ force: true }).then(() => navigate(paths.login(), { replace: true }));
+    },
+    !!signedIn,
+  );
 
   if (!signedIn) return null;
   const { profile } = signedIn;

@@ -32,7 +32,17 @@ const countryOptions = countries.map((country) => ({ value: country.name, label:
 const EMPTY: Address = { Country: '', City: '', Street: '' };
 
 /** The spec's address dialog: Country select, City, Street, buttons cancel and Accept; Accept is blocked until no errors. */
-export function AddressDialog({ visible, value, onAccept, onCancel }: { visible: boolean; value: Address | undefined; onAccept: (address: Address) => void; onCancel: () => void }) {
+export function AddressDialog({
+  visible,
+  value,
+  onAccept,
+  onCancel,
+}: {
+  visible: boolean;
+  value: Address | undefined;
+  onAccept: (address: Address) => void;
+  onCancel: () => void;
+}) {
   const form = useZodForm({ schema: addressDialogSchema, initialValues: value ?? EMPTY, onSubmit: async (address) => onAccept(address) });
   const { reset } = form;
   // Each opening starts from the address as it is now.

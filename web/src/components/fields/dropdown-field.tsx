@@ -8,13 +8,23 @@ export interface DropdownOption {
 }
 
 /** One choice of a list (a role, a clinic, a gender). */
-export function DropdownField({ label, value, onChange, onBlur, errorText, readOnly, testId, options, placeholder }: FieldProps<string> & { options: readonly DropdownOption[]; placeholder?: string }) {
+export function DropdownField({
+  label,
+  value,
+  onChange,
+  onBlur,
+  errorText,
+  readOnly,
+  testId,
+  options,
+  placeholder,
+}: FieldProps<string> & { options: readonly DropdownOption[]; placeholder?: string }) {
   const selected = options.find((option) => option.value === value) ?? null;
   return (
     <FormField label={label} errorText={errorText} data-testid={testId}>
       <Select
         selectedOption={selected}
-        options={options as DropdownOption[]}
+        options={options}
         placeholder={placeholder}
         disabled={readOnly}
         onBlur={onBlur}

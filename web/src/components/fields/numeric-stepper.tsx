@@ -13,14 +13,33 @@ export function clampStep(value: number, min: number, max: number, step: number)
 }
 
 /** The spec's numeric stepper: clamps to a min (default 0) and a max (default 100), step default 1. */
-export function NumericStepper({ label, value, onChange, onBlur, errorText, readOnly, testId, min = 0, max = 100, step = 1 }: FieldProps<number> & { min?: number; max?: number; step?: number }) {
+export function NumericStepper({
+  label,
+  value,
+  onChange,
+  onBlur,
+  errorText,
+  readOnly,
+  testId,
+  min = 0,
+  max = 100,
+  step = 1,
+}: FieldProps<number> & { min?: number; max?: number; step?: number }) {
   const t = widgetMessages.fields;
   const set = (next: number) => onChange(clampStep(next, min, max, step));
   return (
     <FormField label={label} errorText={errorText} data-testid={testId}>
       <SpaceBetween direction="horizontal" size="xxs" alignItems="center">
         <Button iconName="subtract-minus" variant="icon" ariaLabel={t.decrease} disabled={readOnly || value <= min} onClick={() => set(value - step)} />
-        <Input type="number" inputMode="decimal" value={String(value)} readOnly={readOnly} ariaLabel={label} onBlur={onBlur} onChange={({ detail }) => set(Number(detail.value))} />
+        <Input
+          type="number"
+          inputMode="decimal"
+          value={String(value)}
+          readOnly={readOnly}
+          ariaLabel={label}
+          onBlur={onBlur}
+          onChange={({ detail }) => set(Number(detail.value))}
+        />
         <Button iconName="add-plus" variant="icon" ariaLabel={t.increase} disabled={readOnly || value >= max} onClick={() => set(value + step)} />
       </SpaceBetween>
     </FormField>

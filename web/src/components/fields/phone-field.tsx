@@ -21,7 +21,16 @@ function splitNumber(value: string, fallback: CountryCode): { code: CountryCode;
  * A phone number with its country's calling code, United States by default (spec 2 "Common
  * widgets"). The value is the whole number, e.g. '+1 555 0100'; its format is the form's schema's.
  */
-export function PhoneField({ label, value, onChange, onBlur, errorText, readOnly, testId, defaultCountry = 'US' }: FieldProps<string> & { defaultCountry?: CountryCode }) {
+export function PhoneField({
+  label,
+  value,
+  onChange,
+  onBlur,
+  errorText,
+  readOnly,
+  testId,
+  defaultCountry = 'US',
+}: FieldProps<string> & { defaultCountry?: CountryCode }) {
   const { code, rest } = splitNumber(value, defaultCountry);
   const dial = countries.find((country) => country.code === code)!.dial;
   const join = (nextDial: string, nextRest: string) => (nextRest ? `${nextDial} ${nextRest}` : '');
@@ -36,7 +45,14 @@ export function PhoneField({ label, value, onChange, onBlur, errorText, readOnly
           filteringType="auto"
           onChange={({ detail }) => onChange(join(countries.find((country) => country.code === detail.selectedOption.value)!.dial, rest))}
         />
-        <Input inputMode="tel" value={rest} readOnly={readOnly} onBlur={onBlur} ariaLabel={label} onChange={({ detail }) => onChange(join(dial, detail.value))} />
+        <Input
+          inputMode="tel"
+          value={rest}
+          readOnly={readOnly}
+          onBlur={onBlur}
+          ariaLabel={label}
+          onChange={({ detail }) => onChange(join(dial, detail.value))}
+        />
       </SpaceBetween>
     </FormField>
   );

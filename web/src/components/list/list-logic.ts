@@ -103,7 +103,10 @@ const csvCell = (text: string) => text.replace(/,/g, '').replace(/[\r\n]+/g, ' '
 /** The CSV text of the rows (every page, in the list's order and search) with a header line. */
 export function toCsv<T>(columns: readonly ListColumn<T>[], items: readonly T[]): string {
   const exported = columns.filter((column) => column.exported !== false);
-  const lines = [exported.map((column) => csvCell(column.header)), ...items.map((item) => exported.map((column) => csvCell(cellText(column.value(item), column.type))))];
+  const lines = [
+    exported.map((column) => csvCell(column.header)),
+    ...items.map((item) => exported.map((column) => csvCell(cellText(column.value(item), column.type)))),
+  ];
   return lines.map((line) => line.join(',')).join('\r\n');
 }
 
