@@ -1,8 +1,57 @@
-import { build, type BuildOptions } from 'esbuild';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 
 const WEB_ROOT = __dirname;
+
+/**
+ * Loads a lazily imported chunk's stylesheet before the chunk's code runs (a top-level await at the
+ * head of every chunk), so a screen never shows unstyled. Which chunk has which stylesheet is
+ * written into index.html (`#chunk-styles`, plain JSON: nothing runs inline), so the cached chunks
+ * never name a stylesheet of another build.
+ */
+const CHUNK_STYLES_BANNER = `await (() => {
+  const chunk = new URL(import.meta.url).pathname.split('/').pop();
+  const table = document.getElementById('chunk-styles');
+  const style = table && JSON.parse(table.textContent || '{}')[chunk];
+  if (!style) return;
+  const href = new URL(style, import.meta.url).href;
+  if (document.querySelector('link[href="' + href + '"]')) return;
+  return new Promise((resolve) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    link.onload = link.onerror = () => resolve();
+    document.head.appendChild(link);
+  });
+})();`;
+
+/**
+ * Cloudscape's global styles carry the Open Sans fonts inline (base64), which made up most of the
+ * stylesheet every page loads. As files of their own they load only when a page uses that weight,
+ * and stay cached apart from the CSS.
+ */
+const inlineFontsAsFiles: Plugin = {
+  name: 'inline-fonts-as-files',
+  setup(pluginBuild) {
+    const fontDir = path.join(os.tmpdir(), 'pd-web-fonts');
+    pluginBuild.onLoad({ filter: /global-styles[\\/]index\.css$/ }, async (args) => {
+      await mkdir(fontDir, { recursive: true });
+      const css = await readFile(args.path, 'utf8');
+      const fonts: Array<Promise<void>> = [];
+      const contents = css.replace(/url\((['"]?)data:font\/woff2;base64,([^'")]+)\1\)/g, (_match, _quote, base64: string) => {
+        const bytes = Buffer.from(base64, 'base64');
+        const file = path.join(fontDir, `${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.woff2`);
+        fonts.push(writeFile(file, bytes));
+        return `url(${JSON.stringify(file)})`;
+      });
+      await Promise.all(fonts);
+      return { contents, loader: 'css' };
+    });
+  },
+};
 
 /** esbuild options for the web bundle; the local server and the CDK app both build through here. */
 export function webBuildOptions(outdir: string, minify = false): BuildOptions {
@@ -14,22 +63,75 @@ export function webBuildOptions(outdir: string, minify = false): BuildOptions {
     format: 'esm',
     target: 'es2022',
     minify,
-    sourcemap: true,
+    // Maps for the local build only: the production build ships none to browsers.
+    sourcemap: !minify,
     jsx: 'automatic',
     loader: { '.woff': 'file', '.woff2': 'file', '.png': 'file', '.svg': 'file', '.jpg': 'file' },
     define: { 'process.env.NODE_ENV': JSON.stringify(minify ? 'production' : 'development') },
+    banner: { js: CHUNK_STYLES_BANNER },
+    plugins: [inlineFontsAsFiles],
     logLevel: 'warning',
     metafile: true,
   };
 }
 
-const indexHtml = `<!doctype html>
+/** Leaves every `import()` out of the bundle: what remains is what the entry needs before any screen loads. */
+const dynamicImportsExternal: Plugin = {
+  name: 'dynamic-imports-external',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /.*/ }, (args) => (args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined));
+  },
+};
+
+/**
+ * The entry's own stylesheet, and the CSS files it holds. esbuild puts into an entry's CSS the CSS
+ * of every chunk it may ever import, lazily or not; built again with the lazy imports left out, it
+ * holds only what /login needs.
+ */
+async function entryStylesheet(outdir: string, minify: boolean): Promise<{ inputs: Set<string> }> {
+  const result = await build({
+    ...webBuildOptions(outdir, minify),
+    splitting: false,
+    sourcemap: false,
+    banner: undefined,
+    write: false,
+    plugins: [inlineFontsAsFiles, dynamicImportsExternal],
+  });
+  // The stylesheet and what it references (the fonts); this build's JavaScript is not used.
+  await mkdir(path.join(outdir, 'assets'), { recursive: true });
+  await Promise.all(result.outputFiles.filter((file) => !file.path.endsWith('.js')).map((file) => writeFile(file.path, file.contents)));
+  const output = Object.entries(result.metafile!.outputs).find(([file]) => file.endsWith('main.css'))?.[1];
+  return { inputs: new Set(Object.keys(output?.inputs ?? {}).map((input) => path.resolve(input))) };
+}
+
+/** Leaves out of the chunks' stylesheets the CSS that main.css, loaded on every page, already holds. */
+function withoutEntryCss(inputs: Set<string>): Plugin {
+  return {
+    name: 'without-entry-css',
+    setup(pluginBuild) {
+      pluginBuild.onLoad({ filter: /\.css$/ }, (args) => (inputs.has(args.path) ? { contents: '', loader: 'css' } : undefined));
+    },
+  };
+}
+
+/** The stylesheet of each lazily loaded chunk, by the chunk's file name. */
+function chunkStyles(metafile: Metafile): Record<string, string> {
+  const styles: Record<string, string> = {};
+  for (const [file, output] of Object.entries(metafile.outputs)) {
+    const name = path.basename(file);
+    if (output.entryPoint && output.cssBundle && name !== 'main.js') styles[name] = path.basename(output.cssBundle);
+  }
+  return styles;
+}
+
+const indexHtml = (styles: Record<string, string>) => `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>PD Clinic Portal</title>
     <link rel="stylesheet" href="/assets/main.css" />
+    <script type="application/json" id="chunk-styles">${JSON.stringify(styles)}</script>
   </head>
   <body>
     <div id="root"></div>
@@ -38,12 +140,22 @@ const indexHtml = `<!doctype html>
 </html>
 `;
 
-/** Builds the web into `outdir`: index.html and assets/. */
-export async function buildWeb(options: { outdir: string; minify?: boolean }): Promise<void> {
+/**
+ * Builds the web into `outdir`: index.html and assets/. Each lazily loaded screen brings its own
+ * stylesheet, so /login's stylesheet holds only the session screens' CSS.
+ */
+export async function buildWeb(options: { outdir: string; minify?: boolean }): Promise<Metafile> {
+  const minify = options.minify ?? false;
   await rm(options.outdir, { recursive: true, force: true });
   await mkdir(options.outdir, { recursive: true });
-  await build(webBuildOptions(options.outdir, options.minify));
-  await writeFile(path.join(options.outdir, 'index.html'), indexHtml);
+  const entry = await entryStylesheet(options.outdir, minify);
+  const base = webBuildOptions(options.outdir, minify);
+  // main.css stays as the entry's own build wrote it: this build's would lack what the chunks leave out.
+  const result = await build({ ...base, write: false, plugins: [withoutEntryCss(entry.inputs), ...(base.plugins ?? [])] });
+  const entryCss = path.join(base.outdir!, 'main.css');
+  await Promise.all(result.outputFiles.filter((file) => !file.path.startsWith(entryCss)).map((file) => writeFile(file.path, file.contents)));
+  await writeFile(path.join(options.outdir, 'index.html'), indexHtml(chunkStyles(result.metafile!)));
+  return result.metafile!;
 }
 
 if (require.main === module) {

@@ -80,7 +80,46 @@ describe('the portal shell, as a person uses it', () => {
     await page.getByRole('button', { name: 'Login' }).waitFor();
     expect(pathOf(page)).toBe('/login');
 
-    const status = await page.evaluate(async (old) => (await fetch('/api/v1/webapp/general/d_update', { headers: { authorization: `Bearer ${old}` } })).status, token);
+    const status = await page.evaluate(
+      async (old) => (await fetch('/api/v1/webapp/general/d_update', { headers: { authorization: `Bearer ${old}` } })).status,
+      token,
+    );
     expect(status).toBe(401);
+  });
+
+  it('loads each screen with its own stylesheet and shows the product name whole at common widths', async () => {
+    const page = await portal.page('/login');
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    const stylesheets = () =>
+      page.evaluate(() => [...document.querySelectorAll('link[rel="stylesheet"]')].map((link) => new URL((link as HTMLLinkElement).href).pathname));
+    // /login needs only its own stylesheet; the signed-in screens bring theirs when they load.
+    expect(await stylesheets()).toEqual(['/assets/main.css']);
+    // The fonts are files of their own now: they must still arrive.
+    const openSans = await page.evaluate(async () => {
+      await document.fonts.ready;
+      return [...document.fonts].some((font) => font.family.replace(/"/g, '') === 'Open Sans' && font.status === 'loaded');
+    });
+    expect(openSans).toBe(true);
+    await signIn(page, admin.email);
+    await page.waitForURL('**/clinics');
+    await page.getByRole('heading', { name: 'Clinics' }).waitFor();
+    expect((await stylesheets()).length).toBeGreaterThan(1);
+    // Styled, not raw HTML: the side navigation's header is Cloudscape's bold heading.
+    const weight = await page
+      .getByTestId('navigation')
+      .getByText('Administration')
+      .evaluate((element) => getComputedStyle(element).fontWeight);
+    expect(Number(weight)).toBeGreaterThanOrEqual(700);
+
+    for (const width of [1280, 1024]) {
+      await page.setViewportSize({ width, height: 800 });
+      // The top navigation keeps an offscreen copy of itself for measuring: neither may be cut.
+      const cuts = await page
+        .getByTestId('top-bar')
+        .getByText('PD Clinic Portal', { exact: true })
+        .evaluateAll((titles) => titles.map((title) => title.scrollWidth > title.clientWidth));
+      expect(cuts.length).toBeGreaterThan(0);
+      expect({ width, cut: cuts.includes(true) }).toEqual({ width, cut: false });
+    }
   });
 });

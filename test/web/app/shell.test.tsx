@@ -24,7 +24,8 @@ function linksOf(side: ReturnType<ReturnType<typeof createWrapper>['findSideNavi
 }
 
 async function navigationLinks(): Promise<string[]> {
-  const navigation = await screen.findByTestId('navigation');
+  // The shell's chunk is compiled on first use: the first test waits longer on a busy machine.
+  const navigation = await screen.findByTestId('navigation', undefined, { timeout: 5000 });
   const side = createWrapper(navigation).findSideNavigation()!;
   return linksOf(side).map((link) => link.getAttribute('href')!);
 }
@@ -86,7 +87,10 @@ describe('the guard', () => {
 
 describe('the top bar', () => {
   it("shows administrators the fresh counts, the first name and 'Last login at dd/mm/yy'", async () => {
-    const fresh = profileFor('LiberDiAdmin', { LastLoginAt: '2030-01-01T00:00:00.000Z', Statistic: { activatedDevices: 3, activatedClinics: 2, totalNoExchanges: 41 } });
+    const fresh = profileFor('LiberDiAdmin', {
+      LastLoginAt: '2030-01-01T00:00:00.000Z',
+      Statistic: { activatedDevices: 3, activatedClinics: 2, totalNoExchanges: 41 },
+    });
     fakeServer().on('GET', '/users/user-LiberDiAdmin/session', { status: 200, body: { profile: fresh } });
     signInAs('LiberDiAdmin', { LastLoginAt: '2024-03-05T10:00:00.000Z' });
     renderPortal('/sp');
@@ -115,7 +119,10 @@ describe('the top bar', () => {
     const logOut = topBar.findUtilities().find((utility) => utility.getElement().textContent === 'Log Out')!;
     act(() => logOut.findButtonLinkType()!.click());
     await waitFor(() => expect(currentPath()).toBe('/login'));
-    expect(server.callsTo('POST', '/signout')[0]).toMatchObject({ body: { refreshToken: 'refresh-Doctor' }, headers: { authorization: 'Bearer token-Doctor' } });
+    expect(server.callsTo('POST', '/signout')[0]).toMatchObject({
+      body: { refreshToken: 'refresh-Doctor' },
+      headers: { authorization: 'Bearer token-Doctor' },
+    });
     expect(sessionStore.get()).toEqual({});
   });
 

@@ -1,6 +1,6 @@
 import { reduceErrorMessages } from '../../../web/src/lib/api-errors';
 
-describe("the error reduction (spec section 8)", () => {
+describe('the error reduction (spec section 8)', () => {
   it("takes the answer's message list, or a single message", () => {
     expect(reduceErrorMessages({ status: 400, data: { message: ['First name is required', 'Email is required'] } })).toEqual([
       'First name is required',
@@ -39,8 +39,8 @@ describe("the error reduction (spec section 8)", () => {
   });
 
   it("passes on the bracketed parts of 'child' details", () => {
-    expect(
-      reduceErrorMessages({ status: 400, data: { message: 'child "Email" fails because ["Email" must be a valid email]' } }),
-    ).toEqual(['"Email" must be a valid email']);
+    expect(reduceErrorMessages({ status: 400, data: { message: 'child "Email" fails because ["Email" must be a valid email]' } })).toEqual([
+      '"Email" must be a valid email',
+    ]);
   });
 });

@@ -142,7 +142,10 @@ describe('sign-in outcomes (spec section 4)', () => {
     act(() => field('confirm-password-field').findControl()!.findInput()!.setInputValue('Better!pass2'));
     act(() => wrapper.findButton('[type="submit"]')!.click());
     await waitFor(() => expect(currentPath()).toBe('/patients'));
-    expect(server.callsTo('POST', '/users/u1/changePass')[0]).toMatchObject({ body: { newPassword: 'Better!pass2' }, headers: { authorization: 'Bearer pending-password' } });
+    expect(server.callsTo('POST', '/users/u1/changePass')[0]).toMatchObject({
+      body: { newPassword: 'Better!pass2' },
+      headers: { authorization: 'Bearer pending-password' },
+    });
     expect(sessionStore.get().pendingPasswordChange).toBeUndefined();
   });
 
@@ -173,7 +176,10 @@ describe('sign-in outcomes (spec section 4)', () => {
 
 describe('password recovery', () => {
   it('shows the failure, sends again, then the success; the link resets the form', async () => {
-    const server = fakeServer().on('POST', '/forgetPass', { status: 404, body: { message: ['The email account that you tried to reach does not exist, please retry'] } });
+    const server = fakeServer().on('POST', '/forgetPass', {
+      status: 404,
+      body: { message: ['The email account that you tried to reach does not exist, please retry'] },
+    });
     renderPortal('/password-recovery');
     const wrapper = createWrapper(document.body);
     const email = () => wrapper.findFormField('[data-testid="email-field"]')!;

@@ -77,7 +77,14 @@ export function profileFor(role: Role, overrides: Partial<SessionProfile> = {}):
 }
 
 export function signedInAnswer(role: Role, overrides: Partial<SessionProfile> = {}): SignedIn {
-  return { status: 'pass', updatePassword: false, token: `token-${role}`, refreshToken: `refresh-${role}`, expiresIn: 3600, profile: profileFor(role, overrides) };
+  return {
+    status: 'pass',
+    updatePassword: false,
+    token: `token-${role}`,
+    refreshToken: `refresh-${role}`,
+    expiresIn: 3600,
+    profile: profileFor(role, overrides),
+  };
 }
 
 export function signInAs(role: Role, overrides: Partial<SessionProfile> = {}): void {

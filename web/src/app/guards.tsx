@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import type { Role } from '../../../shared/roles';
-import { NotFoundPage } from '../features/misc/not-found-page';
+import { NotFoundPage } from '../features/misc/not-found/not-found-page';
 import { useSession } from '../lib/auth';
 import { homeFor } from '../lib/navigation';
-import { paths, type SessionNavigationState } from '../lib/paths';
+import { paths } from '../config/routes';
+import type { SessionNavigationState } from '../lib/paths';
 
 /** Sends a visitor without a signed-in user to /login, remembering the requested location. */
 export function RequireSession({ children }: { children: ReactNode }) {
@@ -12,7 +13,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
   const { pathname, search, hash } = useLocation();
   if (!signedIn) {
     const state: SessionNavigationState = { from: { pathname, search, hash } };
-    return <Navigate to={paths.login} replace state={state} />;
+    return <Navigate to={paths.login()} replace state={state} />;
   }
   return <>{children}</>;
 }
@@ -30,5 +31,5 @@ export function RequireRole({ roles, children }: { roles: readonly Role[]; child
 /** `/` goes to the first navigation link the role may see. */
 export function HomeRedirect() {
   const role = useSession().signedIn?.profile.Role;
-  return <Navigate to={role ? homeFor(role) : paths.login} replace />;
+  return <Navigate to={role ? homeFor(role) : paths.login()} replace />;
 }

@@ -1,29 +1,23 @@
-import { messages } from '../../../shared/messages';
+import { matchPath } from 'react-router-dom';
 import { ADMIN_ROLES, type Role } from '../../../shared/roles';
-import { paths } from './paths';
+import { HOME, routes, type ScreenRoute, type ScreenId } from '../config/routes';
 
 export interface NavigationLink {
+  id: ScreenId;
   path: string;
   label: string;
   roles: readonly Role[];
 }
 
-const m = messages.navigation;
+const table = Object.entries(routes) as Array<[ScreenId, ScreenRoute]>;
 
 /**
  * The navigation links by role, exactly as the spec's table (section 2), in its order: a role's
- * first link is where `/` takes it. The router guards each route with the same roles.
+ * first link is where `/` takes it. Read from the route table, so the guards use the same roles.
  */
-export const navigationLinks: readonly NavigationLink[] = [
-  { path: paths.serviceProviders, label: m.serviceProviders, roles: ['LiberDiAdmin'] },
-  { path: paths.clinics, label: m.clinics, roles: ['ServiceProviderAdmin', 'LiberDiAdmin'] },
-  { path: paths.devices, label: m.devices, roles: ['LiberDiAdmin'] },
-  { path: paths.users, label: m.users, roles: ['ServiceProviderAdmin', 'LiberDiAdmin', 'ClinicAdmin'] },
-  { path: paths.settings, label: m.settings, roles: ['ServiceProviderAdmin', 'LiberDiAdmin'] },
-  { path: paths.myProfile, label: m.myProfile, roles: ['ServiceProviderAdmin', 'ClinicAdmin'] },
-  { path: paths.patients, label: m.patients, roles: ['Doctor', 'Nurse', 'ClinicDirector'] },
-  { path: paths.addPatient, label: m.addPatient, roles: ['Doctor', 'Nurse', 'ClinicDirector'] },
-];
+export const navigationLinks: readonly NavigationLink[] = table.flatMap(([id, route]) =>
+  route.nav && route.access !== 'open' ? [{ id, path: route.path, label: route.nav, roles: route.access }] : [],
+);
 
 export function linksFor(role: Role): NavigationLink[] {
   return navigationLinks.filter((link) => link.roles.includes(role));
@@ -31,13 +25,24 @@ export function linksFor(role: Role): NavigationLink[] {
 
 /** The first navigation link the role may see: where `/` redirects. */
 export function homeFor(role: Role): string {
-  return linksFor(role)[0]?.path ?? paths.login;
+  return linksFor(role)[0]?.path ?? routes.login.path;
 }
 
 export const isAdminRole = (role: Role) => ADMIN_ROLES.includes(role);
 
-/** Whether the role may open a path: one of its links, or a screen below one of them. */
+/** Whether a role may open a screen. */
+export function mayOpen(role: Role, route: ScreenRoute): boolean {
+  return route.access === 'open' || route.access.includes(role);
+}
+
+/** Whether the role may open a path: `/`, or a screen of the route table open to it. */
 export function canOpen(role: Role, pathname: string): boolean {
-  if (pathname === paths.home) return true;
-  return linksFor(role).some((link) => pathname === link.path || pathname.startsWith(`${link.path}/`));
+  if (pathname === HOME) return true;
+  const route = table.find(([, definition]) => matchPath(definition.path, pathname))?.[1];
+  return !!route && route.access !== 'open' && mayOpen(role, route);
+}
+
+/** The navigation link a path belongs to (the link itself or a screen below it), for the side navigation's highlight. */
+export function activeLinkOf(links: readonly NavigationLink[], pathname: string): string {
+  return links.find((link) => pathname === link.path || pathname.startsWith(`${link.path}/`))?.path ?? pathname;
 }

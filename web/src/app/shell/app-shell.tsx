@@ -11,10 +11,11 @@ import { Footer } from '../../components/footer';
 import { TotpSetupModal } from '../../features/session/totp-setup-modal';
 import { errorMessages } from '../../lib/api-client';
 import { reloadProfile, signOut, useProactiveRefresh, useSession } from '../../lib/auth';
-import { isAdminRole, linksFor } from '../../lib/navigation';
-import { paths } from '../../lib/paths';
+import { HOME, paths } from '../../config/routes';
+import { activeLinkOf, isAdminRole, linksFor } from '../../lib/navigation';
 import { runtimeConfig } from '../../lib/runtime-config';
 import { useIdleTimer } from '../../lib/use-idle-timer';
+import { AppProvider } from '../provider';
 import { LOGO_DATA_URL } from './logo';
 import { TopBarStatus } from './top-bar-status';
 
@@ -45,33 +46,37 @@ export function AppShell({ children }: { children?: ReactNode }) {
   const logOut = useCallback(async () => {
     try {
       await signOut();
-      navigate(paths.login, { replace: true });
+      navigate(paths.login(), { replace: true });
     } catch (error) {
       setErrors(errorMessages(error));
     }
   }, [navigate]);
 
-  useIdleTimer(runtimeConfig().idleTimeoutMs, () => {
-    void signOut({ force: true }).then(() => navigate(paths.login, { replace: true }));
-  }, !!signedIn);
+  useIdleTimer(
+    runtimeConfig().idleTimeoutMs,
+    () => {
+      void signOut({ force: true }).then(() => navigate(paths.login(), { replace: true }));
+    },
+    !!signedIn,
+  );
 
   if (!signedIn) return null;
   const { profile } = signedIn;
   const links = linksFor(profile.Role);
   const admin = isAdminRole(profile.Role);
-  const activeHref = links.find((link) => pathname === link.path || pathname.startsWith(`${link.path}/`))?.path ?? pathname;
+  const activeHref = activeLinkOf(links, pathname);
 
   return (
-    <>
+    <AppProvider>
       <div id="top-navigation" style={{ position: 'sticky', top: 0, zIndex: 1002 }} data-testid="top-bar">
         <TopNavigation
           identity={{
-            href: paths.home,
+            href: HOME,
             title: productName,
             logo: { src: LOGO_DATA_URL, alt: productName },
             onFollow: (event) => {
               event.preventDefault();
-              navigate(paths.home);
+              navigate(HOME);
             },
           }}
           utilities={[
@@ -96,7 +101,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
         navigation={
           <div data-testid="navigation" data-area={admin ? 'admin' : 'clinical'}>
             <SideNavigation
-              header={{ text: admin ? m.adminNavigation : m.clinicalNavigation, href: paths.home }}
+              header={{ text: admin ? m.adminNavigation : m.clinicalNavigation, href: HOME }}
               activeHref={activeHref}
               items={links.map((link) => ({ type: 'link', text: link.label, href: link.path }))}
               onFollow={(event) => {
@@ -114,6 +119,6 @@ export function AppShell({ children }: { children?: ReactNode }) {
       <AboutDialog visible={aboutOpen} onClose={() => setAboutOpen(false)} />
       <TotpSetupModal visible={totpOpen} onDismiss={() => setTotpOpen(false)} />
       <ErrorDialog messages={errors} onClose={() => setErrors(undefined)} />
-    </>
+    </AppProvider>
   );
 }

@@ -1,0 +1,176 @@
+import { act, render } from '@testing-library/react';
+import createWrapper from '@cloudscape-design/components/test-utils/dom';
+import { DataList, type DataListProps } from '../../../../web/src/components/list/data-list';
+import { toCsv, type ListColumn } from '../../../../web/src/components/list/list-logic';
+
+interface Clinic {
+  id: string;
+  name: string;
+  devices: number;
+  lastExchange: string;
+  enabled: boolean;
+}
+
+const columns: ListColumn<Clinic>[] = [
+  { id: 'name', header: 'Clinic Name', value: (clinic) => clinic.name },
+  { id: 'devices', header: 'Activated Devices', value: (clinic) => clinic.devices, type: 'number' },
+  { id: 'lastExchange', header: 'Last exchange time', value: (clinic) => clinic.lastExchange, type: 'date' },
+];
+
+const clinic = (index: number, overrides: Partial<Clinic> = {}): Clinic => ({
+  id: `c${index}`,
+  name: `Clinic ${index}`,
+  devices: index,
+  lastExchange: `2024-01-${String(index).padStart(2, '0')}T10:00:00Z`,
+  enabled: true,
+  ...overrides,
+});
+
+function renderList(items: Clinic[], props: Partial<DataListProps<Clinic>> = {}) {
+  const view = render(<DataList title="Clinics" items={items} columns={columns} trackBy={(item) => item.id} {...props} />);
+  rerenderList = (next) => view.rerender(<DataList title="Clinics" items={next} columns={[...columns]} trackBy={(item) => item.id} {...props} />);
+  return createWrapper(document.body).findTable()!;
+}
+let rerenderList: (items: Clinic[]) => void;
+
+const column = (table: ReturnType<typeof renderList>, index: number) => table.findRows().map((row) => row.findAll('td')[index - 1]!.getElement().textContent);
+
+describe('the list', () => {
+  it('shows 8 rows a page and pages through the rest', () => {
+    const table = renderList(Array.from({ length: 10 }, (_, index) => clinic(index + 1)));
+    expect(table.findRows()).toHaveLength(8);
+    const pagination = table.findPagination()!;
+    expect(pagination.findPageNumbers()).toHaveLength(2);
+    act(() => pagination.findNextPageButton().click());
+    expect(column(table, 1)).toEqual(['Clinic 9', 'Clinic 10']);
+  });
+
+  it('hides the pagination when one page holds every row', () => {
+    const table = renderList([clinic(1), clinic(2)]);
+    expect(table.findPagination()).toBeNull();
+  });
+
+  it("says 'No items match your search' when nothing is there or nothing matches", () => {
+    const table = renderList([]);
+    expect(table.findEmptySlot()!.getElement().textContent).toBe('No items match your search');
+  });
+
+  it('sorts one column at a time: none, ascending, descending, ascending; naturally and case-insensitively', () => {
+    const table = renderList([
+      clinic(1, { name: 'clinic 10' }),
+      clinic(2, { name: 'Clinic 9' }),
+      clinic(3, { name: 'CLINIC 100' }),
+      clinic(4, { name: 'alpha' }),
+    ]);
+    expect(column(table, 1)).toEqual(['clinic 10', 'Clinic 9', 'CLINIC 100', 'alpha']);
+    act(() => table.findColumnSortingArea(1)!.click());
+    expect(column(table, 1)).toEqual(['alpha', 'Clinic 9', 'clinic 10', 'CLINIC 100']);
+    act(() => table.findColumnSortingArea(1)!.click());
+    expect(column(table, 1)).toEqual(['CLINIC 100', 'clinic 10', 'Clinic 9', 'alpha']);
+    act(() => table.findColumnSortingArea(1)!.click());
+    expect(column(table, 1)).toEqual(['alpha', 'Clinic 9', 'clinic 10', 'CLINIC 100']);
+    act(() => table.findColumnSortingArea(2)!.click());
+    expect(column(table, 2)).toEqual(['1', '2', '3', '4']);
+    expect(table.findAscSortedColumn()!.getElement().textContent).toContain('Activated Devices');
+  });
+
+  it('keeps the sort when the rows and columns are given again (a refetch)', () => {
+    const table = renderList([clinic(2), clinic(1)]);
+    act(() => table.findColumnSortingArea(1)!.click());
+    rerenderList([clinic(3), clinic(2), clinic(1)]);
+    expect(column(table, 1)).toEqual(['Clinic 1', 'Clinic 2', 'Clinic 3']);
+    expect(table.findAscSortedColumn()!.getElement().textContent).toContain('Clinic Name');
+  });
+
+  it('searches free text in every column, case-insensitively, and goes back to page 1', () => {
+    const table = renderList(Array.from({ length: 12 }, (_, index) => clinic(index + 1)));
+    act(() => table.findPagination()!.findNextPageButton().click());
+    act(() => table.findTextFilter()!.findInput().setInputValue('CLINIC 1'));
+    expect(column(table, 1)).toEqual(['Clinic 1', 'Clinic 10', 'Clinic 11', 'Clinic 12']);
+    act(() => table.findTextFilter()!.findInput().setInputValue('nothing like it'));
+    expect(table.findEmptySlot()!.getElement().textContent).toBe('No items match your search');
+  });
+
+  it('compares a number column: less than, greater than, equal', () => {
+    const table = renderList(Array.from({ length: 6 }, (_, index) => clinic(index + 1)));
+    const wrapper = createWrapper(document.body);
+    const searchIn = wrapper.findSelect()!;
+    act(() => searchIn.openDropdown());
+    act(() => searchIn.selectOptionByValue('devices'));
+    const mode = wrapper.findAllSelects()[1]!;
+    act(() => wrapper.findFormField('[data-list-search]')!.findControl()!.findInput()!.setInputValue('3'));
+    expect(column(table, 2)).toEqual(['1', '2']);
+    act(() => mode.openDropdown());
+    act(() => mode.selectOptionByValue('greaterThan'));
+    expect(column(table, 2)).toEqual(['4', '5', '6']);
+    act(() => mode.openDropdown());
+    act(() => mode.selectOptionByValue('equal'));
+    expect(column(table, 2)).toEqual(['3']);
+  });
+
+  it('refuses a future date in a date search and leaves the rows as they are', () => {
+    const table = renderList([clinic(1), clinic(2), clinic(3)]);
+    const wrapper = createWrapper(document.body);
+    act(() => wrapper.findSelect()!.openDropdown());
+    act(() => wrapper.findSelect()!.selectOptionByValue('lastExchange'));
+    const picker = wrapper.findDatePicker()!;
+    act(() => picker.setInputValue('2999/01/01'));
+    expect(wrapper.findFormField('[data-list-search]')!.findError()!.getElement().textContent).toBe('Search by date cannot be in the future');
+    expect(table.findRows()).toHaveLength(3);
+    act(() => picker.setInputValue('2024/01/02'));
+    expect(column(table, 1)).toEqual(['Clinic 1']);
+  });
+
+  it('greys deactivated rows and filters by status', () => {
+    const table = renderList([clinic(1), clinic(2, { enabled: false })], {
+      isDisabled: (item) => !item.enabled,
+      statusFilter: { label: 'Active or Inactive Service Providers', isActive: (item) => item.enabled },
+    });
+    const rows = table.findRows();
+    expect(rows[1]!.find('[data-row-state="deactivated"]')).not.toBeNull();
+    expect(rows[0]!.find('[data-row-state="deactivated"]')).toBeNull();
+    const wrapper = createWrapper(document.body);
+    const status = wrapper.findFormField('[data-status-filter]')!;
+    expect(status.findLabel()!.getElement().textContent).toBe('Active or Inactive Service Providers');
+    const select = status.findControl()!.findSelect()!;
+    act(() => select.openDropdown());
+    act(() => select.selectOptionByValue('inactive'));
+    expect(column(table, 1)).toEqual(['Clinic 2']);
+  });
+
+  it('exports the rows as CSV under the given name, without commas in the cells', async () => {
+    const saved: Blob[] = [];
+    URL.createObjectURL = jest.fn((blob: Blob) => {
+      saved.push(blob);
+      return 'blob:csv';
+    });
+    URL.revokeObjectURL = jest.fn();
+    const clicked: string[] = [];
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    renderList([clinic(1, { name: 'Clinic, North' }), clinic(2)], { csvFileName: 'clinics.csv' });
+    act(() => createWrapper(document.body).findButton('[data-testid="export-csv"]')!.click());
+    expect(clicked).toEqual(['clinics.csv']);
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(saved[0]!);
+    });
+    expect(text.split('\r\n')[0]).toBe('Clinic Name,Activated Devices,Last exchange time');
+    expect(text.split('\r\n')[1]).toBe('Clinic North,1,01/01/24');
+  });
+
+  it('offers the server’s further pages', () => {
+    const onLoadMore = jest.fn();
+    renderList([clinic(1)], { more: { hasMore: true, loading: false, onLoadMore } });
+    act(() => createWrapper(document.body).findButton('[data-testid="load-more"]')!.click());
+    expect(onLoadMore).toHaveBeenCalled();
+  });
+});
+
+describe('CSV text', () => {
+  it('keeps line breaks out of the cells', () => {
+    expect(toCsv(columns, [clinic(1, { name: 'two\nlines' })]).split('\r\n')[1]).toBe('two lines,1,01/01/24');
+  });
+});

@@ -1,0 +1,63 @@
+import { readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { buildWeb } from './build';
+
+export interface LoginWeight {
+  /** Gzipped bytes of main.js and the chunks it imports statically. */
+  js: number;
+  jsFiles: number;
+  /** Gzipped bytes of the stylesheets index.html links. */
+  css: number;
+  cssFiles: number;
+  sourceMaps: number;
+}
+
+/**
+ * What /login downloads from the production (minified) build, gzipped: main.js with the chunks it
+ * imports statically, and the stylesheets index.html links.
+ */
+export async function measureLogin(): Promise<LoginWeight> {
+  const outdir = path.join(os.tmpdir(), `pd-web-measure-${process.pid}-${Date.now()}`);
+  try {
+    const metafile = await buildWeb({ outdir, minify: true });
+    const assets = path.join(outdir, 'assets');
+    const gz = async (file: string) => gzipSync(await readFile(path.join(assets, file))).length;
+    const sum = async (files: Iterable<string>) => (await Promise.all([...files].map(gz))).reduce((a, b) => a + b, 0);
+    const js = new Set<string>();
+    const visit = (file: string) => {
+      if (js.has(file)) return;
+      js.add(file);
+      const output = metafile.outputs[path.relative(process.cwd(), path.join(assets, file))];
+      for (const imported of output?.imports ?? []) if (imported.kind === 'import-statement' && !imported.external) visit(path.basename(imported.path));
+    };
+    visit('main.js');
+    const html = await readFile(path.join(outdir, 'index.html'), 'utf8');
+    const css = [...html.matchAll(/<link rel="stylesheet" href="\/assets\/([^"]+)"/g)].map(([, file]) => file!);
+    return {
+      js: await sum(js),
+      jsFiles: js.size,
+      css: await sum(css),
+      cssFiles: css.length,
+      sourceMaps: Object.keys(metafile.outputs).filter((file) => file.endsWith('.map')).length,
+    };
+  } finally {
+    await rm(outdir, { recursive: true, force: true });
+  }
+}
+
+if (require.main === module) {
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  measureLogin().then(
+    (weight) => {
+      console.log(`/login JS  (gzip): ${kb(weight.js)} in ${weight.jsFiles} files`);
+      console.log(`/login CSS (gzip): ${kb(weight.css)} in ${weight.cssFiles} files`);
+      console.log(`source maps emitted: ${weight.sourceMaps}`);
+    },
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,34 @@
+import { lazy, type ComponentType } from 'react';
+import type { ScreenId } from '../config/routes';
+import { CreatePasswordPage } from '../features/session/create-password-page';
+import { LoginPage } from '../features/session/login-page';
+import { PasswordRecoveryPage } from '../features/session/password-recovery-page';
+import { TwoFactorPage } from '../features/session/two-factor-page';
+
+/** One named export of a lazily loaded module as a component: each screen is its own chunk (JS and CSS). */
+function lazyScreen<M>(load: () => Promise<M>, name: keyof M): ComponentType {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+/**
+ * The component of every screen of `config/routes.ts`. The compiler refuses a route without its
+ * screen here (and a screen without its route). The session screens come with /login's own
+ * bundle; every other screen loads when first opened.
+ */
+export const screens = {
+  login: LoginPage,
+  twoFactor: TwoFactorPage,
+  createPassword: CreatePasswordPage,
+  passwordRecovery: PasswordRecoveryPage,
+  serviceProviders: lazyScreen(() => import('../features/admin/service-providers/service-providers-screen'), 'ServiceProvidersScreen'),
+  serviceProviderTabs: lazyScreen(() => import('../features/admin/service-provider-tabs/service-provider-tabs-screen'), 'ServiceProviderTabsScreen'),
+  clinics: lazyScreen(() => import('../features/admin/clinics/clinics-screen'), 'ClinicsScreen'),
+  clinicTabs: lazyScreen(() => import('../features/admin/clinic-tabs/clinic-tabs-screen'), 'ClinicTabsScreen'),
+  devices: lazyScreen(() => import('../features/admin/devices/devices-screen'), 'DevicesScreen'),
+  deviceSettings: lazyScreen(() => import('../features/admin/device-settings/device-settings-screen'), 'DeviceSettingsScreen'),
+  users: lazyScreen(() => import('../features/admin/users/users-screen'), 'UsersScreen'),
+  settings: lazyScreen(() => import('../features/admin/settings/settings-screen'), 'SettingsScreen'),
+  myProfile: lazyScreen(() => import('../features/admin/my-profile/my-profile-screen'), 'MyProfileScreen'),
+  patients: lazyScreen(() => import('../features/clinical/patients/patients-screen'), 'PatientsScreen'),
+  addPatient: lazyScreen(() => import('../features/clinical/add-patient/add-patient-screen'), 'AddPatientScreen'),
+} satisfies Record<ScreenId, ComponentType>;

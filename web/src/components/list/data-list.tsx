@@ -1,0 +1,227 @@
+import { useCollection } from '@cloudscape-design/collection-hooks';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import DatePicker from '@cloudscape-design/components/date-picker';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
+import Pagination from '@cloudscape-design/components/pagination';
+import Select, { type SelectProps } from '@cloudscape-design/components/select';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table, { type TableProps } from '@cloudscape-design/components/table';
+import TextFilter from '@cloudscape-design/components/text-filter';
+import { useMemo, useState, type ReactNode } from 'react';
+import { widgetMessages } from '../../lib/widget-messages';
+import { cellText, compareCells, downloadCsv, isFutureDate, matchesSearch, toCsv, type ListColumn, type Search, type SearchMode } from './list-logic';
+
+const t = widgetMessages.list;
+
+/** Spec 9: 8 rows per page for all lists and tables. */
+export const PAGE_SIZE = 8;
+
+export type StatusFilter = 'all' | 'active' | 'inactive';
+
+/** Further pages the server holds (`{ items, cursor }` lists): the list offers to load them. */
+export interface MorePages {
+  hasMore: boolean;
+  loading: boolean;
+  onLoadMore: () => void;
+}
+
+export interface DataListProps<T> {
+  title: string;
+  items: readonly T[];
+  columns: readonly ListColumn<T>[];
+  /** A row's stable id. */
+  trackBy: (item: T) => string;
+  loading?: boolean;
+  /** Disabled (Deactivated) rows are shown greyed (spec 4 "Enabled flags"). */
+  isDisabled?: (item: T) => boolean;
+  /** The status filter select, e.g. 'Active or Inactive Service Providers'. */
+  statusFilter?: { label: string; isActive: (item: T) => boolean };
+  /** The CSV export button, with the spec's file name (clinics.csv, users.csv, devices.csv). */
+  csvFileName?: string;
+  onRowClick?: (item: T) => void;
+  /** Buttons of the header (e.g. Add). */
+  actions?: ReactNode;
+  more?: MorePages;
+}
+
+const modeOptions: SelectProps.Option[] = [
+  { value: 'lessThan', label: t.lessThan },
+  { value: 'greaterThan', label: t.greaterThan },
+  { value: 'equal', label: t.equal },
+];
+const statusOptions: SelectProps.Option[] = [
+  { value: 'all', label: t.all },
+  { value: 'active', label: t.active },
+  { value: 'inactive', label: t.inactive },
+];
+const today = () => new Date(new Date().toDateString());
+
+/**
+ * The spec's list (section 4 "Lists", section 9): one column sorted at a time, cycling none →
+ * ascending → descending → ascending, naturally and case-insensitively; free-text search, or less
+ * than / greater than / equal on a number or date column (no future dates); a new search goes back
+ * to page 1; 8 rows a page, pagination hidden when one page does; 'No items match your search';
+ * greyed disabled rows; an optional status filter and CSV export. Configured by its columns.
+ */
+export function DataList<T>(props: DataListProps<T>) {
+  const { columns, statusFilter } = props;
+  const [columnId, setColumnId] = useState<string>();
+  const [mode, setMode] = useState<SearchMode>('lessThan');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const searchColumn = columns.find((column) => column.id === columnId);
+  const compares = !!searchColumn?.type && searchColumn.type !== 'text';
+
+  const definitions = useMemo<TableProps.ColumnDefinition<T>[]>(
+    () =>
+      columns.map((column) => ({
+        id: column.id,
+        header: column.header,
+        cell: (item: T) => {
+          const content = column.cell ? column.cell(item) : cellText(column.value(item), column.type);
+          return props.isDisabled?.(item) ? (
+            <Box color="text-status-inactive" data-row-state="deactivated">
+              {content}
+            </Box>
+          ) : (
+            content
+          );
+        },
+        // The id names the sorted column across renders (columns given inline are new objects each time).
+        sortingField: column.sortable === false ? undefined : column.id,
+        sortingComparator: column.sortable === false ? undefined : (a: T, b: T) => compareCells(column.value(a), column.value(b), column.type),
+      })),
+    [columns, props.isDisabled],
+  );
+
+  const collection = useCollection(props.items as T[], {
+    filtering: {
+      empty: t.empty,
+      noMatch: t.empty,
+      filteringFunction: (item, text) => {
+        const search: Search = { columnId, mode: compares ? mode : 'include', text };
+        if (!matchesSearch(item, columns, search)) return false;
+        if (!statusFilter || status === 'all') return true;
+        return statusFilter.isActive(item) === (status === 'active');
+      },
+    },
+    sorting: {},
+    pagination: { pageSize: PAGE_SIZE },
+  });
+  const { items, actions, filteredItemsCount, collectionProps, filterProps, paginationProps, allPageItems } = collection;
+  const text = filterProps.filteringText;
+  const futureDate = searchColumn?.type === 'date' && compares && isFutureDate(text);
+
+  const setSearchText = (value: string) => actions.setFiltering(value);
+  const restart = () => actions.setCurrentPage(1);
+  const columnOptions: SelectProps.Option[] = [{ value: '', label: t.allColumns }, ...columns.map((column) => ({ value: column.id, label: column.header }))];
+
+  const searchInput = compares ? (
+    searchColumn?.type === 'date' ? (
+      <FormField label={t.search} errorText={futureDate ? t.futureDate : undefined} data-list-search>
+        <DatePicker
+          value={text}
+          onChange={({ detail }) => setSearchText(detail.value)}
+          isDateEnabled={(date) => date <= today()}
+          placeholder="YYYY/MM/DD"
+          i18nStrings={{ todayAriaLabel: t.today, nextMonthAriaLabel: t.nextMonth, previousMonthAriaLabel: t.previousMonth }}
+        />
+      </FormField>
+    ) : (
+      <FormField label={t.search} data-list-search>
+        <Input type="number" value={text} onChange={({ detail }) => setSearchText(detail.value)} />
+      </FormField>
+    )
+  ) : (
+    <FormField label={t.search}>
+      <TextFilter {...filterProps} filteringAriaLabel={t.search} countText={text ? t.matches(filteredItemsCount ?? 0) : undefined} />
+    </FormField>
+  );
+
+  return (
+    <Table<T>
+      {...collectionProps}
+      items={items}
+      columnDefinitions={definitions}
+      trackBy={props.trackBy}
+      loading={props.loading}
+      loadingText={widgetMessages.loading}
+      variant="full-page"
+      ariaLabels={{ tableLabel: props.title }}
+      onRowClick={props.onRowClick ? ({ detail }) => props.onRowClick!(detail.item) : undefined}
+      header={
+        <Header
+          variant="h1"
+          counter={`(${filteredItemsCount ?? props.items.length})`}
+          actions={
+            <SpaceBetween direction="horizontal" size="xs">
+              {props.csvFileName && (
+                <Button iconName="download" data-testid="export-csv" onClick={() => downloadCsv(props.csvFileName!, toCsv(columns, allPageItems))}>
+                  {t.exportCsv}
+                </Button>
+              )}
+              {props.actions}
+            </SpaceBetween>
+          }
+        >
+          {props.title}
+        </Header>
+      }
+      filter={
+        <SpaceBetween direction="horizontal" size="s" alignItems="end">
+          <FormField label={t.searchIn}>
+            <Select
+              selectedOption={columnOptions.find((option) => option.value === (columnId ?? '')) ?? columnOptions[0]!}
+              options={columnOptions}
+              onChange={({ detail }) => {
+                setColumnId(detail.selectedOption.value || undefined);
+                setSearchText('');
+              }}
+            />
+          </FormField>
+          {compares && (
+            <FormField label={t.searchMode}>
+              <Select
+                selectedOption={modeOptions.find((option) => option.value === mode)!}
+                options={modeOptions}
+                onChange={({ detail }) => {
+                  setMode(detail.selectedOption.value as SearchMode);
+                  restart();
+                }}
+              />
+            </FormField>
+          )}
+          {searchInput}
+          {statusFilter && (
+            <FormField label={statusFilter.label} data-status-filter>
+              <Select
+                selectedOption={statusOptions.find((option) => option.value === status)!}
+                options={statusOptions}
+                onChange={({ detail }) => {
+                  setStatus(detail.selectedOption.value as StatusFilter);
+                  restart();
+                }}
+              />
+            </FormField>
+          )}
+        </SpaceBetween>
+      }
+      pagination={
+        paginationProps.pagesCount > 1 ? (
+          <Pagination {...paginationProps} ariaLabels={{ nextPageLabel: t.nextPage, previousPageLabel: t.previousPage, pageLabel: t.pageLabel }} />
+        ) : undefined
+      }
+      footer={
+        props.more?.hasMore ? (
+          <Box textAlign="center">
+            <Button data-testid="load-more" onClick={props.more.onLoadMore} loading={props.more.loading}>
+              {t.loadMore}
+            </Button>
+          </Box>
+        ) : undefined
+      }
+    />
+  );
+}

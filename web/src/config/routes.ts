@@ -1,0 +1,72 @@
+import { messages } from '../../../shared/messages';
+import type { Role } from '../../../shared/roles';
+
+const n = messages.navigation;
+const LIBERDI: readonly Role[] = ['LiberDiAdmin'];
+const PROVIDER_ADMINS: readonly Role[] = ['ServiceProviderAdmin', 'LiberDiAdmin'];
+const CLINICAL: readonly Role[] = ['Doctor', 'Nurse', 'ClinicDirector'];
+
+/** What the router and the navigation need to know of a screen, apart from its component. */
+export interface ScreenRoute {
+  /** react-router's path pattern. */
+  path: string;
+  /** 'open' screens need no session (they decide themselves where a signed-in visitor goes). */
+  access: 'open' | readonly Role[];
+  /** The navigation link's label; the links show in this table's order (the spec's, section 2). */
+  nav?: string;
+  /** Query parameters the screen cannot do without (`?clinicId=`): its path builder asks for them. */
+  query?: readonly string[];
+  /** Query parameters that narrow the screen (spec 2: lists accept clinicId and spId). */
+  optionalQuery?: readonly string[];
+}
+
+/**
+ * Every screen of the web, one entry each (spec section 2). The router (`app/screens.ts`) must give
+ * each id its component and the compiler refuses an id without one, so a screen is never half
+ * registered. Links and guards are read from here too.
+ */
+export const routes = {
+  login: { path: '/login', access: 'open' },
+  twoFactor: { path: '/2fa', access: 'open' },
+  createPassword: { path: '/create-password', access: 'open' },
+  passwordRecovery: { path: '/password-recovery', access: 'open' },
+  serviceProviders: { path: '/sp', access: LIBERDI, nav: n.serviceProviders, optionalQuery: ['spId'] },
+  serviceProviderTabs: { path: '/sp/sptabs', access: LIBERDI, query: ['spId'] },
+  clinics: { path: '/clinics', access: PROVIDER_ADMINS, nav: n.clinics, optionalQuery: ['spId'] },
+  clinicTabs: { path: '/clinics/clinictabs', access: PROVIDER_ADMINS, query: ['clinicId'] },
+  devices: { path: '/devices', access: LIBERDI, nav: n.devices, optionalQuery: ['clinicId', 'spId'] },
+  deviceSettings: { path: '/device/settings', access: LIBERDI, query: ['deviceId'] },
+  users: { path: '/users', access: ['ServiceProviderAdmin', 'LiberDiAdmin', 'ClinicAdmin'], nav: n.users, optionalQuery: ['clinicId', 'spId'] },
+  settings: { path: '/settings', access: PROVIDER_ADMINS, nav: n.settings, optionalQuery: ['spId'] },
+  myProfile: { path: '/myprofile', access: ['ServiceProviderAdmin', 'ClinicAdmin'], nav: n.myProfile },
+  patients: { path: '/patients', access: CLINICAL, nav: n.patients },
+  addPatient: { path: '/addPatient', access: CLINICAL, nav: n.addPatient },
+} as const satisfies Record<string, ScreenRoute>;
+
+export type ScreenId = keyof typeof routes;
+
+type Keys<R, K extends 'query' | 'optionalQuery'> = R extends { [P in K]: readonly (infer Q extends string)[] } ? Q : never;
+type QueryOf<R> = { [Q in Keys<R, 'query'>]: string } & { [Q in Keys<R, 'optionalQuery'>]?: string };
+
+/** A screen's link: no argument, or its query (required keys first-class, optional ones may be left out). */
+export type PathBuilder<R> = [Keys<R, 'query'>] extends [never]
+  ? [Keys<R, 'optionalQuery'>] extends [never]
+    ? () => string
+    : (query?: QueryOf<R>) => string
+  : (query: QueryOf<R>) => string;
+
+function buildHref(path: string, query: Record<string, string | undefined> = {}): string {
+  const present = Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '');
+  return present.length ? `${path}?${new URLSearchParams(present)}` : path;
+}
+
+/**
+ * Typed links to every screen: `paths.patients()`, `paths.users({ clinicId })`,
+ * `paths.clinicTabs({ clinicId })`. A screen's required query cannot be forgotten.
+ */
+export const paths = Object.fromEntries(
+  Object.entries(routes).map(([id, route]) => [id, (query?: Record<string, string | undefined>) => buildHref(route.path, query)]),
+) as unknown as { [Id in ScreenId]: PathBuilder<(typeof routes)[Id]> };
+
+/** The root: it redirects to the role's first navigation link. */
+export const HOME = '/';

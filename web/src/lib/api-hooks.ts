@@ -1,0 +1,75 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type UseQueryOptions } from '@tanstack/react-query';
+import type { RouteId } from '../../../shared/api/routes';
+import { call, errorMessages, type CallOptions, type ResultOf } from './api-client';
+
+/** A query's cache key: the route and everything sent with it, so two screens asking alike share one call. */
+export const queryKeyOf = <Id extends RouteId>(id: Id, options: CallOptions<Id>) => [id, options] as const;
+
+/** `call()` for a route id the hooks only know as generic (its options' shape is checked at the hook's call). */
+const send = <Id extends RouteId>(id: Id, options: unknown) =>
+  (call as (id: RouteId, options: unknown) => Promise<unknown>)(id, options) as Promise<ResultOf<Id>>;
+
+/**
+ * Reads a route through the cache: `useApiQuery('getSession', { params: { userId } })` (`{}` for a
+ * route without parameters). Pair it with `<QueryState>` for the spinner and the error dialog.
+ */
+export function useApiQuery<Id extends RouteId>(
+  id: Id,
+  options: CallOptions<Id>,
+  queryOptions: Omit<UseQueryOptions<ResultOf<Id>, Error>, 'queryKey' | 'queryFn'> = {},
+) {
+  return useQuery<ResultOf<Id>, Error>({ queryKey: queryKeyOf(id, options), queryFn: () => send(id, options), ...queryOptions });
+}
+
+/** A page of a server list (the API's lists page with `{ items, cursor }`). */
+export interface ListPage<T> {
+  items: T[];
+  /** Where the next page starts; absent on the last page. */
+  cursor?: string;
+}
+
+type ItemOf<Id extends RouteId> = ResultOf<Id> extends { items: Array<infer T> } ? T : unknown;
+
+/**
+ * Reads a paged server list: the items loaded so far, and `more` for `<DataList more={…}>` to ask
+ * for the next page (sent as `?cursor=`).
+ */
+export function useApiList<Id extends RouteId, T = ItemOf<Id>>(id: Id, options: CallOptions<Id>) {
+  const query = useInfiniteQuery<ListPage<T>, Error, InfiniteData<ListPage<T>>, readonly unknown[], string | undefined>({
+    queryKey: [...queryKeyOf(id, options), 'pages'],
+    queryFn: ({ pageParam }) =>
+      send(id, { ...options, query: { ...options.query, ...(pageParam ? { cursor: pageParam } : {}) } }) as unknown as Promise<ListPage<T>>,
+    initialPageParam: undefined,
+    getNextPageParam: (last) => last.cursor || undefined,
+  });
+  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const more = {
+    hasMore: !!query.hasNextPage,
+    loading: query.isFetchingNextPage,
+    onLoadMore: () => void query.fetchNextPage(),
+  };
+  return { ...query, items, more };
+}
+
+export interface MutationSettings<Id extends RouteId> {
+  /** The routes whose cached answers the change makes stale: they are read again. */
+  invalidates?: readonly RouteId[];
+  onSuccess?: (result: ResultOf<Id>) => void;
+}
+
+/**
+ * Changes data through a route: `mutate({ params, body })`; the listed routes are read again
+ * after a success, and `errorDialog` feeds `<ErrorDialog {...errorDialog} />` (spec section 8).
+ */
+export function useApiMutation<Id extends RouteId>(id: Id, settings: MutationSettings<Id> = {}) {
+  const client = useQueryClient();
+  const mutation = useMutation<ResultOf<Id>, Error, CallOptions<Id>>({
+    mutationFn: (options) => send(id, options),
+    onSuccess: async (result) => {
+      await Promise.all((settings.invalidates ?? []).map((route) => client.invalidateQueries({ queryKey: [route] })));
+      settings.onSuccess?.(result);
+    },
+  });
+  const errorDialog = { messages: mutation.error ? errorMessages(mutation.error) : undefined, onClose: mutation.reset };
+  return { ...mutation, errorDialog };
+}
