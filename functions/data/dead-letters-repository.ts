@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { putItem, queryAll, withoutKeys } from './table';
+import { db } from './entities';
+import { pageOptions, toPage, type Page, type PageRequest } from './page';
 
 /** A device message the ingest could not take, kept with the reason so nothing is silently lost. */
 export interface DeadLetter {
@@ -12,17 +13,15 @@ export interface DeadLetter {
   ReceivedAt: string;
 }
 
-/** Dead letters live under one partition per day, newest last. */
-const dayOf = (iso: string) => iso.slice(0, 10);
-
 export const deadLettersRepository = {
   async add(letter: Omit<DeadLetter, 'DeadLetterID'>): Promise<DeadLetter> {
     const item: DeadLetter = { DeadLetterID: randomUUID(), ...letter };
-    await putItem({ pk: `DEADLETTER#${dayOf(item.ReceivedAt)}`, sk: `${item.ReceivedAt}#${item.DeadLetterID}`, entity: 'DeadLetter', ...item });
+    await db().entities.deadLetter.create({ ...item, Day: item.ReceivedAt.slice(0, 10) }).go();
     return item;
   },
-  async listForDay(day: string): Promise<DeadLetter[]> {
-    const items = await queryAll<DeadLetter>({ pk: `DEADLETTER#${day}` });
-    return items.map((item) => withoutKeys(item) as DeadLetter);
+
+  /** A day's dead letters (`YYYY-MM-DD`), oldest first. */
+  async listForDay(day: string, page?: PageRequest): Promise<Page<DeadLetter>> {
+    return toPage(await db().entities.deadLetter.query.byDay({ Day: day }).go(pageOptions(page)), ({ Day, ...letter }) => letter);
   },
 };

@@ -1,33 +1,34 @@
 import type { Settings } from '../../shared/settings';
-import { getItem, putItem } from './table';
+import { db } from './entities';
 
-/** Settings items: global under SETTINGS/GLOBAL; provider and clinic settings under their own partitions. */
-const keys = {
-  global: () => ({ pk: 'SETTINGS', sk: 'GLOBAL' }),
-  serviceProvider: (serviceProviderId: string) => ({ pk: `SP#${serviceProviderId}`, sk: 'SETTINGS' }),
-  clinic: (clinicId: string) => ({ pk: `CLINIC#${clinicId}`, sk: 'SETTINGS' }),
+/** The settings scopes: the platform, a provider, a clinic. */
+export const settingsScopes = {
+  global: () => 'GLOBAL',
+  serviceProvider: (serviceProviderId: string) => `SP#${serviceProviderId}`,
+  clinic: (clinicId: string) => `CLINIC#${clinicId}`,
 };
 
-interface SettingsItem {
-  Settings: Partial<Settings>;
-  UpdatedAt: string;
-  UpdatedBy?: string;
+async function read(Scope: string): Promise<Partial<Settings> | undefined> {
+  return (await db().entities.settings.get({ Scope }).go()).data?.Settings;
 }
 
-async function read(key: { pk: string; sk: string }): Promise<Partial<Settings> | undefined> {
-  return (await getItem<SettingsItem>(key))?.Settings;
-}
-
-async function write(key: { pk: string; sk: string }, settings: Partial<Settings>, updatedBy?: string): Promise<void> {
-  await putItem({ ...key, entity: 'Settings', Settings: settings, UpdatedAt: new Date().toISOString(), UpdatedBy: updatedBy });
+async function write(Scope: string, settings: Partial<Settings>, updatedBy?: string): Promise<void> {
+  await db().entities.settings.put({ Scope, Settings: settings, UpdatedAt: new Date().toISOString(), UpdatedBy: updatedBy }).go();
 }
 
 export const settingsRepository = {
-  getGlobal: () => read(keys.global()),
-  putGlobal: (settings: Partial<Settings>, updatedBy?: string) => write(keys.global(), settings, updatedBy),
-  getForServiceProvider: (id: string) => read(keys.serviceProvider(id)),
-  putForServiceProvider: (id: string, settings: Partial<Settings>, updatedBy?: string) =>
-    write(keys.serviceProvider(id), settings, updatedBy),
-  getForClinic: (id: string) => read(keys.clinic(id)),
-  putForClinic: (id: string, settings: Partial<Settings>, updatedBy?: string) => write(keys.clinic(id), settings, updatedBy),
+  getGlobal: () => read(settingsScopes.global()),
+  putGlobal: (settings: Partial<Settings>, updatedBy?: string) => write(settingsScopes.global(), settings, updatedBy),
+  getForServiceProvider: (id: string) => read(settingsScopes.serviceProvider(id)),
+  putForServiceProvider: (id: string, settings: Partial<Settings>, updatedBy?: string) => write(settingsScopes.serviceProvider(id), settings, updatedBy),
+  getForClinic: (id: string) => read(settingsScopes.clinic(id)),
+  putForClinic: (id: string, settings: Partial<Settings>, updatedBy?: string) => write(settingsScopes.clinic(id), settings, updatedBy),
+
+  /** The three scopes a clinic's effective settings merge, in one BatchGetItem. */
+  async getChain(clinicId: string, serviceProviderId: string): Promise<{ clinic?: Partial<Settings>; serviceProvider?: Partial<Settings>; global?: Partial<Settings> }> {
+    const scopes = [settingsScopes.clinic(clinicId), settingsScopes.serviceProvider(serviceProviderId), settingsScopes.global()];
+    const { data } = await db().entities.settings.get(scopes.map((Scope) => ({ Scope }))).go();
+    const byScope = new Map(data.map((item) => [item.Scope, item.Settings]));
+    return { clinic: byScope.get(scopes[0]!), serviceProvider: byScope.get(scopes[1]!), global: byScope.get(scopes[2]!) };
+  },
 };

@@ -7,12 +7,14 @@ import {
   startOfLookBack,
   ultrafiltrationMl,
 } from '../../shared/alerts';
-import { convertTemperature, convertWeight, type DeviceExchange } from '../../shared/device';
+import type { DeviceExchange } from '../../shared/device';
 import { devicesRepository } from '../data/devices-repository';
+import { dueCheckItem } from '../data/due-checks-repository';
 import { exchangesRepository, type ExchangeRecord } from '../data/exchanges-repository';
 import { patientsRepository } from '../data/patients-repository';
-import { settingsForClinic } from '../services/settings';
-import { MAX_ATTEMPTS, pauseBeforeRetry, toPatientAlerts, withAlerts } from './patient-alerts';
+import { cachedCurrentPrescription, cachedSettingsForClinic } from './engine-cache';
+import { nextDueCheckAt } from './due-schedule';
+import { toPatientAlerts } from './patient-alerts';
 import { RejectedMessage } from './rejected-message';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -21,42 +23,41 @@ const HISTORY_MIN_DAYS = 14;
 const HISTORY_MAX_ITEMS = 1000;
 /** Utilization is measured over the last week. */
 const UTILIZATION_WINDOW_DAYS = 7;
+/** The open visit changed between reading the patient and writing: read again, at most this often. */
+const MAX_ATTEMPTS = 3;
 
 export type ExchangeOutcome = 'stored' | 'duplicate';
 
 /**
  * Takes one exchange a device reported: stores it once (its `_id` makes a redelivery change
  * nothing), evaluates every alert rule with the clinic's effective settings, and updates in the
- * same transaction the patient's alert status, the open visit, the device's errors and
+ * same transaction the patient's alert counters, the open visit, the device's errors and
  * utilization, and the exchange counters of the device, clinic, provider and platform.
+ *
+ * DynamoDB requests in the common case: the serial number's route (1), the patient (1), the
+ * history (1), the transaction (1); the settings (1 BatchGet) and an approved prescription (1)
+ * only when not cached (engine-cache.ts). At most 6.
  */
 export async function takeExchange(serialNumber: string, exchange: DeviceExchange, receivedAt: Date): Promise<ExchangeOutcome> {
-  const device = await devicesRepository.getBySerialNumber(serialNumber);
-  if (!device) throw new RejectedMessage(`No device has serial number ${serialNumber}`);
-  if (!device.PatientID || !device.ClinicID || !device.ServiceProviderID) {
-    throw new RejectedMessage(`Device ${serialNumber} is not assigned to a patient`);
-  }
+  const route = await devicesRepository.routeBySerialNumber(serialNumber);
+  if (!route) throw new RejectedMessage(`No device has serial number ${serialNumber}`);
+  const { PatientID, ClinicID, ServiceProviderID } = route;
+  if (!PatientID || !ClinicID || !ServiceProviderID) throw new RejectedMessage(`Device ${serialNumber} is not assigned to a patient`);
   const exchangeTime = new Date(exchange.DeviceLocalDate);
   const exchangeTimeUtc = exchangeTime.toISOString();
 
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
-    const patient = await patientsRepository.get(device.PatientID);
-    if (!patient) throw new RejectedMessage(`Device ${serialNumber} is assigned to patient ${device.PatientID}, who does not exist`);
-    const [settings, prescription] = await Promise.all([
-      settingsForClinic(device.ClinicID, device.ServiceProviderID),
-      patientsRepository.currentPrescription(patient),
-    ]);
+    const [patient, settings] = await Promise.all([patientsRepository.get(PatientID), cachedSettingsForClinic(ClinicID, ServiceProviderID)]);
+    if (!patient) throw new RejectedMessage(`Device ${serialNumber} is assigned to patient ${PatientID}, who does not exist`);
     const lookBackMs = Math.min(
       startOfLookBack(exchangeTime.getTime(), settings.WeightRecentlyFromLastTime, settings.WeightRecentlyFromLastTimeUnit),
       exchangeTime.getTime() - HISTORY_MIN_DAYS * DAY_MS,
     );
-    const history = (
-      await exchangesRepository.listForPatient(patient.UserID, {
-        from: new Date(lookBackMs).toISOString(),
-        to: exchangeTimeUtc,
-        limit: HISTORY_MAX_ITEMS,
-      })
-    ).filter((earlier) => earlier._id !== exchange._id);
+    const [prescription, fullHistory] = await Promise.all([
+      cachedCurrentPrescription(patient),
+      exchangesRepository.historyForRules(patient.UserID, { from: new Date(lookBackMs).toISOString(), to: exchangeTimeUtc, limit: HISTORY_MAX_ITEMS }),
+    ]);
+    const history = fullHistory.filter((earlier) => earlier._id !== exchange._id);
 
     const alerts = toPatientAlerts(
       evaluateExchangeAlerts({ exchange, history, patient, prescription, settings }),
@@ -78,10 +79,10 @@ export async function takeExchange(serialNumber: string, exchange: DeviceExchang
     const record: ExchangeRecord = {
       ...report,
       PatientID: patient.UserID,
-      DeviceID: device.DeviceID,
-      SerialNumber: device.SerialNumber,
-      ClinicID: device.ClinicID,
-      ServiceProviderID: device.ServiceProviderID,
+      DeviceID: route.DeviceID,
+      SerialNumber: route.SerialNumber,
+      ClinicID,
+      ServiceProviderID,
       ExchangeTimeUtc: exchangeTimeUtc,
       ReceivedAt: receivedAt.toISOString(),
       StatusAlerts: { statusValue: alertStatus(alerts).statusValue, alerts },
@@ -89,36 +90,20 @@ export async function takeExchange(serialNumber: string, exchange: DeviceExchang
       TargetWeightSnapshot: patient.TargetWeight,
       PatientUtilizationSnapshot: utilization === undefined ? undefined : Math.round(utilization),
     };
+    const dueAt = approved && nextDueCheckAt(approved, Math.max(Date.now(), exchangeTime.getTime()), settings.SkippedExchangeGraceTime);
     const outcome = await exchangesRepository.record({
       exchange: record,
       turbidity: { FillTurbidity, DrainTurbidity, BubblesFillTurbidity, BubblesDrainTurbidity },
-      patient: { expectedVersion: patient.Version, alertStatus: withAlerts(patient.PatientAlertStatus, alerts) },
-      visit: {
-        openDate: patient.OpenVisitOpenDate ?? exchangeTimeUtc,
-        opens: !patient.OpenVisitOpenDate,
-        alerts,
-        measurement: {
-          ExchangeID: exchange._id,
-          Time: exchangeTimeUtc,
-          WeightKg: exchange.WeightMeasure && convertWeight(exchange.WeightMeasure.Value, exchange.WeightUnit, 'KG'),
-          BloodPressure: exchange.BloodPressureMeasure?.Value,
-          Pulse: exchange.PulseMeasure?.Value,
-          Uf: uf,
-          DrainTempC: convertTemperature(exchange.DrainTemp, exchange.TempUnit, 'C'),
-        },
-      },
+      alerts,
+      visit: { openDate: patient.OpenVisitOpenDate ?? exchangeTimeUtc, opens: !patient.OpenVisitOpenDate, periodStart: patient.LastVisitClosedDate ?? '' },
+      patientLastExchangeTime: patient.LastExchangeTime,
       deviceError: isReportableMachineProblem(exchange.MachineProblem)
         ? { Time: exchangeTimeUtc, MachineProblem: exchange.MachineProblem!, MessageID: exchange._id }
         : undefined,
       deviceUtilization: record.PatientUtilizationSnapshot,
+      dueCheck: dueAt ? dueCheckItem(patient.UserID, dueAt) : undefined,
     });
-    if (outcome === 'conflict') {
-      await pauseBeforeRetry(attempt);
-      continue;
-    }
-    // Also on a redelivery: if the first delivery stopped right after its transaction, this completes it.
-    await exchangesRepository.markLastExchangeTime(record);
-    return outcome;
+    if (outcome !== 'conflict') return outcome;
   }
-  throw new Error(`Patient ${device.PatientID} kept changing while exchange ${exchange._id} was taken; it will be delivered again`);
+  throw new Error(`Patient ${PatientID}'s open visit kept changing while exchange ${exchange._id} was taken; it will be delivered again`);
 }

@@ -1,0 +1,209 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { handler as checkSkippedExchanges } from '../../../functions/devices/check-skipped-exchanges';
+import { clearEngineCache } from '../../../functions/devices/engine-cache';
+import { takeExchange } from '../../../functions/devices/take-exchange';
+import { takePrescriptionAck } from '../../../functions/devices/take-prescription-ack';
+import { clinicsRepository } from '../../../functions/data/clinics-repository';
+import { db } from '../../../functions/data/entities';
+import { exchangesRepository } from '../../../functions/data/exchanges-repository';
+import { allItems } from '../../../functions/data/page';
+import { patientsRepository } from '../../../functions/data/patients-repository';
+import { dynamo } from '../../../functions/lib/aws-clients';
+import { createPatient } from '../../../functions/services/patients';
+import { savePrescription } from '../../../functions/services/prescriptions';
+import { createPatientWithDevice, exchangeReport, useDeviceBroker } from '../../support/devices';
+import { countDynamoRequests } from '../../support/dynamo-requests';
+import { useTestTable } from '../../support/local-services';
+
+useTestTable();
+useDeviceBroker();
+const requests = countDynamoRequests();
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const allDays = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
+const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16);
+
+/** The stored size of an item as DynamoDB counts it, near enough: names plus values. */
+async function itemBytes(pk: string, sk: string): Promise<number> {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: process.env.TABLE_NAME!, Key: { pk, sk } }));
+  return Buffer.byteLength(JSON.stringify(Item));
+}
+
+/** A prescription the device approved, with its exchanges at the given UTC times every day. */
+async function approvedPrescription(patientId: string, serialNumber: string, times: string[], approvedAt: Date) {
+  const saved = await savePrescription(
+    patientId,
+    {
+      Exchanges: [{ ExchangeFluid: 'DIAneal 1.36%', ExchangeLiter: 2, ExchangeDaysFrequency: [...allDays], ExchangeTime: times }],
+      FillTime: 10,
+      DrainTime: 20,
+      MinFillTemp: 36,
+      MaxFillTemp: 38,
+      WeighDays: [],
+      BloodPulseDays: [],
+      AdditionalMedication: null,
+      patientTimeZone: 'UTC',
+    },
+    'doctor-1',
+    new Date(approvedAt.getTime() - HOUR),
+  );
+  await takePrescriptionAck(serialNumber, { PrescriptionId: saved.PrescriptionId, Time: approvedAt.toISOString() });
+  return saved;
+}
+
+describe('ingest at scale', () => {
+  it('takes an exchange in at most 6 DynamoDB requests, 4 once settings and the prescription are cached', async () => {
+    const { patient, device } = await createPatientWithDevice();
+    await approvedPrescription(patient.UserID, device.SerialNumber, ['08:00', '20:00'], new Date(Date.now() - 3 * 24 * HOUR));
+    clearEngineCache();
+    const start = Date.now() - 2 * 24 * HOUR;
+    const perExchange: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      requests.reset();
+      await takeExchange(device.SerialNumber, exchangeReport(new Date(start + i * 6 * HOUR), i === 3 ? { MachineProblem: 'PANIC: pump' } : {}), new Date());
+      perExchange.push(requests.total);
+    }
+    expect(perExchange[0]).toBeLessThanOrEqual(6);
+    expect(perExchange.slice(1)).toEqual([4, 4, 4, 4]);
+    expect(Math.max(...perExchange)).toBeLessThanOrEqual(6);
+  });
+
+  it('keeps taking exchanges of a patient with 3,000 in one open visit, and the patient and visit items stay small', async () => {
+    const { patient, device } = await createPatientWithDevice();
+    const start = Date.now() - 3100 * 6 * HOUR;
+    await takeExchange(device.SerialNumber, exchangeReport(new Date(start)), new Date());
+    const profile = await patientsRepository.get(patient.UserID);
+    const visitKey = `VISIT#${profile!.OpenVisitOpenDate}`;
+    const sizesAfterFirst = [await itemBytes(`PATIENT#${patient.UserID}`, 'PROFILE'), await itemBytes(`PATIENT#${patient.UserID}`, visitKey)];
+
+    // 3,000 exchanges of the open visit's period, as ingest stores them, written in batches to keep the test quick.
+    const { data: [first] } = await db().entities.exchange.query.byPatient({ PatientID: patient.UserID }).go();
+    const bulk = Array.from({ length: 3000 }, (_, i) => {
+      const at = new Date(start + (i + 1) * 6 * HOUR).toISOString();
+      return { ...first!, ExchangeID: `bulk-${i}`, ExchangeTimeUtc: at, ReceivedAt: at, Report: { ...first!.Report, _id: `bulk-${i}`, DeviceLocalDate: at } };
+    });
+    const { unprocessed } = await db().entities.exchange.put(bulk).go();
+    expect(unprocessed).toHaveLength(0);
+    await db().entities.visit.patch({ PatientID: patient.UserID, OpenDate: profile!.OpenVisitOpenDate! }).add({ ExchangeCount: 3000 }).go();
+
+    // Live exchanges after them, with alerts, are still taken.
+    const outcomes = [];
+    for (let i = 0; i < 5; i += 1) {
+      outcomes.push(await takeExchange(device.SerialNumber, exchangeReport(new Date(start + (3001 + i) * 6 * HOUR), { MachineProblem: `PANIC: ${i}` }), new Date()));
+    }
+    expect(outcomes).toEqual(Array(5).fill('stored'));
+    const sizesAfter = [await itemBytes(`PATIENT#${patient.UserID}`, 'PROFILE'), await itemBytes(`PATIENT#${patient.UserID}`, visitKey)];
+    expect(sizesAfter[0]).toBeLessThan(2_000);
+    expect(sizesAfter[1]).toBeLessThan(1_000);
+    // Bounded: a few bytes for counters, nothing per exchange.
+    expect(sizesAfter[0]! - sizesAfterFirst[0]!).toBeLessThan(100);
+    expect(sizesAfter[1]! - sizesAfterFirst[1]!).toBeLessThan(20);
+    const visit = (await patientsRepository.getVisit(patient.UserID, profile!.OpenVisitOpenDate!))!;
+    expect(visit.ExchangeCount).toBe(3006);
+    const firstPage = await patientsRepository.visitMeasurements(visit, { limit: 100 });
+    expect(firstPage.items).toHaveLength(100);
+    expect(firstPage.cursor).not.toBeNull();
+    const unresolved = await allItems((page) => patientsRepository.listUnresolvedAlerts(patient.UserID, page));
+    expect(unresolved.filter((alert) => alert.flag === 'MachineProblemAlert')).toHaveLength(5);
+    expect((await patientsRepository.get(patient.UserID))!.PatientAlertStatus).toEqual({ statusValue: 3, unresolved: unresolved.length });
+  }, 120_000);
+
+  it('takes 8 exchanges of one patient at once without running out of retries, counters and alert items agreeing', async () => {
+    const { patient, clinic, device } = await createPatientWithDevice();
+    const start = Date.now() - 12 * HOUR;
+    const reports = Array.from({ length: 8 }, (_, i) => exchangeReport(new Date(start + i * HOUR), { MachineProblem: i % 2 ? `PANIC: ${i}` : 'no error' }));
+    const outcomes = await Promise.all(reports.map((report) => takeExchange(device.SerialNumber, report, new Date())));
+    expect(outcomes).toEqual(Array(8).fill('stored'));
+    const unresolved = await allItems((page) => patientsRepository.listUnresolvedAlerts(patient.UserID, page));
+    const after = (await patientsRepository.get(patient.UserID))!;
+    expect(after.ExchangeCount).toBe(8);
+    expect(after.LastExchangeTime).toBe(reports[7]!.DeviceLocalDate);
+    expect(after.PatientAlertStatus).toEqual({ statusValue: 3, unresolved: unresolved.length });
+    expect(unresolved.filter((alert) => alert.flag === 'MachineProblemAlert')).toHaveLength(4);
+    expect((await clinicsRepository.get(clinic.ClinicID))!).toMatchObject({ ClinicExchangeCounter: 8, ClinicLastExchangeTime: reports[7]!.DeviceLocalDate });
+    const [visit] = (await patientsRepository.listVisits(patient.UserID)).items;
+    expect(visit!.ExchangeCount).toBe(8);
+    expect(await allItems((page) => patientsRepository.visitMeasurements(visit!, page))).toHaveLength(8);
+  });
+});
+
+describe('lists page with a limit and a cursor', () => {
+  it('returns every patient of a clinic, and of the platform, exactly once', async () => {
+    const { clinic, patient } = await createPatientWithDevice();
+    const ids = [patient.UserID];
+    for (let i = 0; i < 11; i += 1) {
+      const { patient: another } = await createPatient({
+        ...(await patientsRepository.getPii(patient.UserID))!,
+        ClinicID_ref: clinic.ClinicID,
+        DoctorID_ref: 'doctor-2',
+      });
+      ids.push(another.UserID);
+    }
+    const pages = [];
+    let cursor: string | null = null;
+    do {
+      const page: Awaited<ReturnType<typeof patientsRepository.listByClinic>> = await patientsRepository.listByClinic(clinic.ClinicID, { limit: 5, cursor });
+      expect(page.items.length).toBeLessThanOrEqual(5);
+      pages.push(page.items.map((item) => item.UserID));
+      cursor = page.cursor;
+    } while (cursor);
+    expect(pages.flat().sort()).toEqual([...ids].sort());
+    expect((await allItems((page) => patientsRepository.listByDoctor('doctor-2', page))).map((item) => item.UserID).sort()).toEqual(ids.slice(1).sort());
+
+    const platform: string[] = [];
+    cursor = null;
+    do {
+      const page: Awaited<ReturnType<typeof patientsRepository.listAllIds>> = await patientsRepository.listAllIds({ limit: 3, cursor });
+      expect(page.items.length).toBeLessThanOrEqual(3);
+      platform.push(...page.items);
+      cursor = page.cursor;
+    } while (cursor);
+    expect(new Set(platform).size).toBe(platform.length);
+    expect(platform).toEqual(expect.arrayContaining(ids));
+  });
+
+  it("returns every exchange of a patient's history exactly once, newest first", async () => {
+    const { patient, device } = await createPatientWithDevice();
+    const start = Date.now() - 30 * HOUR;
+    for (let i = 0; i < 13; i += 1) await takeExchange(device.SerialNumber, exchangeReport(new Date(start + i * HOUR)), new Date());
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: Awaited<ReturnType<typeof exchangesRepository.listForPatient>> = await exchangesRepository.listForPatient(patient.UserID, { from: '2000', to: '2100' }, { limit: 4, cursor });
+      seen.push(...page.items.map((item) => item.ExchangeTimeUtc));
+      cursor = page.cursor;
+    } while (cursor);
+    expect(seen).toHaveLength(13);
+    expect(seen).toEqual([...seen].sort().reverse());
+    const byDevice = await allItems((page) => exchangesRepository.listForDevice(device.DeviceID, page));
+    expect(byDevice.map((item) => item.ExchangeTimeUtc)).toEqual(seen);
+  });
+});
+
+describe('the skipped-exchange check', () => {
+  it('reads only the patients due since its last run', async () => {
+    const now = Date.now();
+    const due = await createPatientWithDevice();
+    const later = await createPatientWithDevice();
+    const unprescribed = await Promise.all(Array.from({ length: 5 }, () => createPatientWithDevice()));
+    await approvedPrescription(due.patient.UserID, due.device.SerialNumber, [hhmm(now + 5 * MINUTE)], new Date(now - 2 * HOUR));
+    await approvedPrescription(later.patient.UserID, later.device.SerialNumber, [hhmm(now + 5 * HOUR)], new Date(now - 2 * HOUR));
+    void unprescribed;
+
+    // The default grace is 120 minutes: the first patient's slot is due at about now + 2 h 6 min.
+    const runAt = now + 5 * MINUTE + 123 * MINUTE;
+    requests.reset();
+    expect(await checkSkippedExchanges({ now: new Date(runAt).toISOString() })).toEqual({ patients: 1, raised: 1 });
+    const used = requests.total;
+    const skipped = (await allItems((page) => patientsRepository.listUnresolvedAlerts(due.patient.UserID, page))).filter((alert) => alert.flag === 'SkippedAlert');
+    expect(skipped).toHaveLength(1);
+    expect((await allItems((page) => patientsRepository.listUnresolvedAlerts(later.patient.UserID, page))).length).toBe(0);
+
+    // A run a minute later finds no one due: its cost does not grow with the platform's patients.
+    requests.reset();
+    expect(await checkSkippedExchanges({ now: new Date(runAt + MINUTE).toISOString() })).toEqual({ patients: 0, raised: 0 });
+    expect(requests.total).toBeLessThan(used);
+    expect(requests.total).toBeLessThanOrEqual(2 + 4 * 2);
+  });
+});
