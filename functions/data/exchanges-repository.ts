@@ -28,6 +28,8 @@ export type ExchangeRecord = ExchangeReport & {
   PatientUtilizationSnapshot?: number;
   /** Set when a clinician cleared the exchange's alerts. */
   AlertsClearedAt?: string;
+  /** How often the exchange was evaluated again (an earlier exchange arrived after it). */
+  Revision?: number;
 };
 
 /** Everything one exchange changes, written in one transaction so it is all or nothing. */
@@ -40,6 +42,12 @@ export interface ExchangeWrite {
   visit: { openDate: string; opens: boolean; periodStart: string };
   /** The patient's last exchange time as read: the exchange moves it forward only. */
   patientLastExchangeTime?: string;
+  /**
+   * The patient's exchange count as read. The write first expects it unchanged: if another
+   * exchange of the patient was written meanwhile, the history this one was evaluated with may
+   * lack it, and the outcome says so ('stored-concurrently') so the caller checks the evaluations.
+   */
+  patientExchangeCount: number;
   /** A device error the exchange reported, for the device's error list. */
   deviceError?: DeviceErrorRecord;
   /** The device's utilization with this exchange counted, when the patient has an approved prescription. */
@@ -48,8 +56,12 @@ export interface ExchangeWrite {
   dueCheck?: { DueMinute: string; Shard: string; expiresAt: number };
 }
 
-/** 'conflict': the open visit changed since the patient was read (nothing was written; read again and retry). */
-export type ExchangeWriteOutcome = 'stored' | 'duplicate' | 'conflict';
+/**
+ * 'stored-concurrently': stored, but another exchange of the patient was written between reading
+ * and writing. 'conflict': the open visit changed since the patient was read (nothing was
+ * written; read again and retry).
+ */
+export type ExchangeWriteOutcome = 'stored' | 'stored-concurrently' | 'duplicate' | 'conflict';
 
 type ExchangeItem = NonNullable<Awaited<ReturnType<ReturnType<ReturnType<typeof db>['entities']['exchange']['get']>['go']>>['data']>;
 
@@ -68,11 +80,14 @@ function toRecord(item: ExchangeItem): ExchangeRecord {
     TargetWeightSnapshot: item.TargetWeightSnapshot,
     PatientUtilizationSnapshot: item.PatientUtilizationSnapshot,
     AlertsClearedAt: item.AlertsClearedAt,
+    Revision: item.Revision,
   };
 }
 
 /** Which "move the last exchange time forward" writes the transaction still makes (each is conditional). */
 interface TimeWrites {
+  /** Whether the patient's exchange count is still expected as read. */
+  countUnchanged: boolean;
   patient: boolean;
   device: boolean;
   counters: [boolean, boolean, boolean];
@@ -113,10 +128,15 @@ function submit(write: ExchangeWrite, times: TimeWrites) {
       .patch({ UserID: exchange.PatientID })
       .add({ ExchangeCount: 1, UnresolvedAlerts2: medium, UnresolvedAlerts3: high })
       .set({ ...(visit.opens ? { OpenVisitOpenDate: visit.openDate } : {}), ...(times.patient ? { LastExchangeTime: time } : {}) })
-      .where((attributes, { notExists, lt }) =>
+      .where((attributes, { notExists, lt, eq }) =>
         [
           visit.opens ? notExists(attributes.OpenVisitOpenDate) : '',
           times.patient ? `(${notExists(attributes.LastExchangeTime)} OR ${lt(attributes.LastExchangeTime, time)})` : '',
+          times.countUnchanged
+            ? write.patientExchangeCount === 0
+              ? `(${notExists(attributes.ExchangeCount)} OR ${eq(attributes.ExchangeCount, 0)})`
+              : eq(attributes.ExchangeCount, write.patientExchangeCount)
+            : '',
         ]
           .filter(Boolean)
           .join(' AND '),
@@ -163,6 +183,7 @@ function toItem(exchange: ExchangeRecord) {
     TargetWeightSnapshot,
     PatientUtilizationSnapshot,
     AlertsClearedAt,
+    Revision,
     ...Report
   } = exchange;
   return {
@@ -181,6 +202,7 @@ function toItem(exchange: ExchangeRecord) {
     TargetWeightSnapshot,
     PatientUtilizationSnapshot,
     AlertsClearedAt,
+    Revision,
   };
 }
 
@@ -195,6 +217,7 @@ export const exchangesRepository = {
    */
   async record(write: ExchangeWrite): Promise<ExchangeWriteOutcome> {
     const times: TimeWrites = {
+      countUnchanged: true,
       patient: !write.patientLastExchangeTime || write.patientLastExchangeTime < write.exchange.ExchangeTimeUtc,
       device: true,
       counters: [true, true, true],
@@ -202,13 +225,17 @@ export const exchangesRepository = {
     for (let attempt = 1; attempt <= MAX_SUBMISSIONS; attempt += 1) {
       const { transaction, indexes } = submit(write, times);
       const result = await transaction.go();
-      if (!result.canceled) return 'stored';
+      if (!result.canceled) return times.countUnchanged ? 'stored' : 'stored-concurrently';
       const reasons: ReadonlyArray<{ code: string }> = result.data;
       const failed = (index: number) => reasons[index]?.code === 'ConditionalCheckFailed';
       if (failed(0)) return 'duplicate';
       if (failed(indexes.visit) || (failed(indexes.patient) && write.visit.opens)) return 'conflict';
-      // A later exchange already moved a time forward: keep that one, write the rest again.
-      if (failed(indexes.patient)) times.patient = false;
+      // Another exchange of the patient was written meanwhile (first), or a later exchange already
+      // moved the time forward (then): write the rest again, the counters still add up.
+      if (failed(indexes.patient)) {
+        if (times.countUnchanged) times.countUnchanged = false;
+        else times.patient = false;
+      }
       if (failed(indexes.device)) times.device = false;
       indexes.counters.forEach((index, i) => {
         if (failed(index)) times.counters[i] = false;
@@ -219,6 +246,43 @@ export const exchangesRepository = {
       if (lostRace) await pause(attempt);
     }
     throw new Error(`Exchange ${write.exchange._id} could not be written; it will be delivered again`);
+  },
+
+  /**
+   * Completes an exchange's evaluation after an earlier exchange arrived late: adds the alerts it
+   * now raises (an alert once raised is kept; missing one is the failure to avoid) and its new UF.
+   * Only if nobody amended it since it was read ('changed' otherwise: read it again).
+   */
+  async amend(exchange: ExchangeRecord, change: { addAlerts: StoredAlert[]; statusValue: AlertStatusValue; Uf?: number }): Promise<'amended' | 'changed'> {
+    const revision = exchange.Revision ?? 0;
+    const high = change.addAlerts.filter((alert) => alert.severity === 3).length;
+    const result = await db()
+      .transaction.write((entities) => [
+        entities.exchange
+          .patch({ PatientID: exchange.PatientID, ExchangeTimeUtc: exchange.ExchangeTimeUtc, ExchangeID: exchange._id })
+          .set({ Alerts: [...exchange.StatusAlerts.alerts, ...change.addAlerts], StatusValue: change.statusValue, Revision: revision + 1, ...(change.Uf === undefined ? {} : { Uf: change.Uf }) })
+          .where((attributes, { notExists, eq }) => (revision === 0 ? `(${notExists(attributes.Revision)} OR ${eq(attributes.Revision, 0)})` : eq(attributes.Revision, revision)))
+          .commit(),
+        ...change.addAlerts.flatMap((alert) => [
+          entities.alert.put({ PatientID: exchange.PatientID, ...alert }).commit(),
+          entities.unresolvedAlert.put({ PatientID: exchange.PatientID, ...alert }).commit(),
+        ]),
+        entities.patient
+          .patch({ UserID: exchange.PatientID })
+          .add({ UnresolvedAlerts2: change.addAlerts.length - high, UnresolvedAlerts3: high })
+          .commit(),
+      ])
+      .go();
+    if (!result.canceled) return 'amended';
+    const reasons: ReadonlyArray<{ code: string }> = result.data;
+    if (reasons[0]?.code === 'ConditionalCheckFailed' || reasons.some((reason) => reason.code === 'TransactionConflict')) return 'changed';
+    throwIfCanceled({ canceled: true, data: [...reasons] });
+    return 'changed';
+  },
+
+  async get(patientId: string, exchangeTimeUtc: string, exchangeId: string): Promise<ExchangeRecord | undefined> {
+    const { data } = await db().entities.exchange.get({ PatientID: patientId, ExchangeTimeUtc: exchangeTimeUtc, ExchangeID: exchangeId }).go();
+    return data ? toRecord(data) : undefined;
   },
 
   /** A patient's exchanges between two UTC times, newest first. */

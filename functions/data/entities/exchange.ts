@@ -32,6 +32,8 @@ export const exchangeSchema = {
     PatientUtilizationSnapshot: { type: 'number' },
     /** Set when a clinician cleared the exchange's alerts. */
     AlertsClearedAt: { type: 'string' },
+    /** Bumped when the exchange is evaluated again because an earlier exchange arrived after it. */
+    Revision: { type: 'number' },
   },
   indexes: {
     byPatient: {

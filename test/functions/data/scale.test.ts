@@ -128,6 +128,36 @@ describe('ingest at scale', () => {
   });
 });
 
+/** What a clinician sees of a patient's exchanges: each one's time, UF and alert flags, oldest first. */
+async function evaluations(patientId: string) {
+  const exchanges = await allItems((page) => exchangesRepository.listForPatient(patientId, { from: '2000', to: '2100' }, page));
+  return exchanges.reverse().map((exchange) => ({ time: exchange.ExchangeTimeUtc, uf: exchange.Uf, flags: exchange.StatusAlerts.alerts.map((alert) => alert.flag).sort() }));
+}
+
+describe('exchanges arriving at once or out of order are evaluated as if they came one by one', () => {
+  // Low UF (180 ml on 2 l) needs the previous exchange; a weight gain needs the earlier weights.
+  const reports = (start: number) =>
+    Array.from({ length: 8 }, (_, i) => exchangeReport(new Date(start + i * 5 * HOUR), { WeightMeasure: { Value: 70 + i * 0.6, Time: new Date(start + i * 5 * HOUR).toISOString() } }));
+
+  it('gives the same alerts, UF and status', async () => {
+    const start = Date.now() - 48 * HOUR;
+    const inOrder = await createPatientWithDevice();
+    for (const report of reports(start)) await takeExchange(inOrder.device.SerialNumber, report, new Date());
+    const expected = await evaluations(inOrder.patient.UserID);
+    expect(expected.filter((exchange) => exchange.flags.includes('LowUfAlert')).length).toBeGreaterThan(5);
+
+    const atOnce = await createPatientWithDevice();
+    await Promise.all(reports(start).map((report) => takeExchange(atOnce.device.SerialNumber, report, new Date())));
+    const reversed = await createPatientWithDevice();
+    for (const report of reports(start).reverse()) await takeExchange(reversed.device.SerialNumber, report, new Date());
+
+    for (const { patient } of [atOnce, reversed]) {
+      expect(await evaluations(patient.UserID)).toEqual(expected);
+      expect((await patientsRepository.get(patient.UserID))!.PatientAlertStatus).toEqual((await patientsRepository.get(inOrder.patient.UserID))!.PatientAlertStatus);
+    }
+  });
+});
+
 describe('lists page with a limit and a cursor', () => {
   it('returns every patient of a clinic, and of the platform, exactly once', async () => {
     const { clinic, patient } = await createPatientWithDevice();
