@@ -3,6 +3,7 @@ import { dynamo } from '../../lib/aws-clients';
 import { config } from '../../lib/config';
 import { alertSchema, raisedAlertMarkerSchema, unresolvedAlertSchema } from './alert';
 import { clinicSchema } from './clinic';
+import { dataModelSchema } from './data-model';
 import { deadLetterSchema } from './dead-letter';
 import { deviceErrorSchema, deviceSchema, messageMarkerSchema, serialNumberSchema } from './device';
 import { dueCheckSchema, dueCursorSchema } from './due-check';
@@ -39,6 +40,7 @@ function build(table: string) {
     serviceProvider: new Entity(serviceProviderSchema, options),
     platformStats: new Entity(platformStatsSchema, options),
     deadLetter: new Entity(deadLetterSchema, options),
+    dataModel: new Entity(dataModelSchema, options),
   });
 }
 
