@@ -6,6 +6,7 @@ import { allListShards, listShard } from './entities/shards';
 import { exchangesRepository } from './exchanges-repository';
 import { pageOptions, shardedPage, toPage, type Page, type PageRequest } from './page';
 import { throwIfCanceled, type Address } from './service-providers-repository';
+import { isConditionFailure } from './table';
 
 /** An alert as the patient carries it until a clinician clears it: which exchange raised it, and when. */
 export type PatientAlert = StoredAlert;
@@ -304,9 +305,3 @@ export const patientsRepository = {
       .then(throwIfCanceled);
   },
 };
-
-export function isConditionFailure(error: unknown): boolean {
-  const name = (error as { name?: string } | undefined)?.name;
-  const cause = (error as { cause?: { name?: string } } | undefined)?.cause?.name;
-  return [name, cause].some((value) => value === 'ConditionalCheckFailedException' || value === 'TransactionCanceledException');
-}

@@ -14,6 +14,7 @@ import { patientPiiSchema } from './patient-pii';
 import { prescriptionSchema } from './prescription';
 import { platformStatsSchema, serviceProviderSchema } from './service-provider';
 import { settingsSchema } from './settings';
+import { emailMarkerSchema, userSchema } from './user';
 import { visitSchema } from './visit';
 
 function build(table: string) {
@@ -41,6 +42,8 @@ function build(table: string) {
     platformStats: new Entity(platformStatsSchema, options),
     deadLetter: new Entity(deadLetterSchema, options),
     dataModel: new Entity(dataModelSchema, options),
+    user: new Entity(userSchema, options),
+    emailMarker: new Entity(emailMarkerSchema, options),
   });
 }
 
