@@ -2,7 +2,7 @@ import type { Settings } from '../../shared/settings';
 import { db } from './entities';
 import { listShard, allListShards } from './entities/shards';
 import { counterScopes, exchangeCountersRepository } from './exchange-counters-repository';
-import { pageOptions, shardedPage, type Page, type PageRequest } from './page';
+import { complete, pageOptions, shardedPage, type Page, type PageRequest } from './page';
 import { PLATFORM_STATS } from './entities/service-provider';
 import { settingsScopes } from './settings-repository';
 import { throwIfCanceled, type Address } from './service-providers-repository';
@@ -49,14 +49,16 @@ export const clinicsRepository = {
   /** /clinics of a provider, by name. */
   async listByServiceProvider(serviceProviderId: string, page?: PageRequest): Promise<Page<ClinicRecord>> {
     const result = await db().entities.clinic.query.byServiceProvider({ ServiceProviderID: serviceProviderId }).go({ ...pageOptions(page), hydrate: true });
+    complete(result);
     return { items: await withCounters(result.data), cursor: result.cursor };
   },
 
   /** /clinics (LiberDiAdmin): every clinic, shard after shard (by name within a shard). */
   async listAll(page?: PageRequest): Promise<Page<ClinicRecord>> {
     const result = await shardedPage(allListShards(), page ?? {}, async (ListShard, shardPage) => {
-      const { data, cursor } = await db().entities.clinic.query.all({ ListShard }).go({ ...pageOptions(shardPage), hydrate: true });
-      return { items: data, cursor };
+      const result = await db().entities.clinic.query.all({ ListShard }).go({ ...pageOptions(shardPage), hydrate: true });
+      complete(result);
+      return { items: result.data, cursor: result.cursor };
     });
     return { items: await withCounters(result.items), cursor: result.cursor };
   },

@@ -1,4 +1,5 @@
 import { db } from './entities';
+import { complete } from './page';
 import { COUNTER_SHARDS } from './entities/exchange-counter';
 import { shardOf } from './entities/shards';
 
@@ -23,7 +24,9 @@ export const exchangeCountersRepository = {
     const keys = scopes.flatMap((Scope) => Array.from({ length: COUNTER_SHARDS }, (_, shard) => ({ Scope, Shard: String(shard) })));
     const totals = new Map<string, ExchangeCount>(scopes.map((scope) => [scope, { ExchangeCount: 0 }]));
     if (keys.length === 0) return totals;
-    const { data } = await db().entities.exchangeCounter.get(keys).go();
+    const result = await db().entities.exchangeCounter.get(keys).go();
+    complete(result);
+    const { data } = result;
     for (const shard of data) {
       const total = totals.get(shard.Scope)!;
       total.ExchangeCount += shard.ExchangeCount ?? 0;

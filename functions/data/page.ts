@@ -19,8 +19,20 @@ export function pageOptions(page: PageRequest = {}) {
   return { limit: Math.max(1, Math.min(page.limit ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE)), cursor: page.cursor ?? null };
 }
 
+/**
+ * A page as the repositories hand it out. A list over a keys-only index reads its items with a
+ * BatchGetItem; keys DynamoDB left unprocessed (throttling) fail the call rather than leave rows out.
+ */
 export function toPage<I, T>(result: { data: I[]; cursor: string | null }, map: (item: I) => T): Page<T> {
+  complete(result);
   return { items: result.data.map(map), cursor: result.cursor };
+}
+
+/** Throws when a batch read left keys unprocessed, so a caller never takes a partial read for the whole. */
+export function complete(result: object): void {
+  // A hydrated query reports its BatchGet's leftovers too, though ElectroDB's query type does not declare them.
+  const unprocessed = 'unprocessed' in result && Array.isArray(result.unprocessed) ? result.unprocessed : [];
+  if (unprocessed.length > 0) throw new Error(`${unprocessed.length} items were not read (throttled); try again`);
 }
 
 /** Every item of a paged list, page by page (jobs and tests; request paths show one page). */

@@ -2,7 +2,7 @@ import type { Settings } from '../../shared/settings';
 import { db } from './entities';
 import type { Address } from './entities/service-provider';
 import { counterScopes, exchangeCountersRepository } from './exchange-counters-repository';
-import { pageOptions, type Page, type PageRequest } from './page';
+import { complete, pageOptions, type Page, type PageRequest } from './page';
 import { settingsScopes } from './settings-repository';
 
 export type { Address };
@@ -51,6 +51,7 @@ export const serviceProvidersRepository = {
   /** /sp, by name. */
   async listAll(page?: PageRequest): Promise<Page<ServiceProviderRecord>> {
     const result = await db().entities.serviceProvider.query.all({}).go({ ...pageOptions(page), hydrate: true });
+    complete(result);
     return { items: await withCounters(result.data), cursor: result.cursor };
   },
 

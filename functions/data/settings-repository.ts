@@ -1,5 +1,6 @@
 import type { Settings } from '../../shared/settings';
 import { db } from './entities';
+import { complete } from './page';
 
 /** The settings scopes: the platform, a provider, a clinic. */
 export const settingsScopes = {
@@ -27,7 +28,9 @@ export const settingsRepository = {
   /** The three scopes a clinic's effective settings merge, in one BatchGetItem. */
   async getChain(clinicId: string, serviceProviderId: string): Promise<{ clinic?: Partial<Settings>; serviceProvider?: Partial<Settings>; global?: Partial<Settings> }> {
     const scopes = [settingsScopes.clinic(clinicId), settingsScopes.serviceProvider(serviceProviderId), settingsScopes.global()];
-    const { data } = await db().entities.settings.get(scopes.map((Scope) => ({ Scope }))).go();
+    const result = await db().entities.settings.get(scopes.map((Scope) => ({ Scope }))).go();
+    complete(result);
+    const { data } = result;
     const byScope = new Map(data.map((item) => [item.Scope, item.Settings]));
     return { clinic: byScope.get(scopes[0]!), serviceProvider: byScope.get(scopes[1]!), global: byScope.get(scopes[2]!) };
   },
