@@ -236,6 +236,30 @@ export const patientsRepository = {
     return 'conflict';
   },
 
+  /**
+   * A clinician resolved an alert: it leaves the unresolved alerts and the patient's counter, in
+   * one transaction (the history keeps it). False if it was already resolved.
+   */
+  async resolveAlert(patientId: string, alert: Pick<PatientAlert, 'Time' | 'AlertID' | 'severity'>): Promise<boolean> {
+    const result = await db()
+      .transaction.write(({ unresolvedAlert, patient }) => [
+        unresolvedAlert
+          .delete({ PatientID: patientId, Time: alert.Time, AlertID: alert.AlertID })
+          .where((attributes, { exists }) => exists(attributes.AlertID))
+          .commit(),
+        patient
+          .patch({ UserID: patientId })
+          .add(alert.severity === 3 ? { UnresolvedAlerts3: -1 } : { UnresolvedAlerts2: -1 })
+          .commit(),
+      ])
+      .go();
+    if (!result.canceled) return true;
+    const reasons: ReadonlyArray<{ code: string }> = result.data;
+    if (reasons[0]?.code === 'ConditionalCheckFailed') return false;
+    throwIfCanceled({ canceled: true, data: [...reasons] });
+    return false;
+  },
+
   /** The patient's unresolved alerts, oldest first. */
   async listUnresolvedAlerts(patientId: string, page?: PageRequest): Promise<Page<PatientAlert>> {
     return toPage(await db().entities.unresolvedAlert.query.byPatient({ PatientID: patientId }).go(pageOptions(page)), toAlert);
