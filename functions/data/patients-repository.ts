@@ -1,5 +1,6 @@
-import type { AlertStatusValue } from '../../shared/alerts';
-import { convertTemperature, convertWeight, type DevicePrescription } from '../../shared/device';
+import { z } from 'zod';
+import { alertSchema, type AlertStatusValue } from '../../shared/alerts';
+import { convertTemperature, convertWeight, devicePrescriptionSchema, type DevicePrescription } from '../../shared/device';
 import { db } from './entities';
 import type { StoredAlert } from './entities/alert';
 import { allListShards, listShard } from './entities/shards';
@@ -118,14 +119,17 @@ function toPatient({ ListShard, UnresolvedAlerts2, UnresolvedAlerts3, ...patient
   };
 }
 
+/** The stored device message is read back through its schema: what the device is sent again is what it was sent. */
 function toPrescription(item: PrescriptionItem): PrescriptionRecord {
-  return { ...item.Message, PatientID: item.PatientID, Approved: item.Approved, ApprovedChangedAt: item.ApprovedChangedAt, CreatedBy: item.CreatedBy };
+  return { ...devicePrescriptionSchema.parse(item.Message), PatientID: item.PatientID, Approved: item.Approved, ApprovedChangedAt: item.ApprovedChangedAt, CreatedBy: item.CreatedBy };
 }
 
 /** A visit's period as a key range: after the previous visit closed, up to this one's close. */
 const periodOf = (visit: Pick<VisitRecord, 'PeriodStart' | 'ClosedDate'>) => ({ from: visit.PeriodStart ? `${visit.PeriodStart}~` : '', to: visit.ClosedDate ?? '9999' });
 
-const toAlert = ({ PatientID, ...alert }: StoredAlert & { PatientID: string }): PatientAlert => alert;
+const storedAlertSchema = alertSchema.extend({ AlertID: z.string(), Time: z.string(), ExchangeID: z.string().optional() });
+/** Alerts are read back through the rules' own schema (flag, severity, text), so a list never shows an alert the rules could not raise. */
+const toAlert = ({ PatientID, ...alert }: StoredAlert & { PatientID: string }): PatientAlert => storedAlertSchema.parse(alert);
 
 export const patientsRepository = {
   async get(patientId: string): Promise<PatientRecord | undefined> {
