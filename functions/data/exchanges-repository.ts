@@ -1,8 +1,8 @@
 import type { AlertStatusValue } from '../../shared/alerts';
-import type { DeviceExchange } from '../../shared/device';
+import { deviceExchangeSchema, type DeviceExchange } from '../../shared/device';
 import type { DeviceErrorRecord } from './devices-repository';
 import { db } from './entities';
-import type { StoredAlert } from './entities/alert';
+import { storedAlertSchema, type StoredAlert } from './entities/alert';
 import type { ExchangeReport, TurbiditySeries } from './entities/exchange';
 import { counterScopes, counterShardOf } from './exchange-counters-repository';
 import { pageOptions, toPage, type Page, type PageRequest } from './page';
@@ -65,9 +65,10 @@ export type ExchangeWriteOutcome = 'stored' | 'stored-concurrently' | 'duplicate
 
 type ExchangeItem = NonNullable<Awaited<ReturnType<ReturnType<ReturnType<typeof db>['entities']['exchange']['get']>['go']>>['data']>;
 
+/** Read back through the device protocol's schema and the alerts' schema: the rules never see a report a device could not send. */
 function toRecord(item: ExchangeItem): ExchangeRecord {
   return {
-    ...item.Report,
+    ...deviceExchangeSchema.parse(item.Report),
     PatientID: item.PatientID,
     DeviceID: item.DeviceID,
     SerialNumber: item.SerialNumber,
@@ -75,7 +76,7 @@ function toRecord(item: ExchangeItem): ExchangeRecord {
     ServiceProviderID: item.ServiceProviderID,
     ExchangeTimeUtc: item.ExchangeTimeUtc,
     ReceivedAt: item.ReceivedAt,
-    StatusAlerts: { statusValue: item.StatusValue, alerts: item.Alerts },
+    StatusAlerts: { statusValue: item.StatusValue, alerts: item.Alerts.map((alert: unknown) => storedAlertSchema.parse(alert)) },
     Uf: item.Uf,
     TargetWeightSnapshot: item.TargetWeightSnapshot,
     PatientUtilizationSnapshot: item.PatientUtilizationSnapshot,

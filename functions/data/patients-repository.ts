@@ -1,8 +1,7 @@
-import { z } from 'zod';
-import { alertSchema, type AlertStatusValue } from '../../shared/alerts';
+import type { AlertStatusValue } from '../../shared/alerts';
 import { convertTemperature, convertWeight, devicePrescriptionSchema, type DevicePrescription } from '../../shared/device';
 import { db } from './entities';
-import type { StoredAlert } from './entities/alert';
+import { storedAlertSchema, type StoredAlert } from './entities/alert';
 import { allListShards, listShard } from './entities/shards';
 import { exchangesRepository } from './exchanges-repository';
 import { pageOptions, shardedPage, toPage, type Page, type PageRequest } from './page';
@@ -127,7 +126,6 @@ function toPrescription(item: PrescriptionItem): PrescriptionRecord {
 /** A visit's period as a key range: after the previous visit closed, up to this one's close. */
 const periodOf = (visit: Pick<VisitRecord, 'PeriodStart' | 'ClosedDate'>) => ({ from: visit.PeriodStart ? `${visit.PeriodStart}~` : '', to: visit.ClosedDate ?? '9999' });
 
-const storedAlertSchema = alertSchema.extend({ AlertID: z.string(), Time: z.string(), ExchangeID: z.string().optional() });
 /** Alerts are read back through the rules' own schema (flag, severity, text), so a list never shows an alert the rules could not raise. */
 const toAlert = ({ PatientID, ...alert }: StoredAlert & { PatientID: string }): PatientAlert => storedAlertSchema.parse(alert);
 

@@ -1,5 +1,6 @@
 import { CustomAttributeType } from 'electrodb';
-import type { Alert, AlertFlag, AlertSeverity } from '../../../shared/alerts';
+import { z } from 'zod';
+import { alertSchema as ruleAlertSchema, type Alert, type AlertFlag, type AlertSeverity } from '../../../shared/alerts';
 
 /** An alert as a patient carries it: which source raised it (an exchange, a skipped slot, a device error) and when. */
 export interface StoredAlert extends Alert {
@@ -7,6 +8,9 @@ export interface StoredAlert extends Alert {
   Time: string;
   ExchangeID?: string;
 }
+
+/** A stored alert read back: the rules' alert schema plus where and when it was raised. */
+export const storedAlertSchema = ruleAlertSchema.extend({ AlertID: z.string().min(1), Time: z.string().min(1), ExchangeID: z.string().optional() });
 
 const alertAttributes = {
   PatientID: { type: 'string', required: true, readOnly: true },
