@@ -15,6 +15,8 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
 /** The check's cursor; after a long stop it looks back at most this far (it re-reads the last day of each patient anyway). */
 const CURSOR = 'skipped-exchanges';
 const MAX_LOOK_BACK_MS = DAY_MS;
+/** A check that failed is due again this much later. */
+const RETRY_AFTER_MS = 5 * MINUTE_MS;
 /** Patients checked at once. */
 const PARALLEL_PATIENTS = 16;
 
@@ -56,38 +58,48 @@ async function inParallel<T>(items: readonly T[], limit: number, work: (item: T)
 /**
  * The scheduled job (EventBridge Scheduler on AWS, a timer locally): checks the patients due in
  * the minutes since its last run, PARALLEL_PATIENTS at a time, so its work grows with the patients
- * due now, not with the platform. A check that fails keeps its due item for the next run.
+ * due now, not with the platform. A check that fails is due again five minutes later.
+ *
+ * On its first run, or after a stop longer than MAX_LOOK_BACK_MS (due items of that time may have
+ * been missed, and a patient whose device went quiet would never be due again), it checks every
+ * patient once instead, which schedules each one's next check.
  */
 export async function handler(event?: { now?: string }): Promise<{ patients: number; raised: number }> {
   const now = event?.now ? new Date(event.now) : new Date();
   const last = await dueChecksRepository.lastMinute(CURSOR);
   // Up to the minute that ended: a check due in the current minute may still be written.
   const untilMinute = minuteOf(now.getTime() - MINUTE_MS);
-  const fromMs = Math.max(last ? Date.parse(`${last}:00.000Z`) + MINUTE_MS : now.getTime() - 10 * MINUTE_MS, now.getTime() - MAX_LOOK_BACK_MS);
-  const minutes: string[] = [];
-  for (let ms = fromMs; minuteOf(ms) <= untilMinute; ms += MINUTE_MS) minutes.push(minuteOf(ms));
+  const lastMs = last ? Date.parse(`${last}:00.000Z`) : undefined;
+  const sweep = lastMs === undefined || now.getTime() - lastMs > MAX_LOOK_BACK_MS;
 
-  const due: DueCheck[] = [];
-  await inParallel(
-    minutes.flatMap((minute) => allDueShards().map((shard) => [minute, shard] as const)),
-    PARALLEL_PATIENTS,
-    async ([minute, shard]) => {
-      due.push(...(await allItems((page) => dueChecksRepository.listDue(minute, shard, page))));
-    },
-  );
+  const due: Array<Pick<DueCheck, 'PatientID'> & Partial<DueCheck>> = [];
+  if (sweep) {
+    due.push(...(await allItems(patientsRepository.listAllIds)).map((PatientID) => ({ PatientID })));
+  } else {
+    const minutes: string[] = [];
+    for (let ms = lastMs + MINUTE_MS; minuteOf(ms) <= untilMinute; ms += MINUTE_MS) minutes.push(minuteOf(ms));
+    await inParallel(
+      minutes.flatMap((minute) => allDueShards().map((shard) => [minute, shard] as const)),
+      PARALLEL_PATIENTS,
+      async ([minute, shard]) => {
+        due.push(...(await allItems((page) => dueChecksRepository.listDue(minute, shard, page))));
+      },
+    );
+  }
   let raised = 0;
   let failed = 0;
   await inParallel(due, PARALLEL_PATIENTS, async (check) => {
     try {
       raised += await checkPatient(check.PatientID, now);
-      await dueChecksRepository.done(check);
+      if (check.DueMinute && check.Shard) await dueChecksRepository.done({ DueMinute: check.DueMinute, Shard: check.Shard, PatientID: check.PatientID });
     } catch (error) {
       failed += 1;
-      logger.error('skipped-exchange check of a patient failed', { patientId: check.PatientID, error: error as Error });
+      logger.error('skipped-exchange check of a patient failed; due again in 5 minutes', { patientId: check.PatientID, error: error as Error });
+      // Due again shortly, so one failing patient neither holds the cursor back nor drops out.
+      await dueChecksRepository.schedule(check.PatientID, now.getTime() + RETRY_AFTER_MS).catch(() => undefined);
     }
   });
-  // A minute whose checks failed is taken again next run.
-  if (failed === 0) await dueChecksRepository.setLastMinute(CURSOR, untilMinute);
-  logger.info('skipped-exchange check done', { minutes: minutes.length, patients: due.length, raised, failed });
+  await dueChecksRepository.setLastMinute(CURSOR, untilMinute);
+  logger.info('skipped-exchange check done', { sweep, patients: due.length, raised, failed });
   return { patients: due.length, raised };
 }

@@ -1,8 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { handler as checkSkippedExchanges } from '../../../functions/devices/check-skipped-exchanges';
 import { clearEngineCache } from '../../../functions/devices/engine-cache';
 import { takeExchange } from '../../../functions/devices/take-exchange';
-import { takePrescriptionAck } from '../../../functions/devices/take-prescription-ack';
 import { clinicsRepository } from '../../../functions/data/clinics-repository';
 import { db } from '../../../functions/data/entities';
 import { exchangesRepository } from '../../../functions/data/exchanges-repository';
@@ -10,9 +8,9 @@ import { allItems } from '../../../functions/data/page';
 import { patientsRepository } from '../../../functions/data/patients-repository';
 import { dynamo } from '../../../functions/lib/aws-clients';
 import { createPatient } from '../../../functions/services/patients';
-import { savePrescription } from '../../../functions/services/prescriptions';
 import { createPatientWithDevice, exchangeReport, useDeviceBroker } from '../../support/devices';
 import { countDynamoRequests } from '../../support/dynamo-requests';
+import { approvedPrescription } from '../../support/prescriptions';
 import { useTestTable } from '../../support/local-services';
 
 useTestTable();
@@ -21,35 +19,11 @@ const requests = countDynamoRequests();
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-const allDays = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
-const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16);
 
 /** The stored size of an item as DynamoDB counts it, near enough: names plus values. */
 async function itemBytes(pk: string, sk: string): Promise<number> {
   const { Item } = await dynamo().send(new GetCommand({ TableName: process.env.TABLE_NAME!, Key: { pk, sk } }));
   return Buffer.byteLength(JSON.stringify(Item));
-}
-
-/** A prescription the device approved, with its exchanges at the given UTC times every day. */
-async function approvedPrescription(patientId: string, serialNumber: string, times: string[], approvedAt: Date) {
-  const saved = await savePrescription(
-    patientId,
-    {
-      Exchanges: [{ ExchangeFluid: 'DIAneal 1.36%', ExchangeLiter: 2, ExchangeDaysFrequency: [...allDays], ExchangeTime: times }],
-      FillTime: 10,
-      DrainTime: 20,
-      MinFillTemp: 36,
-      MaxFillTemp: 38,
-      WeighDays: [],
-      BloodPulseDays: [],
-      AdditionalMedication: null,
-      patientTimeZone: 'UTC',
-    },
-    'doctor-1',
-    new Date(approvedAt.getTime() - HOUR),
-  );
-  await takePrescriptionAck(serialNumber, { PrescriptionId: saved.PrescriptionId, Time: approvedAt.toISOString() });
-  return saved;
 }
 
 describe('ingest at scale', () => {
@@ -224,32 +198,5 @@ describe('lists page with a limit and a cursor', () => {
     expect(seen).toEqual([...seen].sort().reverse());
     const byDevice = await allItems((page) => exchangesRepository.listForDevice(device.DeviceID, page));
     expect(byDevice.map((item) => item.ExchangeTimeUtc)).toEqual(seen);
-  });
-});
-
-describe('the skipped-exchange check', () => {
-  it('reads only the patients due since its last run', async () => {
-    const now = Date.now();
-    const due = await createPatientWithDevice();
-    const later = await createPatientWithDevice();
-    const unprescribed = await Promise.all(Array.from({ length: 5 }, () => createPatientWithDevice()));
-    await approvedPrescription(due.patient.UserID, due.device.SerialNumber, [hhmm(now + 5 * MINUTE)], new Date(now - 2 * HOUR));
-    await approvedPrescription(later.patient.UserID, later.device.SerialNumber, [hhmm(now + 5 * HOUR)], new Date(now - 2 * HOUR));
-    void unprescribed;
-
-    // The default grace is 120 minutes: the first patient's slot is due at about now + 2 h 6 min.
-    const runAt = now + 5 * MINUTE + 123 * MINUTE;
-    requests.reset();
-    expect(await checkSkippedExchanges({ now: new Date(runAt).toISOString() })).toEqual({ patients: 1, raised: 1 });
-    const used = requests.total;
-    const skipped = (await allItems((page) => patientsRepository.listUnresolvedAlerts(due.patient.UserID, page))).filter((alert) => alert.flag === 'SkippedAlert');
-    expect(skipped).toHaveLength(1);
-    expect((await allItems((page) => patientsRepository.listUnresolvedAlerts(later.patient.UserID, page))).length).toBe(0);
-
-    // A run a minute later finds no one due: its cost does not grow with the platform's patients.
-    requests.reset();
-    expect(await checkSkippedExchanges({ now: new Date(runAt + MINUTE).toISOString() })).toEqual({ patients: 0, raised: 0 });
-    expect(requests.total).toBeLessThan(used);
-    expect(requests.total).toBeLessThanOrEqual(2 + 4 * 2);
   });
 });
