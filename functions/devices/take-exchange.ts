@@ -136,6 +136,10 @@ export async function takeExchange(serialNumber: string, exchange: DeviceExchang
       await reevaluateLater(await exchangesRepository.historyForRules(patient.UserID, window), exchangeTimeUtc, context, lookBackMs - exchangeTime.getTime());
     } else if (outcome === 'stored' && later.length > 0) {
       await reevaluateLater([...later, record, ...history], exchangeTimeUtc, context, lookBackMs - exchangeTime.getTime());
+    } else if (outcome === 'duplicate') {
+      // The first delivery may have stopped after its transaction, before completing the evaluations it had to:
+      // the window read above holds what it stored, so this costs no request unless something is missing.
+      await reevaluateLater(stored, exchangeTimeUtc, context, lookBackMs - exchangeTime.getTime());
     }
     return outcome === 'duplicate' ? 'duplicate' : 'stored';
   }

@@ -146,6 +146,42 @@ describe('exchanges arriving at once or out of order are evaluated as if they ca
       expect((await patientsRepository.get(patient.UserID))!.PatientAlertStatus).toEqual((await patientsRepository.get(inOrder.patient.UserID))!.PatientAlertStatus);
     }
   });
+
+  it('completes the evaluations when an exchange is delivered again after stopping right after its transaction', async () => {
+    const start = Date.now() - 10 * HOUR;
+    const [earlier, later] = [exchangeReport(new Date(start)), exchangeReport(new Date(start + 5 * HOUR))];
+    const { patient, device } = await createPatientWithDevice();
+    await takeExchange(device.SerialNumber, later, new Date());
+    expect((await evaluations(patient.UserID))[0]!.flags).toEqual([]); // no previous fill yet: no UF
+
+    // The earlier one's first delivery: its transaction, then the Lambda stops before anything else.
+    const profile = (await patientsRepository.get(patient.UserID))!;
+    const { FillTurbidity, DrainTurbidity, BubblesFillTurbidity, BubblesDrainTurbidity, ...report } = earlier;
+    await exchangesRepository.record({
+      exchange: {
+        ...report,
+        PatientID: patient.UserID,
+        DeviceID: device.DeviceID,
+        SerialNumber: device.SerialNumber,
+        ClinicID: profile.ClinicID_ref,
+        ServiceProviderID: profile.ServiceProviderID,
+        ExchangeTimeUtc: earlier.DeviceLocalDate,
+        ReceivedAt: new Date().toISOString(),
+        StatusAlerts: { statusValue: 1, alerts: [] },
+      },
+      turbidity: {},
+      alerts: [],
+      visit: { openDate: profile.OpenVisitOpenDate!, opens: false, periodStart: '' },
+      patientLastExchangeTime: profile.LastExchangeTime,
+      patientExchangeCount: profile.ExchangeCount ?? 0,
+    });
+    expect((await evaluations(patient.UserID))[1]!.uf).toBeUndefined();
+
+    // The redelivery changes nothing of its own, and completes the later exchange's evaluation.
+    expect(await takeExchange(device.SerialNumber, earlier, new Date())).toBe('duplicate');
+    expect((await evaluations(patient.UserID))[1]).toMatchObject({ uf: 180, flags: ['LowUfAlert'] });
+    expect((await patientsRepository.get(patient.UserID))!).toMatchObject({ ExchangeCount: 2, PatientAlertStatus: { statusValue: 2, unresolved: 1 } });
+  });
 });
 
 describe('lists page with a limit and a cursor', () => {
