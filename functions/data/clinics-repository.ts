@@ -1,11 +1,13 @@
+import type { EntityItem } from 'electrodb';
 import type { Settings } from '../../shared/settings';
-import { db } from './entities';
+import { db, type Db } from './entities';
 import { listShard, allListShards } from './entities/shards';
 import { counterScopes, exchangeCountersRepository } from './exchange-counters-repository';
 import { complete, pageOptions, shardedPage, type Page, type PageRequest } from './page';
 import { PLATFORM_STATS } from './entities/service-provider';
 import { settingsScopes } from './settings-repository';
-import { throwIfCanceled, type Address } from './service-providers-repository';
+import { type Address } from './service-providers-repository';
+import { throwIfCanceled } from './transactions';
 
 /** A clinic (spec section 3), with the counters its list row shows. */
 export interface ClinicRecord {
@@ -30,7 +32,7 @@ export type ClinicCounters = Pick<ClinicRecord, 'ActivePatientLinkedDeviceCount'
 
 const nameKey = (name: string) => name.trim().toLowerCase();
 
-type ClinicItem = NonNullable<Awaited<ReturnType<ReturnType<ReturnType<typeof db>['entities']['clinic']['get']>['go']>>['data']>;
+type ClinicItem = EntityItem<Db['entities']['clinic']>;
 
 async function withCounters(items: ClinicItem[]): Promise<ClinicRecord[]> {
   const counters = await exchangeCountersRepository.read(items.map((item) => counterScopes.clinic(item.ClinicID)));

@@ -1,9 +1,10 @@
-import { db } from './entities';
+import type { EntityItem } from 'electrodb';
+import { db, type Db } from './entities';
 import { PLATFORM_STATS } from './entities/service-provider';
 import { allListShards, listShard } from './entities/shards';
 import { pageOptions, shardedPage, toPage, type Page, type PageRequest } from './page';
 import type { PatientRecord } from './patients-repository';
-import { throwIfCanceled } from './service-providers-repository';
+import { throwIfCanceled } from './transactions';
 
 /** A home dialysis device (spec section 3, Device), identified by its serial number (IDA#). */
 export interface DeviceRecord {
@@ -43,7 +44,7 @@ export interface DeviceRoute {
   ServiceProviderID?: string;
 }
 
-type DeviceItem = NonNullable<Awaited<ReturnType<ReturnType<ReturnType<typeof db>['entities']['device']['get']>['go']>>['data']>;
+type DeviceItem = EntityItem<Db['entities']['device']>;
 
 function toRecord({ ListShard, ...device }: DeviceItem): DeviceRecord {
   return device;

@@ -1,12 +1,13 @@
+import type { EntityItem } from 'electrodb';
 import type { AlertStatusValue } from '../../shared/alerts';
 import { deviceExchangeSchema, type DeviceExchange } from '../../shared/device';
 import type { DeviceErrorRecord } from './devices-repository';
-import { db } from './entities';
+import { db, type Db } from './entities';
 import { storedAlertSchema, type StoredAlert } from './entities/alert';
 import type { ExchangeReport, TurbiditySeries } from './entities/exchange';
 import { counterScopes, counterShardOf } from './exchange-counters-repository';
 import { pageOptions, toPage, type Page, type PageRequest } from './page';
-import { throwIfCanceled } from './service-providers-repository';
+import { throwIfCanceled } from './transactions';
 
 /**
  * An exchange as stored (spec section 3, Device exchange record): the device's report without its
@@ -63,7 +64,7 @@ export interface ExchangeWrite {
  */
 export type ExchangeWriteOutcome = 'stored' | 'stored-concurrently' | 'duplicate' | 'conflict';
 
-type ExchangeItem = NonNullable<Awaited<ReturnType<ReturnType<ReturnType<typeof db>['entities']['exchange']['get']>['go']>>['data']>;
+type ExchangeItem = EntityItem<Db['entities']['exchange']>;
 
 /** Read back through the device protocol's schema and the alerts' schema: the rules never see a report a device could not send. */
 function toRecord(item: ExchangeItem): ExchangeRecord {

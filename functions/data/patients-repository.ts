@@ -1,11 +1,13 @@
+import type { EntityItem } from 'electrodb';
 import type { AlertStatusValue } from '../../shared/alerts';
 import { convertTemperature, convertWeight, devicePrescriptionSchema, type DevicePrescription } from '../../shared/device';
-import { db } from './entities';
+import { db, type Db } from './entities';
 import { storedAlertSchema, type StoredAlert } from './entities/alert';
 import { allListShards, listShard } from './entities/shards';
 import { exchangesRepository } from './exchanges-repository';
 import { pageOptions, shardedPage, toPage, type Page, type PageRequest } from './page';
-import { throwIfCanceled, type Address } from './service-providers-repository';
+import { type Address } from './service-providers-repository';
+import { throwIfCanceled } from './transactions';
 import { isConditionFailure } from './table';
 
 /** An alert as the patient carries it until a clinician clears it: which exchange raised it, and when. */
@@ -101,8 +103,8 @@ export interface VisitRecord {
   UrineOutput?: number;
 }
 
-type PatientItem = NonNullable<Awaited<ReturnType<ReturnType<ReturnType<typeof db>['entities']['patient']['get']>['go']>>['data']>;
-type PrescriptionItem = NonNullable<Awaited<ReturnType<ReturnType<ReturnType<typeof db>['entities']['prescription']['get']>['go']>>['data']>;
+type PatientItem = EntityItem<Db['entities']['patient']>;
+type PrescriptionItem = EntityItem<Db['entities']['prescription']>;
 
 /** The status a patient's unresolved-alert counters give: the highest severity with any (spec section 4). */
 export function statusFromCounts(high = 0, medium = 0): AlertStatusValue {

@@ -1,9 +1,11 @@
+import type { EntityItem } from 'electrodb';
 import type { Settings } from '../../shared/settings';
-import { db } from './entities';
+import { db, type Db } from './entities';
 import type { Address } from './entities/service-provider';
 import { counterScopes, exchangeCountersRepository } from './exchange-counters-repository';
 import { complete, pageOptions, type Page, type PageRequest } from './page';
 import { settingsScopes } from './settings-repository';
+import { throwIfCanceled } from './transactions';
 
 export type { Address };
 
@@ -32,7 +34,7 @@ export type ServiceProviderCounters = Pick<ServiceProviderRecord, 'Clinics' | 'A
 
 const nameKey = (name: string) => name.trim().toLowerCase();
 
-type ProviderItem = Awaited<ReturnType<ReturnType<ReturnType<typeof db>['entities']['serviceProvider']['get']>['go']>>['data'] & object;
+type ProviderItem = EntityItem<Db['entities']['serviceProvider']>;
 
 async function withCounters(items: ProviderItem[]): Promise<ServiceProviderRecord[]> {
   const counters = await exchangeCountersRepository.read(items.map((item) => counterScopes.serviceProvider(item.ServiceProviderID)));
@@ -67,11 +69,3 @@ export const serviceProvidersRepository = {
       .then(throwIfCanceled);
   },
 };
-
-/** A transaction ElectroDB reports as canceled, thrown as DynamoDB would (callers check the name). */
-export function throwIfCanceled(result: { canceled: boolean; data: Array<{ code: string }> }): void {
-  if (!result.canceled) return;
-  const error = new Error(`Transaction canceled: ${result.data.map((item) => item.code).join(', ')}`);
-  error.name = 'TransactionCanceledException';
-  throw Object.assign(error, { CancellationReasons: result.data.map((item) => ({ Code: item.code })) });
-}

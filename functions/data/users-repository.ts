@@ -1,11 +1,12 @@
+import type { EntityItem } from 'electrodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '../../shared/roles';
 import { dynamo } from '../lib/aws-clients';
 import { config } from '../lib/config';
-import { db } from './entities';
+import { db, type Db } from './entities';
 import { allListShards, listShard } from './entities/shards';
 import { pageOptions, shardedPage, toPage, type Page, type PageRequest } from './page';
-import { throwIfCanceled } from './service-providers-repository';
+import { throwIfCanceled } from './transactions';
 
 /** A portal user's record; Cognito holds the credentials and groups, this holds profile and tenant. */
 export interface UserRecord {
@@ -28,7 +29,7 @@ export interface UserRecord {
   CreatedAt: string;
 }
 
-type UserItem = NonNullable<Awaited<ReturnType<ReturnType<ReturnType<typeof db>['entities']['user']['get']>['go']>>['data']>;
+type UserItem = EntityItem<Db['entities']['user']>;
 
 const normalEmail = (email: string) => email.trim().toLowerCase();
 const sortName = (user: Pick<UserRecord, 'FirstName' | 'LastName'>) => `${user.LastName.toLowerCase()}#${user.FirstName.toLowerCase()}`;
