@@ -74,7 +74,7 @@ export async function rawClinicPatients({ doc, tableName }: RawTable, clinicId: 
  * Returns how many patients it listed.
  */
 export async function listClinicPatientsViaRepository(clinicId: string): Promise<number> {
-  return (await patientsRepository.listByClinic(clinicId)).length;
+  return (await patientsRepository.listByClinic(clinicId)).items.length;
 }
 export const CLINIC_LIST_STAND_IN = 'patientsRepository.listByClinic';
 

@@ -5,11 +5,16 @@
 export const tableDefinition = {
   partitionKey: 'pk',
   sortKey: 'sk',
-  /** Each GSI projects all attributes: list screens read whole items from the index. */
+  /**
+   * Each GSI projects keys only: a list reads a page of keys from the index and the page's items
+   * with one BatchGetItem (ElectroDB's `hydrate`). So an update of a listed item (a device's
+   * counters at every exchange, a patient's alert counters) writes nothing to an index unless a
+   * key changes, and no index holds a copy of patient data.
+   */
   globalSecondaryIndexes: [
-    { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
-    { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
-    { indexName: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
+    { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk', projection: 'KEYS_ONLY' },
+    { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk', projection: 'KEYS_ONLY' },
+    { indexName: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk', projection: 'KEYS_ONLY' },
   ],
   /** Items with this attribute (epoch seconds) expire on their own, e.g. sign-in throttling records. */
   timeToLiveAttribute: 'expiresAt',

@@ -1,12 +1,8 @@
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { Entity } from 'electrodb';
-import { dynamo } from '../lib/aws-clients';
-import { config } from '../lib/config';
-import { AUDIT_SHARDS, auditSchema, NO_TENANT, type AuditChange } from './entities/audit';
+import { db } from './entities';
+import { AUDIT_SHARDS, NO_TENANT, type AuditChange } from './entities/audit';
 
 export type { AuditChange };
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /** An audit record as the services hand it over; keys and time buckets are this file's business. */
 export interface AuditRecord {
@@ -26,17 +22,7 @@ export interface AuditRecord {
   UserAgent?: string;
 }
 
-function build(table: string) {
-  return new Entity(auditSchema, { table, client: dynamo() });
-}
-
-let built: { table: string; entity: ReturnType<typeof build> } | undefined;
-
-function audits() {
-  const table = config.tableName;
-  if (built?.table !== table) built = { table, entity: build(table) };
-  return built.entity;
-}
+const audits = () => db().entities.audit;
 
 /** A stable shard from the record's id, so the platform-wide trail spreads over partitions. */
 function shardOf(auditId: string): number {
@@ -45,7 +31,8 @@ function shardOf(auditId: string): number {
   return hash % AUDIT_SHARDS;
 }
 
-function stored(record: AuditRecord) {
+/** The item of a record, with its time buckets and index composites: what a transaction creates. */
+export function auditItem(record: AuditRecord) {
   return {
     ...record,
     Month: record.At.slice(0, 7),
@@ -82,13 +69,14 @@ const DEFAULT_LIMIT = 50;
 /** ElectroDB's cursor is the query's LastEvaluatedKey as base64url JSON; the platform view builds its own per shard. */
 const encodeKey = (key: Record<string, string>) => Buffer.from(JSON.stringify(key)).toString('base64url');
 
+/** The indexes project keys only (shared/table.ts): their records are read in one BatchGet (`hydrate`). */
 function goOptions(options: AuditListOptions) {
-  return { order: 'desc' as const, count: options.limit ?? DEFAULT_LIMIT, cursor: options.cursor ?? null };
+  return { order: 'desc' as const, count: options.limit ?? DEFAULT_LIMIT, cursor: options.cursor ?? null, hydrate: true };
 }
 
 /** Any of the entity's queries, as far as listing needs it. */
 interface ListQuery {
-  go(options: { order: 'desc'; count: number; cursor: string | null }): Promise<{ data: unknown[]; cursor: string | null }>;
+  go(options: { order: 'desc'; count: number; cursor: string | null; hydrate?: boolean }): Promise<{ data: unknown[]; cursor: string | null }>;
 }
 
 async function single(query: ListQuery, options: AuditListOptions): Promise<AuditPage> {
@@ -117,17 +105,9 @@ const queries = {
 };
 
 export const auditRepository = {
-  /**
-   * The Put of one record for a TransactWriteItems of the change it records (same transaction,
-   * all or nothing); conditioned on absence, so a record is never overwritten.
-   */
-  putInTransaction(audit: AuditRecord): TransactItem {
-    return { Put: audits().create(stored(audit)).params() as NonNullable<TransactItem['Put']> };
-  },
-
   /** Records reads (no change goes with them): each its own conditional put. */
   async record(records: readonly AuditRecord[]): Promise<void> {
-    await Promise.all(records.map((audit) => audits().create(stored(audit)).go()));
+    await Promise.all(records.map((audit) => audits().create(auditItem(audit)).go()));
   },
 
   /** A patient's trail, newest first. */

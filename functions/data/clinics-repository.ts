@@ -1,9 +1,15 @@
+import type { EntityItem } from 'electrodb';
 import type { Settings } from '../../shared/settings';
-import type { Address } from './service-providers-repository';
-import { statsKeys } from './stats-keys';
-import { addToCounters, getItem, queryAll, transactWrite, withoutKeys } from './table';
+import { db, type Db } from './entities';
+import { listShard, allListShards } from './entities/shards';
+import { counterScopes, exchangeCountersRepository } from './exchange-counters-repository';
+import { complete, pageOptions, shardedPage, type Page, type PageRequest } from './page';
+import { PLATFORM_STATS } from './entities/service-provider';
+import { settingsScopes } from './settings-repository';
+import { type Address } from './service-providers-repository';
+import { throwIfCanceled } from './transactions';
 
-/** A clinic (spec section 3). Counters are kept up to date at ingest and device activation. */
+/** A clinic (spec section 3), with the counters its list row shows. */
 export interface ClinicRecord {
   ClinicID: string;
   ClinicName: string;
@@ -17,40 +23,46 @@ export interface ClinicRecord {
   ClinicAdmin?: { UserID: string; FirstName: string; LastName: string; Email: string };
   CreatedAt: string;
   ActivePatientLinkedDeviceCount?: number;
+  /** Summed from the sharded exchange counters on read. */
   ClinicExchangeCounter?: number;
   ClinicLastExchangeTime?: string;
 }
 
-export type ClinicCounters = Pick<ClinicRecord, 'ActivePatientLinkedDeviceCount' | 'ClinicExchangeCounter'>;
+export type ClinicCounters = Pick<ClinicRecord, 'ActivePatientLinkedDeviceCount'>;
 
-const nameKey = (clinic: ClinicRecord) => `${clinic.ClinicName.trim().toLowerCase()}#${clinic.ClinicID}`;
+const nameKey = (name: string) => name.trim().toLowerCase();
 
-/** Clinic items: the profile under its own partition; listed by provider (gsi2, CLINIC# prefix) and all (gsi3). */
-export const clinicKeys = {
-  profile: (id: string) => ({ pk: `CLINIC#${id}`, sk: 'PROFILE' }),
-  item: (clinic: ClinicRecord) => ({
-    ...clinicKeys.profile(clinic.ClinicID),
-    gsi2pk: `SP#${clinic.ServiceProviderID}`,
-    gsi2sk: `CLINIC#${nameKey(clinic)}`,
-    gsi3pk: 'TYPE#CLINIC',
-    gsi3sk: nameKey(clinic),
-  }),
-};
+type ClinicItem = EntityItem<Db['entities']['clinic']>;
+
+async function withCounters(items: ClinicItem[]): Promise<ClinicRecord[]> {
+  const counters = await exchangeCountersRepository.read(items.map((item) => counterScopes.clinic(item.ClinicID)));
+  return items.map(({ NameKey, ListShard, ...clinic }) => {
+    const count = counters.get(counterScopes.clinic(clinic.ClinicID))!;
+    return { ...clinic, ClinicExchangeCounter: count.ExchangeCount, ClinicLastExchangeTime: count.LastExchangeTime };
+  });
+}
 
 export const clinicsRepository = {
   async get(id: string): Promise<ClinicRecord | undefined> {
-    const item = await getItem<ClinicRecord>(clinicKeys.profile(id));
-    return item && (withoutKeys(item) as ClinicRecord);
+    const { data } = await db().entities.clinic.get({ ClinicID: id }).go();
+    return data ? (await withCounters([data]))[0] : undefined;
   },
 
-  async listByServiceProvider(serviceProviderId: string): Promise<ClinicRecord[]> {
-    const items = await queryAll<ClinicRecord>({ index: 'gsi2', pk: `SP#${serviceProviderId}`, skBeginsWith: 'CLINIC#' });
-    return items.map((item) => withoutKeys(item) as ClinicRecord);
+  /** /clinics of a provider, by name. */
+  async listByServiceProvider(serviceProviderId: string, page?: PageRequest): Promise<Page<ClinicRecord>> {
+    const result = await db().entities.clinic.query.byServiceProvider({ ServiceProviderID: serviceProviderId }).go({ ...pageOptions(page), hydrate: true });
+    complete(result);
+    return { items: await withCounters(result.data), cursor: result.cursor };
   },
 
-  async listAll(): Promise<ClinicRecord[]> {
-    const items = await queryAll<ClinicRecord>({ index: 'gsi3', pk: 'TYPE#CLINIC' });
-    return items.map((item) => withoutKeys(item) as ClinicRecord);
+  /** /clinics (LiberDiAdmin): every clinic, shard after shard (by name within a shard). */
+  async listAll(page?: PageRequest): Promise<Page<ClinicRecord>> {
+    const result = await shardedPage(allListShards(), page ?? {}, async (ListShard, shardPage) => {
+      const result = await db().entities.clinic.query.all({ ListShard }).go({ ...pageOptions(shardPage), hydrate: true });
+      complete(result);
+      return { items: result.data, cursor: result.cursor };
+    });
+    return { items: await withCounters(result.items), cursor: result.cursor };
   },
 
   /**
@@ -59,35 +71,19 @@ export const clinicsRepository = {
    */
   async create(clinic: ClinicRecord, settings: Partial<Settings>): Promise<void> {
     const activated = clinic.ClinicIsEnabled ? 1 : 0;
-    await transactWrite([
-      { Put: { TableName: '', Item: { ...clinicKeys.item(clinic), entity: 'Clinic', ...clinic }, ConditionExpression: 'attribute_not_exists(pk)' } },
-      { Put: { TableName: '', Item: { pk: `CLINIC#${clinic.ClinicID}`, sk: 'SETTINGS', entity: 'Settings', Settings: settings, UpdatedAt: clinic.CreatedAt } } },
-      {
-        Update: {
-          TableName: '',
-          Key: { pk: `SP#${clinic.ServiceProviderID}`, sk: 'PROFILE' },
-          UpdateExpression: 'ADD Clinics :n',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':n': activated },
-        },
-      },
-      { Update: { TableName: '', Key: statsKeys.global(), UpdateExpression: 'ADD activatedClinics :n', ExpressionAttributeValues: { ':n': activated } } },
-    ]);
+    const { ClinicExchangeCounter, ClinicLastExchangeTime, ...stored } = clinic;
+    await db()
+      .transaction.write(({ clinic: clinicEntity, settings: settingsEntity, serviceProvider, platformStats }) => [
+        clinicEntity.create({ ...stored, NameKey: nameKey(clinic.ClinicName), ListShard: listShard(clinic.ClinicID) }).commit(),
+        settingsEntity.put({ Scope: settingsScopes.clinic(clinic.ClinicID), Settings: settings, UpdatedAt: clinic.CreatedAt }).commit(),
+        serviceProvider.patch({ ServiceProviderID: clinic.ServiceProviderID }).add({ Clinics: activated }).commit(),
+        platformStats.update({ Name: PLATFORM_STATS }).add({ activatedClinics: activated }).commit(),
+      ])
+      .go()
+      .then(throwIfCanceled);
   },
 
   async setAdmin(clinicId: string, admin: NonNullable<ClinicRecord['ClinicAdmin']>): Promise<void> {
-    await transactWrite([
-      {
-        Update: {
-          TableName: '',
-          Key: clinicKeys.profile(clinicId),
-          UpdateExpression: 'SET ClinicAdmin = :admin',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':admin': admin },
-        },
-      },
-    ]);
+    await db().entities.clinic.patch({ ClinicID: clinicId }).set({ ClinicAdmin: admin }).go();
   },
-
-  addToCounters: (id: string, deltas: Partial<Record<keyof ClinicCounters, number>>) => addToCounters(clinicKeys.profile(id), deltas),
 };

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { putItem, queryAll, withoutKeys } from './table';
+import { db } from './entities';
+import { DEAD_LETTER_SHARDS } from './entities/dead-letter';
+import { shardOf } from './entities/shards';
+import { pageOptions, shardedPage, toPage, type Page, type PageRequest } from './page';
+
+const shards = Array.from({ length: DEAD_LETTER_SHARDS }, (_, shard) => String(shard));
 
 /** A device message the ingest could not take, kept with the reason so nothing is silently lost. */
 export interface DeadLetter {
@@ -12,17 +17,17 @@ export interface DeadLetter {
   ReceivedAt: string;
 }
 
-/** Dead letters live under one partition per day, newest last. */
-const dayOf = (iso: string) => iso.slice(0, 10);
-
 export const deadLettersRepository = {
   async add(letter: Omit<DeadLetter, 'DeadLetterID'>): Promise<DeadLetter> {
     const item: DeadLetter = { DeadLetterID: randomUUID(), ...letter };
-    await putItem({ pk: `DEADLETTER#${dayOf(item.ReceivedAt)}`, sk: `${item.ReceivedAt}#${item.DeadLetterID}`, entity: 'DeadLetter', ...item });
+    await db().entities.deadLetter.create({ ...item, Day: item.ReceivedAt.slice(0, 10), Shard: String(shardOf(item.ClientId, DEAD_LETTER_SHARDS)) }).go();
     return item;
   },
-  async listForDay(day: string): Promise<DeadLetter[]> {
-    const items = await queryAll<DeadLetter>({ pk: `DEADLETTER#${day}` });
-    return items.map((item) => withoutKeys(item) as DeadLetter);
+
+  /** A day's dead letters (`YYYY-MM-DD`), shard after shard; one client's letters oldest first. */
+  async listForDay(day: string, page?: PageRequest): Promise<Page<DeadLetter>> {
+    return shardedPage(shards, page ?? {}, async (Shard, shardPage) =>
+      toPage(await db().entities.deadLetter.query.byDay({ Day: day, Shard }).go(pageOptions(shardPage)), ({ Day, Shard: _shard, ...letter }) => letter),
+    );
   },
 };

@@ -1,8 +1,10 @@
-import { clinicKeys } from './clinics-repository';
-import { patientKeys, type PatientRecord } from './patients-repository';
-import { serviceProviderKeys } from './service-providers-repository';
-import { statsKeys } from './stats-keys';
-import { getItem, putItem, queryAll, transactWrite, updateItem, withoutKeys } from './table';
+import type { EntityItem } from 'electrodb';
+import { db, type Db } from './entities';
+import { PLATFORM_STATS } from './entities/service-provider';
+import { allListShards, listShard } from './entities/shards';
+import { pageOptions, shardedPage, toPage, type Page, type PageRequest } from './page';
+import type { PatientRecord } from './patients-repository';
+import { throwIfCanceled } from './transactions';
 
 /** A home dialysis device (spec section 3, Device), identified by its serial number (IDA#). */
 export interface DeviceRecord {
@@ -33,105 +35,106 @@ export interface DeviceErrorRecord {
   MessageID: string;
 }
 
-/** Device items: profile by id, a serial-number marker (uniqueness and lookup at ingest), errors and message markers under the device. */
-export const deviceKeys = {
-  profile: (deviceId: string) => ({ pk: `DEVICE#${deviceId}`, sk: 'PROFILE' }),
-  serialNumber: (serialNumber: string) => ({ pk: `SERIAL#${serialNumber}`, sk: 'SERIAL' }),
-  /** Marks a device message as taken; its existence makes a redelivery change nothing. */
-  message: (deviceId: string, kind: string, messageId: string) => ({ pk: `DEVICE#${deviceId}`, sk: `MSG#${kind}#${messageId}` }),
-  error: (deviceId: string, error: DeviceErrorRecord) => ({ pk: `DEVICE#${deviceId}`, sk: `ERROR#${error.Time}#${error.MessageID}` }),
-  item: (device: DeviceRecord) => ({
-    ...deviceKeys.profile(device.DeviceID),
-    gsi1pk: device.ClinicID ? `CLINIC#${device.ClinicID}` : undefined,
-    gsi1sk: device.ClinicID ? `DEVICE#${device.SerialNumber}` : undefined,
-    gsi2pk: device.ServiceProviderID ? `SP#${device.ServiceProviderID}` : undefined,
-    gsi2sk: device.ServiceProviderID ? `DEVICE#${device.SerialNumber}` : undefined,
-    gsi3pk: 'TYPE#DEVICE',
-    gsi3sk: device.SerialNumber,
-  }),
-};
+/** Where a device's messages go: what ingest reads first, in one GetItem. */
+export interface DeviceRoute {
+  DeviceID: string;
+  SerialNumber: string;
+  PatientID?: string;
+  ClinicID?: string;
+  ServiceProviderID?: string;
+}
+
+type DeviceItem = EntityItem<Db['entities']['device']>;
+
+function toRecord({ ListShard, ...device }: DeviceItem): DeviceRecord {
+  return device;
+}
+
+/** ElectroDB stores no nulls: an absent value is what the form's null means. */
+function withoutNulls<T extends object>(value: T): { [K in keyof T]: Exclude<T[K], null> } {
+  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== null)) as { [K in keyof T]: Exclude<T[K], null> };
+}
 
 export const devicesRepository = {
   async get(deviceId: string): Promise<DeviceRecord | undefined> {
-    const item = await getItem<DeviceRecord>(deviceKeys.profile(deviceId));
-    return item && (withoutKeys(item) as DeviceRecord);
+    const { data } = await db().entities.device.get({ DeviceID: deviceId }).go();
+    return data ? toRecord(data) : undefined;
   },
 
   async getBySerialNumber(serialNumber: string): Promise<DeviceRecord | undefined> {
-    const marker = await getItem<{ DeviceID: string }>(deviceKeys.serialNumber(serialNumber));
-    return marker && devicesRepository.get(marker.DeviceID);
+    const route = await devicesRepository.routeBySerialNumber(serialNumber);
+    return route && devicesRepository.get(route.DeviceID);
   },
 
-  async listAll(): Promise<DeviceRecord[]> {
-    const items = await queryAll<DeviceRecord>({ index: 'gsi3', pk: 'TYPE#DEVICE' });
-    return items.map((item) => withoutKeys(item) as DeviceRecord);
+  /** The device a serial number names and the patient, clinic and provider it reports for: one GetItem. */
+  async routeBySerialNumber(serialNumber: string): Promise<DeviceRoute | undefined> {
+    const { data } = await db().entities.serialNumber.get({ SerialNumber: serialNumber }).go();
+    return data ?? undefined;
   },
 
-  async listByClinic(clinicId: string): Promise<DeviceRecord[]> {
-    const items = await queryAll<DeviceRecord>({ index: 'gsi1', pk: `CLINIC#${clinicId}`, skBeginsWith: 'DEVICE#' });
-    return items.map((item) => withoutKeys(item) as DeviceRecord);
+  /** /devices (LiberDiAdmin): every device, shard after shard. */
+  async listAll(page?: PageRequest): Promise<Page<DeviceRecord>> {
+    return shardedPage(allListShards(), page ?? {}, async (ListShard, shardPage) =>
+      toPage(await db().entities.device.query.all({ ListShard }).go({ ...pageOptions(shardPage), hydrate: true }), toRecord),
+    );
   },
 
-  /** Newest first. */
-  async listErrors(deviceId: string, limit = 500): Promise<DeviceErrorRecord[]> {
-    const items = await queryAll<DeviceErrorRecord>({ pk: `DEVICE#${deviceId}`, skBeginsWith: 'ERROR#', ScanIndexForward: false, limit });
-    return items.map((item) => withoutKeys(item) as DeviceErrorRecord);
+  /** A clinic's devices tab, by serial number. */
+  async listByClinic(clinicId: string, page?: PageRequest): Promise<Page<DeviceRecord>> {
+    return toPage(await db().entities.device.query.byClinic({ ClinicID: clinicId }).go({ ...pageOptions(page), hydrate: true }), toRecord);
+  },
+
+  /** /device/errors, newest first. */
+  async listErrors(deviceId: string, page?: PageRequest): Promise<Page<DeviceErrorRecord>> {
+    const result = await db().entities.deviceError.query.byDevice({ DeviceID: deviceId }).go({ ...pageOptions(page), order: 'desc' });
+    return toPage(result, ({ DeviceID, ...error }) => error);
   },
 
   /** Stores a new device and reserves its serial number in one transaction; fails if the number is taken. */
   async create(device: DeviceRecord): Promise<void> {
-    await transactWrite([
-      { Put: { TableName: '', Item: { ...deviceKeys.serialNumber(device.SerialNumber), entity: 'SerialNumberMarker', DeviceID: device.DeviceID }, ConditionExpression: 'attribute_not_exists(pk)' } },
-      { Put: { TableName: '', Item: { ...deviceKeys.item(device), entity: 'Device', ...device }, ConditionExpression: 'attribute_not_exists(pk)' } },
-    ]);
+    await db()
+      .transaction.write(({ device: deviceEntity, serialNumber }) => [
+        serialNumber
+          .create({ SerialNumber: device.SerialNumber, DeviceID: device.DeviceID, ClinicID: device.ClinicID, ServiceProviderID: device.ServiceProviderID, PatientID: device.PatientID })
+          .commit(),
+        deviceEntity.create({ ...withoutNulls(device), ListShard: listShard(device.DeviceID) }).commit(),
+      ])
+      .go()
+      .then(throwIfCanceled);
   },
 
   async addError(deviceId: string, error: DeviceErrorRecord): Promise<void> {
-    await putItem({ ...deviceKeys.error(deviceId, error), entity: 'DeviceError', ...error });
+    await db().entities.deviceError.put({ DeviceID: deviceId, ...error }).go();
   },
 
   /**
-   * Links the device and the patient both ways, in one transaction that fails if the device is
-   * linked meanwhile. An enabled device linked to a patient counts as activated for the clinic,
-   * the provider and the platform.
+   * Links the device and the patient both ways (and the serial number's route), in one
+   * transaction that fails if the device is linked meanwhile. An enabled device linked to a
+   * patient counts as activated for the clinic, the provider and the platform.
    */
   async assignToPatient(device: DeviceRecord, patient: Pick<PatientRecord, 'UserID' | 'ClinicID_ref' | 'ServiceProviderID'>): Promise<void> {
     const activated = device.IsEnabled ? 1 : 0;
-    const counters: Array<[{ pk: string; sk: string }, string]> = [
-      [clinicKeys.profile(patient.ClinicID_ref), 'ActivePatientLinkedDeviceCount'],
-      [serviceProviderKeys.profile(patient.ServiceProviderID), 'ActivePatientLinkedDeviceCount'],
-      [statsKeys.global(), 'activatedDevices'],
-    ];
-    await transactWrite([
-      {
-        Update: {
-          TableName: '',
-          Key: deviceKeys.profile(device.DeviceID),
-          UpdateExpression: 'SET PatientID = :patient',
-          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(PatientID)',
-          ExpressionAttributeValues: { ':patient': patient.UserID },
-        },
-      },
-      {
-        Update: {
-          TableName: '',
-          Key: patientKeys.profile(patient.UserID),
-          UpdateExpression: 'SET Device = :device',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':device': { SerialNumber: device.SerialNumber, DeviceID: device.DeviceID } },
-        },
-      },
-      ...counters.map(([Key, name]) => ({
-        Update: { TableName: '', Key, UpdateExpression: 'ADD #n :n', ExpressionAttributeNames: { '#n': name }, ExpressionAttributeValues: { ':n': activated } },
-      })),
-    ]);
+    await db()
+      .transaction.write(({ device: deviceEntity, serialNumber, patient: patientEntity, clinic, serviceProvider, platformStats }) => [
+        deviceEntity
+          .patch({ DeviceID: device.DeviceID })
+          .set({ PatientID: patient.UserID })
+          .where((attributes, { notExists }) => notExists(attributes.PatientID))
+          .commit(),
+        serialNumber
+          .patch({ SerialNumber: device.SerialNumber })
+          .set({ PatientID: patient.UserID, ClinicID: patient.ClinicID_ref, ServiceProviderID: patient.ServiceProviderID })
+          .commit(),
+        patientEntity.patch({ UserID: patient.UserID }).set({ Device: { SerialNumber: device.SerialNumber, DeviceID: device.DeviceID } }).commit(),
+        clinic.patch({ ClinicID: patient.ClinicID_ref }).add({ ActivePatientLinkedDeviceCount: activated }).commit(),
+        serviceProvider.patch({ ServiceProviderID: patient.ServiceProviderID }).add({ ActivePatientLinkedDeviceCount: activated }).commit(),
+        platformStats.update({ Name: PLATFORM_STATS }).add({ activatedDevices: activated }).commit(),
+      ])
+      .go()
+      .then(throwIfCanceled);
   },
 
   async setUtilization(deviceId: string, utilization: number): Promise<void> {
-    await updateItem(deviceKeys.profile(deviceId), {
-      expression: 'SET Utilization = :u',
-      values: { ':u': utilization },
-      condition: 'attribute_exists(pk)',
-    });
+    await db().entities.device.patch({ DeviceID: deviceId }).set({ Utilization: utilization }).go();
   },
 };

@@ -1,20 +1,19 @@
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { EntityItem } from 'electrodb';
 import type { AlertStatusValue } from '../../shared/alerts';
-import type { DeviceExchange } from '../../shared/device';
-import { clinicKeys } from './clinics-repository';
-import { deviceKeys, type DeviceErrorRecord } from './devices-repository';
-import { patientKeys, type PatientAlert, type PatientAlertStatus, type VisitMeasurement, type VisitRecord } from './patients-repository';
-import { serviceProviderKeys } from './service-providers-repository';
-import { statsKeys } from './stats-keys';
-import { queryAll, setIfLater, transactWrite, withoutKeys } from './table';
-
-type TurbiditySeries = Pick<DeviceExchange, 'FillTurbidity' | 'DrainTurbidity' | 'BubblesFillTurbidity' | 'BubblesDrainTurbidity'>;
+import { deviceExchangeSchema, type DeviceExchange } from '../../shared/device';
+import type { DeviceErrorRecord } from './devices-repository';
+import { db, type Db } from './entities';
+import { storedAlertSchema, type StoredAlert } from './entities/alert';
+import type { ExchangeReport, TurbiditySeries } from './entities/exchange';
+import { counterScopes, counterShardOf } from './exchange-counters-repository';
+import { pageOptions, toPage, type Page, type PageRequest } from './page';
+import { throwIfCanceled } from './transactions';
 
 /**
  * An exchange as stored (spec section 3, Device exchange record): the device's report without its
  * raw turbidity series (kept in their own item, read only for the CSV), plus what ingest derived.
  */
-export type ExchangeRecord = Omit<DeviceExchange, keyof TurbiditySeries> & {
+export type ExchangeRecord = ExchangeReport & {
   PatientID: string;
   DeviceID: string;
   SerialNumber: string;
@@ -23,166 +22,300 @@ export type ExchangeRecord = Omit<DeviceExchange, keyof TurbiditySeries> & {
   /** DeviceLocalDate as UTC, the sort order of every exchange list. */
   ExchangeTimeUtc: string;
   ReceivedAt: string;
-  StatusAlerts: { statusValue: AlertStatusValue; alerts: PatientAlert[] };
+  StatusAlerts: { statusValue: AlertStatusValue; alerts: StoredAlert[] };
   /** Drain minus the previous exchange's fill, ml; absent on a patient's first exchange. */
   Uf?: number;
   TargetWeightSnapshot?: number;
   PatientUtilizationSnapshot?: number;
   /** Set when a clinician cleared the exchange's alerts. */
   AlertsClearedAt?: string;
-};
-
-const exchangeSort = (exchange: Pick<ExchangeRecord, 'ExchangeTimeUtc' | '_id'>) => `${exchange.ExchangeTimeUtc}#${exchange._id}`;
-
-/** Exchange items live under the patient (their history, newest first) and are indexed by device on gsi1. */
-export const exchangeKeys = {
-  item: (exchange: ExchangeRecord) => ({
-    pk: `PATIENT#${exchange.PatientID}`,
-    sk: `EXCHANGE#${exchangeSort(exchange)}`,
-    gsi1pk: `DEVICE#${exchange.DeviceID}`,
-    gsi1sk: `EXCHANGE#${exchangeSort(exchange)}`,
-  }),
-  turbidity: (exchange: ExchangeRecord) => ({ pk: `PATIENT#${exchange.PatientID}`, sk: `TURBIDITY#${exchangeSort(exchange)}` }),
+  /** How often the exchange was evaluated again (an earlier exchange arrived after it). */
+  Revision?: number;
 };
 
 /** Everything one exchange changes, written in one transaction so it is all or nothing. */
 export interface ExchangeWrite {
   exchange: ExchangeRecord;
-  turbidity: TurbiditySeries;
-  /** The patient's new alert status, written only if the patient is still at `expectedVersion`. */
-  patient: { expectedVersion: number; alertStatus: PatientAlertStatus };
-  /** Append to the open visit, or open one when the patient has none. */
-  visit: { openDate: string; opens: boolean; alerts: PatientAlert[]; measurement: VisitMeasurement };
+  turbidity: Partial<TurbiditySeries>;
+  /** The alerts the exchange raised, each stored in the patient's history and as unresolved. */
+  alerts: StoredAlert[];
+  /** The open visit the exchange counts in, or the one it opens when the patient has none. */
+  visit: { openDate: string; opens: boolean; periodStart: string };
+  /** The patient's last exchange time as read: the exchange moves it forward only. */
+  patientLastExchangeTime?: string;
+  /**
+   * The patient's exchange count as read. The write first expects it unchanged: if another
+   * exchange of the patient was written meanwhile, the history this one was evaluated with may
+   * lack it, and the outcome says so ('stored-concurrently') so the caller checks the evaluations.
+   */
+  patientExchangeCount: number;
   /** A device error the exchange reported, for the device's error list. */
   deviceError?: DeviceErrorRecord;
   /** The device's utilization with this exchange counted, when the patient has an approved prescription. */
   deviceUtilization?: number;
+  /** The patient's next skipped-exchange check. */
+  dueCheck?: { DueMinute: string; Shard: string; expiresAt: number };
 }
 
-export type ExchangeWriteOutcome = 'stored' | 'duplicate' | 'conflict';
+/**
+ * 'stored-concurrently': stored, but another exchange of the patient was written between reading
+ * and writing. 'conflict': the open visit changed since the patient was read (nothing was
+ * written; read again and retry).
+ */
+export type ExchangeWriteOutcome = 'stored' | 'stored-concurrently' | 'duplicate' | 'conflict';
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+type ExchangeItem = EntityItem<Db['entities']['exchange']>;
 
-function transaction(write: ExchangeWrite): { items: TransactItem[]; patientIndex: number; visitIndex: number } {
-  const { exchange, patient, visit } = write;
-  const one = { ':one': 1 };
-  const items: TransactItem[] = [
+/** Read back through the device protocol's schema and the alerts' schema: the rules never see a report a device could not send. */
+function toRecord(item: ExchangeItem): ExchangeRecord {
+  return {
+    ...deviceExchangeSchema.parse(item.Report),
+    PatientID: item.PatientID,
+    DeviceID: item.DeviceID,
+    SerialNumber: item.SerialNumber,
+    ClinicID: item.ClinicID,
+    ServiceProviderID: item.ServiceProviderID,
+    ExchangeTimeUtc: item.ExchangeTimeUtc,
+    ReceivedAt: item.ReceivedAt,
+    StatusAlerts: { statusValue: item.StatusValue, alerts: item.Alerts.map((alert: unknown) => storedAlertSchema.parse(alert)) },
+    Uf: item.Uf,
+    TargetWeightSnapshot: item.TargetWeightSnapshot,
+    PatientUtilizationSnapshot: item.PatientUtilizationSnapshot,
+    AlertsClearedAt: item.AlertsClearedAt,
+    Revision: item.Revision,
+  };
+}
+
+/** Which "move the last exchange time forward" writes the transaction still makes (each is conditional). */
+interface TimeWrites {
+  /** Whether the patient's exchange count is still expected as read. */
+  countUnchanged: boolean;
+  patient: boolean;
+  device: boolean;
+  counters: [boolean, boolean, boolean];
+}
+
+/** A transaction that lost a race for an item with another one is sent again, unchanged, this many times. */
+const MAX_SUBMISSIONS = 8;
+
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 15 * attempt));
+
+function submit(write: ExchangeWrite, times: TimeWrites) {
+  const { exchange, alerts, visit } = write;
+  const time = exchange.ExchangeTimeUtc;
+  const counterShard = counterShardOf(exchange.PatientID);
+  const scopes = [counterScopes.clinic(exchange.ClinicID), counterScopes.serviceProvider(exchange.ServiceProviderID), counterScopes.global()];
+  const high = alerts.filter((alert) => alert.severity === 3).length;
+  const medium = alerts.length - high;
+  const { Report, ...exchangeItem } = toItem(exchange);
+  const hasTurbidity = Object.values(write.turbidity).some((series) => series !== undefined);
+  // Positions in the transaction, to read which item's condition failed.
+  const patientIndex = 2 + (hasTurbidity ? 1 : 0) + 2 * alerts.length;
+  const indexes = {
+    patient: patientIndex,
+    visit: patientIndex + 1,
+    device: patientIndex + 2 + (write.deviceError ? 1 : 0),
+    counters: [0, 1, 2].map((i) => patientIndex + 3 + (write.deviceError ? 1 : 0) + i),
+  };
+  const transaction = db().transaction.write((entities) => [
     // The marker first: its failed condition is how a redelivered exchange is recognised.
-    {
-      Put: {
-        TableName: '',
-        Item: { ...deviceKeys.message(exchange.DeviceID, 'exchange', exchange._id), entity: 'MessageMarker', ReceivedAt: exchange.ReceivedAt },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
-    { Put: { TableName: '', Item: { ...exchangeKeys.item(exchange), entity: 'Exchange', ...exchange } } },
-  ];
-  if (Object.values(write.turbidity).some((series) => series !== undefined)) {
-    items.push({ Put: { TableName: '', Item: { ...exchangeKeys.turbidity(exchange), entity: 'ExchangeTurbidity', _id: exchange._id, ...write.turbidity } } });
-  }
-  const patientIndex = items.length;
-  items.push({
-    Update: {
-      TableName: '',
-      Key: patientKeys.profile(exchange.PatientID),
-      UpdateExpression: `SET PatientAlertStatus = :status, Version = :next${visit.opens ? ', OpenVisitOpenDate = :openDate' : ''} ADD ExchangeCount :one`,
-      ConditionExpression: 'Version = :version',
-      ExpressionAttributeValues: {
-        ':status': patient.alertStatus,
-        ':version': patient.expectedVersion,
-        ':next': patient.expectedVersion + 1,
-        ...(visit.opens ? { ':openDate': visit.openDate } : {}),
-        ...one,
-      },
-    },
-  });
-  const visitIndex = items.length;
-  if (visit.opens) {
-    const record: VisitRecord = { PatientID: exchange.PatientID, Visited: false, OpenDate: visit.openDate, StatusAlerts: visit.alerts, Measurements: [visit.measurement] };
-    items.push({ Put: { TableName: '', Item: { ...patientKeys.visit(exchange.PatientID, visit.openDate), entity: 'Visit', ...record }, ConditionExpression: 'attribute_not_exists(pk)' } });
-  } else {
-    items.push({
-      Update: {
-        TableName: '',
-        Key: patientKeys.visit(exchange.PatientID, visit.openDate),
-        UpdateExpression: 'SET StatusAlerts = list_append(StatusAlerts, :alerts), Measurements = list_append(Measurements, :measurement)',
-        ConditionExpression: 'Visited = :false',
-        ExpressionAttributeValues: { ':alerts': visit.alerts, ':measurement': [visit.measurement], ':false': false },
-      },
-    });
-  }
-  if (write.deviceError) {
-    items.push({ Put: { TableName: '', Item: { ...deviceKeys.error(exchange.DeviceID, write.deviceError), entity: 'DeviceError', ...write.deviceError } } });
-  }
-  items.push({
-    Update: {
-      TableName: '',
-      Key: deviceKeys.profile(exchange.DeviceID),
-      UpdateExpression: write.deviceUtilization === undefined ? 'ADD ExchangeCount :one' : 'SET Utilization = :u ADD ExchangeCount :one',
-      ExpressionAttributeValues: write.deviceUtilization === undefined ? one : { ...one, ':u': write.deviceUtilization },
-    },
-  });
-  const counters: Array<[{ pk: string; sk: string }, string]> = [
-    [clinicKeys.profile(exchange.ClinicID), 'ClinicExchangeCounter'],
-    [serviceProviderKeys.profile(exchange.ServiceProviderID), 'SPExchangeCounter'],
-    [statsKeys.global(), 'totalNoExchanges'],
-  ];
-  for (const [Key, counter] of counters) {
-    items.push({ Update: { TableName: '', Key, UpdateExpression: `ADD ${counter} :one`, ExpressionAttributeValues: one } });
-  }
-  return { items, patientIndex, visitIndex };
+    entities.messageMarker.create({ DeviceID: exchange.DeviceID, Kind: 'exchange', MessageID: exchange._id, ReceivedAt: exchange.ReceivedAt }).commit(),
+    entities.exchange.put({ ...exchangeItem, Report }).commit(),
+    ...(hasTurbidity ? [entities.exchangeTurbidity.put({ PatientID: exchange.PatientID, ExchangeID: exchange._id, ExchangeTimeUtc: time, Series: write.turbidity }).commit()] : []),
+    ...alerts.flatMap((alert) => [
+      entities.alert.put({ PatientID: exchange.PatientID, ...alert }).commit(),
+      entities.unresolvedAlert.put({ PatientID: exchange.PatientID, ...alert }).commit(),
+    ]),
+    entities.patient
+      .patch({ UserID: exchange.PatientID })
+      .add({ ExchangeCount: 1, UnresolvedAlerts2: medium, UnresolvedAlerts3: high })
+      .set({ ...(visit.opens ? { OpenVisitOpenDate: visit.openDate } : {}), ...(times.patient ? { LastExchangeTime: time } : {}) })
+      .where((attributes, { notExists, lt, eq }) =>
+        [
+          visit.opens ? notExists(attributes.OpenVisitOpenDate) : '',
+          times.patient ? `(${notExists(attributes.LastExchangeTime)} OR ${lt(attributes.LastExchangeTime, time)})` : '',
+          times.countUnchanged
+            ? write.patientExchangeCount === 0
+              ? `(${notExists(attributes.ExchangeCount)} OR ${eq(attributes.ExchangeCount, 0)})`
+              : eq(attributes.ExchangeCount, write.patientExchangeCount)
+            : '',
+        ]
+          .filter(Boolean)
+          .join(' AND '),
+      )
+      .commit(),
+    visit.opens
+      ? entities.visit.create({ PatientID: exchange.PatientID, OpenDate: visit.openDate, PeriodStart: visit.periodStart, Visited: false, ExchangeCount: 1, AlertCount: alerts.length }).commit()
+      : entities.visit
+          .patch({ PatientID: exchange.PatientID, OpenDate: visit.openDate })
+          .add({ ExchangeCount: 1, AlertCount: alerts.length })
+          .where((attributes, { eq }) => eq(attributes.Visited, false))
+          .commit(),
+    ...(write.deviceError ? [entities.deviceError.put({ DeviceID: exchange.DeviceID, ...write.deviceError }).commit()] : []),
+    entities.device
+      .patch({ DeviceID: exchange.DeviceID })
+      .add({ ExchangeCount: 1 })
+      .set({ ...(write.deviceUtilization === undefined ? {} : { Utilization: write.deviceUtilization }), ...(times.device ? { LastExchangeTime: time } : {}) })
+      .where((attributes, { notExists, lt }) => (times.device ? `(${notExists(attributes.LastExchangeTime)} OR ${lt(attributes.LastExchangeTime, time)})` : ''))
+      .commit(),
+    ...scopes.map((Scope, i) =>
+      entities.exchangeCounter
+        .update({ Scope, Shard: counterShard })
+        .add({ ExchangeCount: 1 })
+        .set(times.counters[i] ? { LastExchangeTime: time } : {})
+        .where((attributes, { notExists, lt }) => (times.counters[i] ? `(${notExists(attributes.LastExchangeTime)} OR ${lt(attributes.LastExchangeTime, time)})` : ''))
+        .commit(),
+    ),
+    ...(write.dueCheck ? [entities.dueCheck.put({ ...write.dueCheck, PatientID: exchange.PatientID }).commit()] : []),
+  ]);
+  return { transaction, indexes };
 }
 
-function cancelledAt(error: unknown): number[] {
-  const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
-  return reasons.flatMap((reason, index) => (reason.Code === 'ConditionalCheckFailed' ? [index] : []));
+function toItem(exchange: ExchangeRecord) {
+  const {
+    PatientID,
+    DeviceID,
+    SerialNumber,
+    ClinicID,
+    ServiceProviderID,
+    ExchangeTimeUtc,
+    ReceivedAt,
+    StatusAlerts,
+    Uf,
+    TargetWeightSnapshot,
+    PatientUtilizationSnapshot,
+    AlertsClearedAt,
+    Revision,
+    ...Report
+  } = exchange;
+  return {
+    PatientID,
+    ExchangeID: exchange._id,
+    DeviceID,
+    SerialNumber,
+    ClinicID,
+    ServiceProviderID,
+    ExchangeTimeUtc,
+    ReceivedAt,
+    Report,
+    StatusValue: StatusAlerts.statusValue,
+    Alerts: StatusAlerts.alerts,
+    Uf,
+    TargetWeightSnapshot,
+    PatientUtilizationSnapshot,
+    AlertsClearedAt,
+    Revision,
+  };
 }
 
 export const exchangesRepository = {
   /**
-   * Writes an exchange and everything it changes, all or nothing. 'duplicate' when the device
-   * already delivered this `_id` (nothing changed); 'conflict' when the patient or the open visit
-   * changed since they were read (nothing changed; read again and retry).
+   * Writes an exchange and everything it changes, all or nothing, in one TransactWriteItems: the
+   * message marker, the exchange, its turbidity, its alerts, ADDs on the patient's, visit's and
+   * device's counters and on one shard of the clinic's, provider's and platform's exchange counters,
+   * and the last-exchange times moved forward. Every change commutes, so exchanges of one patient
+   * taken at once do not invalidate each other. 'duplicate' when the device already delivered this
+   * `_id` (nothing changed); 'conflict' when the open visit changed since the patient was read.
    */
   async record(write: ExchangeWrite): Promise<ExchangeWriteOutcome> {
-    const { items, patientIndex, visitIndex } = transaction(write);
-    try {
-      await transactWrite(items);
-      return 'stored';
-    } catch (error) {
-      if ((error as Error).name !== 'TransactionCanceledException') throw error;
-      const failed = cancelledAt(error);
-      if (failed.includes(0)) return 'duplicate';
-      if (failed.includes(patientIndex) || failed.includes(visitIndex)) return 'conflict';
-      throw error;
+    const times: TimeWrites = {
+      countUnchanged: true,
+      patient: !write.patientLastExchangeTime || write.patientLastExchangeTime < write.exchange.ExchangeTimeUtc,
+      device: true,
+      counters: [true, true, true],
+    };
+    for (let attempt = 1; attempt <= MAX_SUBMISSIONS; attempt += 1) {
+      const { transaction, indexes } = submit(write, times);
+      const result = await transaction.go();
+      if (!result.canceled) return times.countUnchanged ? 'stored' : 'stored-concurrently';
+      const reasons: ReadonlyArray<{ code: string }> = result.data;
+      const failed = (index: number) => reasons[index]?.code === 'ConditionalCheckFailed';
+      if (failed(0)) return 'duplicate';
+      if (failed(indexes.visit) || (failed(indexes.patient) && write.visit.opens)) return 'conflict';
+      // Another exchange of the patient was written meanwhile (first), or a later exchange already
+      // moved the time forward (then): write the rest again, the counters still add up.
+      if (failed(indexes.patient)) {
+        if (times.countUnchanged) times.countUnchanged = false;
+        else times.patient = false;
+      }
+      if (failed(indexes.device)) times.device = false;
+      indexes.counters.forEach((index, i) => {
+        if (failed(index)) times.counters[i] = false;
+      });
+      const lostRace = reasons.some((item) => item.code === 'TransactionConflict');
+      const unexplained = reasons.some((item) => item.code !== 'None' && item.code !== 'TransactionConflict' && item.code !== 'ConditionalCheckFailed');
+      if (unexplained) throwIfCanceled({ canceled: true, data: [...reasons] });
+      if (lostRace) await pause(attempt);
     }
+    throw new Error(`Exchange ${write.exchange._id} could not be written; it will be delivered again`);
   },
 
-  /** Moves the last-exchange times of the device, patient, clinic and provider forward (never back) to this exchange's time. */
-  async markLastExchangeTime(exchange: ExchangeRecord): Promise<void> {
-    const time = exchange.ExchangeTimeUtc;
-    await Promise.all([
-      setIfLater(deviceKeys.profile(exchange.DeviceID), 'LastExchangeTime', time),
-      setIfLater(patientKeys.profile(exchange.PatientID), 'LastExchangeTime', time),
-      setIfLater(clinicKeys.profile(exchange.ClinicID), 'ClinicLastExchangeTime', time),
-      setIfLater(serviceProviderKeys.profile(exchange.ServiceProviderID), 'SPLastExchangeTime', time),
-    ]);
+  /**
+   * Completes an exchange's evaluation after an earlier exchange arrived late: adds the alerts it
+   * now raises (an alert once raised is kept; missing one is the failure to avoid) and its new UF.
+   * Only if nobody amended it since it was read ('changed' otherwise: read it again).
+   */
+  async amend(exchange: ExchangeRecord, change: { addAlerts: StoredAlert[]; statusValue: AlertStatusValue; Uf?: number }): Promise<'amended' | 'changed'> {
+    const revision = exchange.Revision ?? 0;
+    const high = change.addAlerts.filter((alert) => alert.severity === 3).length;
+    const result = await db()
+      .transaction.write((entities) => [
+        entities.exchange
+          .patch({ PatientID: exchange.PatientID, ExchangeTimeUtc: exchange.ExchangeTimeUtc, ExchangeID: exchange._id })
+          .set({ Alerts: [...exchange.StatusAlerts.alerts, ...change.addAlerts], StatusValue: change.statusValue, Revision: revision + 1, ...(change.Uf === undefined ? {} : { Uf: change.Uf }) })
+          .where((attributes, { notExists, eq }) => (revision === 0 ? `(${notExists(attributes.Revision)} OR ${eq(attributes.Revision, 0)})` : eq(attributes.Revision, revision)))
+          .commit(),
+        ...change.addAlerts.flatMap((alert) => [
+          entities.alert.put({ PatientID: exchange.PatientID, ...alert }).commit(),
+          entities.unresolvedAlert.put({ PatientID: exchange.PatientID, ...alert }).commit(),
+        ]),
+        entities.patient
+          .patch({ UserID: exchange.PatientID })
+          .add({ UnresolvedAlerts2: change.addAlerts.length - high, UnresolvedAlerts3: high })
+          .commit(),
+      ])
+      .go();
+    if (!result.canceled) return 'amended';
+    const reasons: ReadonlyArray<{ code: string }> = result.data;
+    if (reasons[0]?.code === 'ConditionalCheckFailed' || reasons.some((reason) => reason.code === 'TransactionConflict')) return 'changed';
+    throwIfCanceled({ canceled: true, data: [...reasons] });
+    return 'changed';
+  },
+
+  async get(patientId: string, exchangeTimeUtc: string, exchangeId: string): Promise<ExchangeRecord | undefined> {
+    const { data } = await db().entities.exchange.get({ PatientID: patientId, ExchangeTimeUtc: exchangeTimeUtc, ExchangeID: exchangeId }).go();
+    return data ? toRecord(data) : undefined;
   },
 
   /** A patient's exchanges between two UTC times, newest first. */
-  async listForPatient(patientId: string, range: { from: string; to: string; limit?: number }): Promise<ExchangeRecord[]> {
-    const items = await queryAll<ExchangeRecord>({
-      pk: `PATIENT#${patientId}`,
-      skBetween: [`EXCHANGE#${range.from}`, `EXCHANGE#${range.to}~`],
-      ScanIndexForward: false,
-      limit: range.limit,
-    });
-    return items.map((item) => withoutKeys(item) as ExchangeRecord);
+  async listForPatient(patientId: string, range: { from: string; to: string }, page?: PageRequest): Promise<Page<ExchangeRecord>> {
+    const result = await db()
+      .entities.exchange.query.byPatient({ PatientID: patientId })
+      .between({ ExchangeTimeUtc: range.from }, { ExchangeTimeUtc: `${range.to}~` })
+      .go({ ...pageOptions(page), order: 'desc' });
+    return toPage(result, toRecord);
   },
 
-  /** A device's exchanges, newest first. */
-  async listForDevice(deviceId: string, limit = 1000): Promise<ExchangeRecord[]> {
-    const items = await queryAll<ExchangeRecord>({ index: 'gsi1', pk: `DEVICE#${deviceId}`, skBeginsWith: 'EXCHANGE#', ScanIndexForward: false, limit });
-    return items.map((item) => withoutKeys(item) as ExchangeRecord);
+  /**
+   * The history the alert rules read: a patient's exchanges from `from` up to `to`, newest first,
+   * at most `limit`, in one Query (a 1 MB page holds several hundred exchanges).
+   */
+  async historyForRules(patientId: string, range: { from: string; to: string; limit: number }): Promise<ExchangeRecord[]> {
+    const result = await db()
+      .entities.exchange.query.byPatient({ PatientID: patientId })
+      .between({ ExchangeTimeUtc: range.from }, { ExchangeTimeUtc: `${range.to}~` })
+      .go({ limit: range.limit, order: 'desc' });
+    return result.data.map(toRecord);
+  },
+
+  /** /device/exchanges: a device's exchanges, newest first. */
+  async listForDevice(deviceId: string, page?: PageRequest): Promise<Page<ExchangeRecord>> {
+    return toPage(await db().entities.exchange.query.byDevice({ DeviceID: deviceId }).go({ ...pageOptions(page), order: 'desc', hydrate: true }), toRecord);
+  },
+
+  /** The raw turbidity series of an exchange (the CSV). */
+  async getTurbidity(exchange: Pick<ExchangeRecord, 'PatientID' | '_id' | 'ExchangeTimeUtc'>): Promise<Partial<Pick<DeviceExchange, keyof TurbiditySeries>> | undefined> {
+    const { data } = await db().entities.exchangeTurbidity.get({ PatientID: exchange.PatientID, ExchangeID: exchange._id, ExchangeTimeUtc: exchange.ExchangeTimeUtc }).go();
+    return data?.Series;
   },
 };

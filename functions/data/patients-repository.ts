@@ -1,19 +1,23 @@
-import type { Alert, AlertStatusValue } from '../../shared/alerts';
-import type { DevicePrescription } from '../../shared/device';
-import type { Address } from './service-providers-repository';
-import { getItem, queryAll, transactWrite, updateItem, withoutKeys } from './table';
+import type { EntityItem } from 'electrodb';
+import type { AlertStatusValue } from '../../shared/alerts';
+import { convertTemperature, convertWeight, devicePrescriptionSchema, type DevicePrescription } from '../../shared/device';
+import { db, type Db } from './entities';
+import { storedAlertSchema, type StoredAlert } from './entities/alert';
+import { allListShards, listShard } from './entities/shards';
+import { exchangesRepository } from './exchanges-repository';
+import { pageOptions, shardedPage, toPage, type Page, type PageRequest } from './page';
+import { type Address } from './service-providers-repository';
+import { throwIfCanceled } from './transactions';
+import { isConditionFailure } from './table';
 
 /** An alert as the patient carries it until a clinician clears it: which exchange raised it, and when. */
-export interface PatientAlert extends Alert {
-  AlertID: string;
-  Time: string;
-  ExchangeID?: string;
-}
+export type PatientAlert = StoredAlert;
 
+/** A patient's current alert status: the highest severity among the unresolved alerts, and how many there are. */
 export interface PatientAlertStatus {
-  /** 1 with no alert, else the highest severity (the later alert on ties). */
+  /** 1 with no unresolved alert, else the highest severity. */
   statusValue: AlertStatusValue;
-  alerts: PatientAlert[];
+  unresolved: number;
 }
 
 /** The clinical profile (spec section 3, Patient); personal data lives apart, in the PII item. */
@@ -41,10 +45,13 @@ export interface PatientRecord {
   CurrentPrescriptionID?: string;
   /** The OpenDate of the open visit, the key of its item. */
   OpenVisitOpenDate?: string;
-  /** Optimistic lock: ingest and clinicians' writes of the alert status check and bump it. */
-  Version: number;
+  /** When the last visit was closed: where the next visit's period starts. */
+  LastVisitClosedDate?: string;
   CreatedAt: string;
 }
+
+/** What a new patient's clinical profile is made of; the rest starts empty. */
+export type NewPatientRecord = Omit<PatientRecord, 'PatientAlertStatus' | 'ExchangeCount' | 'LastExchangeTime' | 'CurrentPrescriptionID' | 'OpenVisitOpenDate' | 'LastVisitClosedDate' | 'Device'>;
 
 /** Personal data (spec section 3, Patient: "separate PII profile"). */
 export interface PatientPii {
@@ -69,6 +76,7 @@ export interface PrescriptionRecord extends DevicePrescription {
   CreatedBy: string;
 }
 
+/** One exchange's readings as a visit shows them. */
 export interface VisitMeasurement {
   ExchangeID: string;
   Time: string;
@@ -79,64 +87,92 @@ export interface VisitMeasurement {
   DrainTempC?: number;
 }
 
+/** A visit: its period and counters; its measurements and alerts are read by key range (visitMeasurements, visitAlerts). */
 export interface VisitRecord {
   PatientID: string;
   Visited: boolean;
   OpenDate: string;
+  /** The previous visit's ClosedDate ('' for the first visit): the period is (PeriodStart, ClosedDate]. */
+  PeriodStart: string;
   ClosedDate?: string;
-  StatusAlerts: PatientAlert[];
-  Measurements: VisitMeasurement[];
+  ExchangeCount?: number;
+  AlertCount?: number;
   PatientUtilizationSnapshot?: number;
   Findings?: string;
   Recommendation?: string;
   UrineOutput?: number;
 }
 
-/** Patient items, all under the patient's partition; listed by clinic (gsi1) and by assigned doctor (gsi2). */
-export const patientKeys = {
-  profile: (patientId: string) => ({ pk: `PATIENT#${patientId}`, sk: 'PROFILE' }),
-  pii: (patientId: string) => ({ pk: `PATIENT#${patientId}`, sk: 'PII' }),
-  prescription: (patientId: string, prescriptionId: string) => ({ pk: `PATIENT#${patientId}`, sk: `PRESCRIPTION#${prescriptionId}` }),
-  visit: (patientId: string, openDate: string) => ({ pk: `PATIENT#${patientId}`, sk: `VISIT#${openDate}` }),
-  /** Marks an alert raised outside an exchange (a skipped slot, a device error) so it is raised once. */
-  raisedAlert: (patientId: string, sourceId: string) => ({ pk: `PATIENT#${patientId}`, sk: `RAISED#${sourceId}` }),
-  item: (patient: PatientRecord) => ({
-    ...patientKeys.profile(patient.UserID),
-    gsi1pk: `CLINIC#${patient.ClinicID_ref}`,
-    gsi1sk: `PATIENT#${patient.UserID}`,
-    gsi2pk: `DOCTOR#${patient.DoctorID_ref}`,
-    gsi2sk: `PATIENT#${patient.UserID}`,
-    gsi3pk: 'TYPE#PATIENT',
-    gsi3sk: patient.UserID,
-  }),
-};
+type PatientItem = EntityItem<Db['entities']['patient']>;
+type PrescriptionItem = EntityItem<Db['entities']['prescription']>;
 
-const strip = <T>(item: T | undefined) => item && (withoutKeys(item as object) as T);
+/** The status a patient's unresolved-alert counters give: the highest severity with any (spec section 4). */
+export function statusFromCounts(high = 0, medium = 0): AlertStatusValue {
+  if (high > 0) return 3;
+  if (medium > 0) return 2;
+  return 1;
+}
+
+function toPatient({ ListShard, UnresolvedAlerts2, UnresolvedAlerts3, ...patient }: PatientItem): PatientRecord {
+  return {
+    ...patient,
+    PatientAlertStatus: { statusValue: statusFromCounts(UnresolvedAlerts3, UnresolvedAlerts2), unresolved: (UnresolvedAlerts2 ?? 0) + (UnresolvedAlerts3 ?? 0) },
+  };
+}
+
+/** The stored device message is read back through its schema: what the device is sent again is what it was sent. */
+function toPrescription(item: PrescriptionItem): PrescriptionRecord {
+  return { ...devicePrescriptionSchema.parse(item.Message), PatientID: item.PatientID, Approved: item.Approved, ApprovedChangedAt: item.ApprovedChangedAt, CreatedBy: item.CreatedBy };
+}
+
+/** A visit's period as a key range: after the previous visit closed, up to this one's close. */
+const periodOf = (visit: Pick<VisitRecord, 'PeriodStart' | 'ClosedDate'>) => ({ from: visit.PeriodStart ? `${visit.PeriodStart}~` : '', to: visit.ClosedDate ?? '9999' });
+
+/** Alerts are read back through the rules' own schema (flag, severity, text), so a list never shows an alert the rules could not raise. */
+const toAlert = ({ PatientID, ...alert }: StoredAlert & { PatientID: string }): PatientAlert => storedAlertSchema.parse(alert);
 
 export const patientsRepository = {
-  get: async (patientId: string) => strip(await getItem<PatientRecord>(patientKeys.profile(patientId))),
-  getPii: async (patientId: string) => strip(await getItem<PatientPii>(patientKeys.pii(patientId))),
-
-  async listByClinic(clinicId: string): Promise<PatientRecord[]> {
-    const items = await queryAll<PatientRecord>({ index: 'gsi1', pk: `CLINIC#${clinicId}`, skBeginsWith: 'PATIENT#' });
-    return items.map((item) => withoutKeys(item) as PatientRecord);
+  async get(patientId: string): Promise<PatientRecord | undefined> {
+    const { data } = await db().entities.patient.get({ UserID: patientId }).go();
+    return data ? toPatient(data) : undefined;
   },
 
-  /** Every patient id, for the scheduled skipped-exchange check (never a request path). */
-  async listAllIds(): Promise<string[]> {
-    const items = await queryAll<PatientRecord>({ index: 'gsi3', pk: 'TYPE#PATIENT' });
-    return items.map((item) => item.UserID);
+  async getPii(patientId: string): Promise<PatientPii | undefined> {
+    const { data } = await db().entities.patientPii.get({ UserID: patientId }).go();
+    return data ?? undefined;
   },
 
-  async create(patient: PatientRecord, pii: PatientPii): Promise<void> {
-    await transactWrite([
-      { Put: { TableName: '', Item: { ...patientKeys.item(patient), entity: 'Patient', ...patient }, ConditionExpression: 'attribute_not_exists(pk)' } },
-      { Put: { TableName: '', Item: { ...patientKeys.pii(patient.UserID), entity: 'PatientPII', ...pii }, ConditionExpression: 'attribute_not_exists(pk)' } },
-    ]);
+  /** /patients of a clinic (director, nurse). */
+  async listByClinic(clinicId: string, page?: PageRequest): Promise<Page<PatientRecord>> {
+    return toPage(await db().entities.patient.query.byClinic({ ClinicID_ref: clinicId }).go({ ...pageOptions(page), hydrate: true }), toPatient);
   },
 
-  getPrescription: async (patientId: string, prescriptionId: string) =>
-    strip(await getItem<PrescriptionRecord>(patientKeys.prescription(patientId, prescriptionId))),
+  /** /patients of a doctor. */
+  async listByDoctor(doctorId: string, page?: PageRequest): Promise<Page<PatientRecord>> {
+    return toPage(await db().entities.patient.query.byDoctor({ DoctorID_ref: doctorId }).go({ ...pageOptions(page), hydrate: true }), toPatient);
+  },
+
+  /** Every patient's id, shard after shard (jobs, never a request path). */
+  async listAllIds(page?: PageRequest): Promise<Page<string>> {
+    return shardedPage(allListShards(), page ?? {}, async (ListShard, shardPage) =>
+      toPage(await db().entities.patient.query.all({ ListShard }).go({ ...pageOptions(shardPage), hydrate: true }), (item) => item.UserID),
+    );
+  },
+
+  async create(patient: NewPatientRecord, pii: PatientPii): Promise<void> {
+    await db()
+      .transaction.write(({ patient: patientEntity, patientPii }) => [
+        patientEntity.create({ ...patient, ListShard: listShard(patient.UserID) }).commit(),
+        patientPii.create(pii).commit(),
+      ])
+      .go()
+      .then(throwIfCanceled);
+  },
+
+  async getPrescription(patientId: string, prescriptionId: string): Promise<PrescriptionRecord | undefined> {
+    const { data } = await db().entities.prescription.get({ PatientID: patientId, PrescriptionId: prescriptionId }).go();
+    return data ? toPrescription(data) : undefined;
+  },
 
   async currentPrescription(patient: Pick<PatientRecord, 'UserID' | 'CurrentPrescriptionID'>): Promise<PrescriptionRecord | undefined> {
     return patient.CurrentPrescriptionID ? patientsRepository.getPrescription(patient.UserID, patient.CurrentPrescriptionID) : undefined;
@@ -144,95 +180,156 @@ export const patientsRepository = {
 
   /** Stores a prescription, not approved until the device acknowledges it, and makes it the patient's current one. */
   async addPrescription(prescription: PrescriptionRecord): Promise<void> {
-    await transactWrite([
-      {
-        Put: {
-          TableName: '',
-          Item: { ...patientKeys.prescription(prescription.PatientID, prescription.PrescriptionId), entity: 'Prescription', ...prescription },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-      {
-        Update: {
-          TableName: '',
-          Key: patientKeys.profile(prescription.PatientID),
-          UpdateExpression: 'SET CurrentPrescriptionID = :id',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':id': prescription.PrescriptionId },
-        },
-      },
-    ]);
+    const { PatientID, Approved, ApprovedChangedAt, CreatedBy, ...message } = prescription;
+    await db()
+      .transaction.write(({ prescription: prescriptionEntity, patient }) => [
+        prescriptionEntity.create({ PatientID, PrescriptionId: message.PrescriptionId, Message: message, Approved, ApprovedChangedAt, CreatedBy }).commit(),
+        patient.patch({ UserID: PatientID }).set({ CurrentPrescriptionID: message.PrescriptionId }).commit(),
+      ])
+      .go()
+      .then(throwIfCanceled);
   },
 
   /** Marks a prescription approved (once: a repeated acknowledgement keeps the first time). Returns false if it was already approved. */
   async approvePrescription(patientId: string, prescriptionId: string, at: string): Promise<boolean> {
     try {
-      await updateItem(patientKeys.prescription(patientId, prescriptionId), {
-        expression: 'SET Approved = :true, ApprovedChangedAt = :at',
-        values: { ':true': true, ':false': false, ':at': at },
-        condition: 'attribute_exists(pk) AND Approved = :false',
-      });
+      await db()
+        .entities.prescription.patch({ PatientID: patientId, PrescriptionId: prescriptionId })
+        .set({ Approved: true, ApprovedChangedAt: at })
+        .where((attributes, { eq }) => eq(attributes.Approved, false))
+        .go();
       return true;
     } catch (error) {
-      if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+      if (isConditionFailure(error)) return false;
       throw error;
     }
   },
 
   /**
    * Raises an alert that no exchange carries (a skipped slot, a device's panic) once per source:
-   * the source's marker, the patient's new status (if still at `expectedVersion`) and the open
-   * visit's alerts, all or nothing. 'duplicate' when the source was already raised, 'conflict'
-   * when the patient changed meanwhile.
+   * the source's marker, the alert (history and unresolved) and the patient's counters, all or
+   * nothing; the open visit counts it. 'duplicate' when the source was already raised, 'conflict'
+   * when the open visit was closed meanwhile (read the patient again).
    */
-  async raiseAlert(input: {
-    patientId: string;
-    sourceId: string;
-    alert: PatientAlert;
-    expectedVersion: number;
-    alertStatus: PatientAlertStatus;
-    openVisitOpenDate?: string;
-  }): Promise<'stored' | 'duplicate' | 'conflict'> {
-    const items: Parameters<typeof transactWrite>[0] = [
-      { Put: { TableName: '', Item: { ...patientKeys.raisedAlert(input.patientId, input.sourceId), entity: 'RaisedAlert' }, ConditionExpression: 'attribute_not_exists(pk)' } },
-      {
-        Update: {
-          TableName: '',
-          Key: patientKeys.profile(input.patientId),
-          UpdateExpression: 'SET PatientAlertStatus = :status, Version = :next',
-          ConditionExpression: 'Version = :version',
-          ExpressionAttributeValues: { ':status': input.alertStatus, ':version': input.expectedVersion, ':next': input.expectedVersion + 1 },
-        },
-      },
-    ];
-    if (input.openVisitOpenDate) {
-      items.push({
-        Update: {
-          TableName: '',
-          Key: patientKeys.visit(input.patientId, input.openVisitOpenDate),
-          UpdateExpression: 'SET StatusAlerts = list_append(StatusAlerts, :alerts)',
-          ConditionExpression: 'Visited = :false',
-          ExpressionAttributeValues: { ':alerts': [input.alert], ':false': false },
-        },
-      });
-    }
-    try {
-      await transactWrite(items);
-      return 'stored';
-    } catch (error) {
-      if ((error as Error).name !== 'TransactionCanceledException') throw error;
-      const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
-      if (reasons[0]?.Code === 'ConditionalCheckFailed') return 'duplicate';
-      if (reasons.some((reason) => reason.Code === 'ConditionalCheckFailed')) return 'conflict';
-      throw error;
-    }
+  async raiseAlert(input: { patientId: string; sourceId: string; alert: PatientAlert; openVisitOpenDate?: string }): Promise<'stored' | 'duplicate' | 'conflict'> {
+    const { patientId, alert } = input;
+    const result = await db()
+      .transaction.write(({ raisedAlertMarker, alert: alertEntity, unresolvedAlert, patient, visit }) => [
+        raisedAlertMarker.create({ PatientID: patientId, SourceID: input.sourceId }).commit(),
+        alertEntity.put({ PatientID: patientId, ...alert }).commit(),
+        unresolvedAlert.put({ PatientID: patientId, ...alert }).commit(),
+        patient
+          .patch({ UserID: patientId })
+          .add(alert.severity === 3 ? { UnresolvedAlerts3: 1 } : { UnresolvedAlerts2: 1 })
+          .commit(),
+        ...(input.openVisitOpenDate
+          ? [
+              visit
+                .patch({ PatientID: patientId, OpenDate: input.openVisitOpenDate })
+                .add({ AlertCount: 1 })
+                .where((attributes, { eq }) => eq(attributes.Visited, false))
+                .commit(),
+            ]
+          : []),
+      ])
+      .go();
+    if (!result.canceled) return 'stored';
+    if (result.data[0]?.code === 'ConditionalCheckFailed') return 'duplicate';
+    if (result.data.some((item) => item.code === 'ConditionalCheckFailed' || item.code === 'TransactionConflict')) return 'conflict';
+    throwIfCanceled(result);
+    return 'conflict';
   },
 
-  getVisit: async (patientId: string, openDate: string) => strip(await getItem<VisitRecord>(patientKeys.visit(patientId, openDate))),
+  /**
+   * A clinician resolved an alert: it leaves the unresolved alerts and the patient's counter, in
+   * one transaction (the history keeps it). False if it was already resolved.
+   */
+  async resolveAlert(patientId: string, alert: Pick<PatientAlert, 'Time' | 'AlertID' | 'severity'>): Promise<boolean> {
+    const result = await db()
+      .transaction.write(({ unresolvedAlert, patient }) => [
+        unresolvedAlert
+          .delete({ PatientID: patientId, Time: alert.Time, AlertID: alert.AlertID })
+          .where((attributes, { exists }) => exists(attributes.AlertID))
+          .commit(),
+        patient
+          .patch({ UserID: patientId })
+          .add(alert.severity === 3 ? { UnresolvedAlerts3: -1 } : { UnresolvedAlerts2: -1 })
+          .commit(),
+      ])
+      .go();
+    if (!result.canceled) return true;
+    const reasons: ReadonlyArray<{ code: string }> = result.data;
+    if (reasons[0]?.code === 'ConditionalCheckFailed') return false;
+    throwIfCanceled({ canceled: true, data: [...reasons] });
+    return false;
+  },
 
-  /** Newest first. */
-  async listVisits(patientId: string): Promise<VisitRecord[]> {
-    const items = await queryAll<VisitRecord>({ pk: `PATIENT#${patientId}`, skBeginsWith: 'VISIT#', ScanIndexForward: false });
-    return items.map((item) => withoutKeys(item) as VisitRecord);
+  /** The patient's unresolved alerts, oldest first. */
+  async listUnresolvedAlerts(patientId: string, page?: PageRequest): Promise<Page<PatientAlert>> {
+    return toPage(await db().entities.unresolvedAlert.query.byPatient({ PatientID: patientId }).go(pageOptions(page)), toAlert);
+  },
+
+  /** The patient's alert history between two UTC times, newest first. */
+  async listAlerts(patientId: string, range: { from: string; to: string }, page?: PageRequest): Promise<Page<PatientAlert>> {
+    const result = await db()
+      .entities.alert.query.byPatient({ PatientID: patientId })
+      .between({ Time: range.from }, { Time: `${range.to}~` })
+      .go({ ...pageOptions(page), order: 'desc' });
+    return toPage(result, toAlert);
+  },
+
+  async getVisit(patientId: string, openDate: string): Promise<VisitRecord | undefined> {
+    const { data } = await db().entities.visit.get({ PatientID: patientId, OpenDate: openDate }).go();
+    return data ?? undefined;
+  },
+
+  /** A patient's visits, newest first. */
+  async listVisits(patientId: string, page?: PageRequest): Promise<Page<VisitRecord>> {
+    return toPage(await db().entities.visit.query.byPatient({ PatientID: patientId }).go({ ...pageOptions(page), order: 'desc' }), (visit) => visit);
+  },
+
+  /** A visit's measurements: the readings of the patient's exchanges within the visit's period, newest first. */
+  async visitMeasurements(visit: Pick<VisitRecord, 'PatientID' | 'PeriodStart' | 'ClosedDate'>, page?: PageRequest): Promise<Page<VisitMeasurement>> {
+    const exchanges = await exchangesRepository.listForPatient(visit.PatientID, periodOf(visit), page);
+    return {
+      items: exchanges.items.map((exchange) => ({
+        ExchangeID: exchange._id,
+        Time: exchange.ExchangeTimeUtc,
+        WeightKg: exchange.WeightMeasure ? convertWeight(exchange.WeightMeasure.Value, exchange.WeightUnit, 'KG') : undefined,
+        BloodPressure: exchange.BloodPressureMeasure?.Value,
+        Pulse: exchange.PulseMeasure?.Value,
+        Uf: exchange.Uf,
+        DrainTempC: convertTemperature(exchange.DrainTemp, exchange.TempUnit, 'C'),
+      })),
+      cursor: exchanges.cursor,
+    };
+  },
+
+  /** A visit's alerts: the patient's alerts within the visit's period, newest first. */
+  async visitAlerts(visit: Pick<VisitRecord, 'PatientID' | 'PeriodStart' | 'ClosedDate'>, page?: PageRequest): Promise<Page<PatientAlert>> {
+    return patientsRepository.listAlerts(visit.PatientID, periodOf(visit), page);
+  },
+
+  /**
+   * Closes the open visit (the clinician saved it): the visit gets its ClosedDate and findings,
+   * the patient has no open visit until the next exchange opens one, whose period starts here.
+   */
+  async closeVisit(patientId: string, openDate: string, closedDate: string, findings: Pick<VisitRecord, 'Findings' | 'Recommendation' | 'UrineOutput' | 'PatientUtilizationSnapshot'> = {}): Promise<void> {
+    await db()
+      .transaction.write(({ visit, patient }) => [
+        visit
+          .patch({ PatientID: patientId, OpenDate: openDate })
+          .set({ ...findings, Visited: true, ClosedDate: closedDate })
+          .where((attributes, { eq }) => eq(attributes.Visited, false))
+          .commit(),
+        patient
+          .patch({ UserID: patientId })
+          .set({ LastVisitClosedDate: closedDate })
+          .remove(['OpenVisitOpenDate'])
+          .where((attributes, { eq }) => eq(attributes.OpenVisitOpenDate, openDate))
+          .commit(),
+      ])
+      .go()
+      .then(throwIfCanceled);
   },
 };

@@ -1,13 +1,15 @@
+import type { EntityItem } from 'electrodb';
 import type { Settings } from '../../shared/settings';
-import { addToCounters, getItem, queryAll, transactWrite, withoutKeys } from './table';
+import { db, type Db } from './entities';
+import type { Address } from './entities/service-provider';
+import { counterScopes, exchangeCountersRepository } from './exchange-counters-repository';
+import { complete, pageOptions, type Page, type PageRequest } from './page';
+import { settingsScopes } from './settings-repository';
+import { throwIfCanceled } from './transactions';
 
-export interface Address {
-  Country: string;
-  City: string;
-  Street: string;
-}
+export type { Address };
 
-/** A service provider (spec section 3): a company running clinics. Counters are kept up to date at ingest and activation. */
+/** A service provider (spec section 3): a company running clinics, with the counters its list row shows. */
 export interface ServiceProviderRecord {
   ServiceProviderID: string;
   ServiceProviderName: string;
@@ -22,44 +24,48 @@ export interface ServiceProviderRecord {
   /** Activated clinics. */
   Clinics?: number;
   ActivePatientLinkedDeviceCount?: number;
+  /** Summed from the sharded exchange counters on read. */
   SPExchangeCounter?: number;
   SPLastExchangeTime?: string;
 }
 
-/** The fields only ingest and activation change, never a profile form. */
-export type ServiceProviderCounters = Pick<ServiceProviderRecord, 'Clinics' | 'ActivePatientLinkedDeviceCount' | 'SPExchangeCounter'>;
+/** The fields only activation changes, never a profile form. */
+export type ServiceProviderCounters = Pick<ServiceProviderRecord, 'Clinics' | 'ActivePatientLinkedDeviceCount'>;
 
-const nameKey = (name: string, id: string) => `${name.trim().toLowerCase()}#${id}`;
+const nameKey = (name: string) => name.trim().toLowerCase();
 
-/** Provider items: the profile under its own partition; all providers listed by name on gsi3 (LiberDiAdmin's list). */
-export const serviceProviderKeys = {
-  profile: (id: string) => ({ pk: `SP#${id}`, sk: 'PROFILE' }),
-  item: (provider: ServiceProviderRecord) => ({
-    ...serviceProviderKeys.profile(provider.ServiceProviderID),
-    gsi3pk: 'TYPE#SP',
-    gsi3sk: nameKey(provider.ServiceProviderName, provider.ServiceProviderID),
-  }),
-};
+type ProviderItem = EntityItem<Db['entities']['serviceProvider']>;
+
+async function withCounters(items: ProviderItem[]): Promise<ServiceProviderRecord[]> {
+  const counters = await exchangeCountersRepository.read(items.map((item) => counterScopes.serviceProvider(item.ServiceProviderID)));
+  return items.map(({ NameKey, ...provider }) => {
+    const count = counters.get(counterScopes.serviceProvider(provider.ServiceProviderID))!;
+    return { ...provider, SPExchangeCounter: count.ExchangeCount, SPLastExchangeTime: count.LastExchangeTime };
+  });
+}
 
 export const serviceProvidersRepository = {
   async get(id: string): Promise<ServiceProviderRecord | undefined> {
-    const item = await getItem<ServiceProviderRecord>(serviceProviderKeys.profile(id));
-    return item && (withoutKeys(item) as ServiceProviderRecord);
+    const { data } = await db().entities.serviceProvider.get({ ServiceProviderID: id }).go();
+    return data ? (await withCounters([data]))[0] : undefined;
   },
 
-  async listAll(): Promise<ServiceProviderRecord[]> {
-    const items = await queryAll<ServiceProviderRecord>({ index: 'gsi3', pk: 'TYPE#SP' });
-    return items.map((item) => withoutKeys(item) as ServiceProviderRecord);
+  /** /sp, by name. */
+  async listAll(page?: PageRequest): Promise<Page<ServiceProviderRecord>> {
+    const result = await db().entities.serviceProvider.query.all({}).go({ ...pageOptions(page), hydrate: true });
+    complete(result);
+    return { items: await withCounters(result.data), cursor: result.cursor };
   },
 
   /** Stores a new provider with its settings (copied to its clinics when they are created). */
   async create(provider: ServiceProviderRecord, settings: Partial<Settings>): Promise<void> {
-    await transactWrite([
-      { Put: { TableName: '', Item: { ...serviceProviderKeys.item(provider), entity: 'ServiceProvider', ...provider }, ConditionExpression: 'attribute_not_exists(pk)' } },
-      { Put: { TableName: '', Item: { pk: `SP#${provider.ServiceProviderID}`, sk: 'SETTINGS', entity: 'Settings', Settings: settings, UpdatedAt: provider.CreatedAt } } },
-    ]);
+    const { SPExchangeCounter, SPLastExchangeTime, ...stored } = provider;
+    await db()
+      .transaction.write(({ serviceProvider, settings: settingsEntity }) => [
+        serviceProvider.create({ ...stored, NameKey: nameKey(provider.ServiceProviderName) }).commit(),
+        settingsEntity.put({ Scope: settingsScopes.serviceProvider(provider.ServiceProviderID), Settings: settings, UpdatedAt: provider.CreatedAt }).commit(),
+      ])
+      .go()
+      .then(throwIfCanceled);
   },
-
-  addToCounters: (id: string, deltas: Partial<Record<keyof ServiceProviderCounters, number>>) =>
-    addToCounters(serviceProviderKeys.profile(id), deltas),
 };

@@ -1,40 +1,46 @@
 import type { Settings } from '../../shared/settings';
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { getItem, putItem, transactWrite } from './table';
+import { auditItem, type AuditRecord } from './audit-repository';
+import { db } from './entities';
+import { complete } from './page';
 
-/** An item another part adds to a write's transaction (its audit record). */
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
-/** Settings items: global under SETTINGS/GLOBAL; provider and clinic settings under their own partitions. */
-const keys = {
-  global: () => ({ pk: 'SETTINGS', sk: 'GLOBAL' }),
-  serviceProvider: (serviceProviderId: string) => ({ pk: `SP#${serviceProviderId}`, sk: 'SETTINGS' }),
-  clinic: (clinicId: string) => ({ pk: `CLINIC#${clinicId}`, sk: 'SETTINGS' }),
+/** The settings scopes: the platform, a provider, a clinic. */
+export const settingsScopes = {
+  global: () => 'GLOBAL',
+  serviceProvider: (serviceProviderId: string) => `SP#${serviceProviderId}`,
+  clinic: (clinicId: string) => `CLINIC#${clinicId}`,
 };
 
-interface SettingsItem {
-  Settings: Partial<Settings>;
-  UpdatedAt: string;
-  UpdatedBy?: string;
+async function read(Scope: string): Promise<Partial<Settings> | undefined> {
+  return (await db().entities.settings.get({ Scope }).go()).data?.Settings;
 }
 
-async function read(key: { pk: string; sk: string }): Promise<Partial<Settings> | undefined> {
-  return (await getItem<SettingsItem>(key))?.Settings;
-}
-
-/** Writes a scope's settings; with `audit`, the audit record goes in the same transaction (all or nothing). */
-async function write(key: { pk: string; sk: string }, settings: Partial<Settings>, updatedBy?: string, audit?: TransactItem): Promise<void> {
-  const item = { ...key, entity: 'Settings', Settings: settings, UpdatedAt: new Date().toISOString(), UpdatedBy: updatedBy };
-  if (!audit) return putItem(item);
-  await transactWrite([{ Put: { TableName: '', Item: item } }, audit]);
+/** Writes a scope's settings; with `audit`, its record is created in the same transaction (all or nothing). */
+async function write(Scope: string, settings: Partial<Settings>, updatedBy?: string, audit?: AuditRecord): Promise<void> {
+  const item = { Scope, Settings: settings, UpdatedAt: new Date().toISOString(), UpdatedBy: updatedBy };
+  if (!audit) {
+    await db().entities.settings.put(item).go();
+    return;
+  }
+  await db()
+    .transaction.write(({ settings: settingsEntity, audit: auditEntity }) => [settingsEntity.put(item).commit(), auditEntity.create(auditItem(audit)).commit()])
+    .go();
 }
 
 export const settingsRepository = {
-  getGlobal: () => read(keys.global()),
-  putGlobal: (settings: Partial<Settings>, updatedBy?: string, audit?: TransactItem) => write(keys.global(), settings, updatedBy, audit),
-  getForServiceProvider: (id: string) => read(keys.serviceProvider(id)),
-  putForServiceProvider: (id: string, settings: Partial<Settings>, updatedBy?: string) =>
-    write(keys.serviceProvider(id), settings, updatedBy),
-  getForClinic: (id: string) => read(keys.clinic(id)),
-  putForClinic: (id: string, settings: Partial<Settings>, updatedBy?: string) => write(keys.clinic(id), settings, updatedBy),
+  getGlobal: () => read(settingsScopes.global()),
+  putGlobal: (settings: Partial<Settings>, updatedBy?: string, audit?: AuditRecord) => write(settingsScopes.global(), settings, updatedBy, audit),
+  getForServiceProvider: (id: string) => read(settingsScopes.serviceProvider(id)),
+  putForServiceProvider: (id: string, settings: Partial<Settings>, updatedBy?: string) => write(settingsScopes.serviceProvider(id), settings, updatedBy),
+  getForClinic: (id: string) => read(settingsScopes.clinic(id)),
+  putForClinic: (id: string, settings: Partial<Settings>, updatedBy?: string) => write(settingsScopes.clinic(id), settings, updatedBy),
+
+  /** The three scopes a clinic's effective settings merge, in one BatchGetItem. */
+  async getChain(clinicId: string, serviceProviderId: string): Promise<{ clinic?: Partial<Settings>; serviceProvider?: Partial<Settings>; global?: Partial<Settings> }> {
+    const scopes = [settingsScopes.clinic(clinicId), settingsScopes.serviceProvider(serviceProviderId), settingsScopes.global()];
+    const result = await db().entities.settings.get(scopes.map((Scope) => ({ Scope }))).go();
+    complete(result);
+    const { data } = result;
+    const byScope = new Map(data.map((item) => [item.Scope, item.Settings]));
+    return { clinic: byScope.get(scopes[0]!), serviceProvider: byScope.get(scopes[1]!), global: byScope.get(scopes[2]!) };
+  },
 };

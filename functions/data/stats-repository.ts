@@ -1,16 +1,17 @@
 import type { Statistic } from '../../shared/api/session';
 import { clinicsRepository } from './clinics-repository';
+import { db } from './entities';
+import { counterScopes, exchangeCountersRepository } from './exchange-counters-repository';
 import { serviceProvidersRepository } from './service-providers-repository';
-import { statsKeys } from './stats-keys';
-import { getItem } from './table';
+import { PLATFORM_STATS } from './entities/service-provider';
 
 /**
- * The counts the administrators' top bar shows, in the caller's scope. A provider's and a
- * clinic's counts are the counters on their own items (the ones their list rows show); the
- * platform's are one item, STATS/GLOBAL. All are updated atomically where they change (device
- * assignment, clinic creation, ingest), so reading them is one GetItem.
+ * The counts the administrators' top bar shows, in the caller's scope. Activated devices and
+ * clinics are counters on the provider, clinic and platform items (they change at assignment and
+ * creation only); exchanges are the sharded exchange counters, summed on read.
  */
 export type StatsScope = { kind: 'global' } | { kind: 'serviceProvider'; id: string } | { kind: 'clinic'; id: string };
+
 
 
 export const statsRepository = {
@@ -31,11 +32,14 @@ export const statsRepository = {
         totalNoExchanges: clinic?.ClinicExchangeCounter ?? 0,
       };
     }
-    const item = await getItem<Partial<Statistic>>(statsKeys.global());
+    const [{ data: item }, exchanges] = await Promise.all([
+      db().entities.platformStats.get({ Name: PLATFORM_STATS }).go(),
+      exchangeCountersRepository.read([counterScopes.global()]),
+    ]);
     return {
       activatedDevices: item?.activatedDevices ?? 0,
       activatedClinics: item?.activatedClinics ?? 0,
-      totalNoExchanges: item?.totalNoExchanges ?? 0,
+      totalNoExchanges: exchanges.get(counterScopes.global())!.ExchangeCount,
     };
   },
 };

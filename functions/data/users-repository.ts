@@ -1,8 +1,12 @@
-import type { Role } from '../../shared/roles';
+import type { EntityItem } from 'electrodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Role } from '../../shared/roles';
 import { dynamo } from '../lib/aws-clients';
 import { config } from '../lib/config';
-import { getItem, transactWrite, updateItem, withoutKeys } from './table';
+import { db, type Db } from './entities';
+import { allListShards, listShard } from './entities/shards';
+import { pageOptions, shardedPage, toPage, type Page, type PageRequest } from './page';
+import { throwIfCanceled } from './transactions';
 
 /** A portal user's record; Cognito holds the credentials and groups, this holds profile and tenant. */
 export interface UserRecord {
@@ -25,81 +29,76 @@ export interface UserRecord {
   CreatedAt: string;
 }
 
-const listSortKey = (user: UserRecord) => `USER#${user.LastName.toLowerCase()}#${user.FirstName.toLowerCase()}#${user.UserID}`;
+type UserItem = EntityItem<Db['entities']['user']>;
 
-/** User items: by id; listed by clinic (gsi1), by provider (gsi2) and all (gsi3, LiberDiAdmin). */
-export const userKeys = {
-  profile: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
-  email: (email: string) => ({ pk: `EMAIL#${email.trim().toLowerCase()}`, sk: 'EMAIL' }),
-  item: (user: UserRecord) => ({
-    ...userKeys.profile(user.UserID),
-    gsi1pk: user.ClinicID ? `CLINIC#${user.ClinicID}` : undefined,
-    gsi1sk: user.ClinicID ? listSortKey(user) : undefined,
-    gsi2pk: user.ServiceProviderID ? `SP#${user.ServiceProviderID}` : undefined,
-    gsi2sk: user.ServiceProviderID ? listSortKey(user) : undefined,
-    gsi3pk: 'TYPE#USER',
-    gsi3sk: listSortKey(user),
-  }),
-};
-
-async function setFlag(userId: string, flag: 'IsEnabled' | 'TwoFactorEnabled', value: boolean): Promise<void> {
-  await updateItem(userKeys.profile(userId), {
-    expression: 'SET #flag = :value',
-    names: { '#flag': flag },
-    values: { ':value': value },
-    condition: 'attribute_exists(pk)',
-  });
-}
+const normalEmail = (email: string) => email.trim().toLowerCase();
+const sortName = (user: Pick<UserRecord, 'FirstName' | 'LastName'>) => `${user.LastName.toLowerCase()}#${user.FirstName.toLowerCase()}`;
+const toRecord = ({ SortName, ListShard, ...user }: UserItem): UserRecord => user;
 
 export const usersRepository = {
   async get(userId: string): Promise<UserRecord | undefined> {
-    const item = await getItem<UserRecord>(userKeys.profile(userId));
-    return item && (withoutKeys(item) as UserRecord);
+    const { data } = await db().entities.user.get({ UserID: userId }).go();
+    return data ? toRecord(data) : undefined;
   },
 
   async getByEmail(email: string): Promise<UserRecord | undefined> {
-    const marker = await getItem<{ UserID: string }>(userKeys.email(email));
-    return marker && usersRepository.get(marker.UserID);
+    const { data } = await db().entities.emailMarker.get({ Email: normalEmail(email) }).go();
+    return data ? usersRepository.get(data.UserID) : undefined;
+  },
+
+  /** /users of a clinic, by name. */
+  async listByClinic(clinicId: string, page?: PageRequest): Promise<Page<UserRecord>> {
+    return toPage(await db().entities.user.query.byClinic({ ClinicID: clinicId }).go({ ...pageOptions(page), hydrate: true }), toRecord);
+  },
+
+  /** /users of a provider, by name. */
+  async listByServiceProvider(serviceProviderId: string, page?: PageRequest): Promise<Page<UserRecord>> {
+    return toPage(await db().entities.user.query.byServiceProvider({ ServiceProviderID: serviceProviderId }).go({ ...pageOptions(page), hydrate: true }), toRecord);
+  },
+
+  /** /users (LiberDiAdmin): every user, shard after shard (by name within a shard). */
+  async listAll(page?: PageRequest): Promise<Page<UserRecord>> {
+    return shardedPage(allListShards(), page ?? {}, async (ListShard, shardPage) =>
+      toPage(await db().entities.user.query.all({ ListShard }).go({ ...pageOptions(shardPage), hydrate: true }), toRecord),
+    );
   },
 
   /**
    * Records a sign-in now and keeps the one before it (the top bar's 'Last login at'), which it
-   * returns. Both are set in one update, whose operands are the values before it.
+   * returns. Both are set in one update whose operands are the values before it: copying one
+   * attribute into another is not something ElectroDB's update builder expresses, so this one
+   * update is written with the document client.
    */
   async recordSignIn(userId: string, at = new Date().toISOString()): Promise<string | undefined> {
     const result = await dynamo().send(
       new UpdateCommand({
         TableName: config.tableName,
-        Key: userKeys.profile(userId),
+        Key: { pk: `USER#${userId}`, sk: 'PROFILE' },
         UpdateExpression: 'SET LastLoginAt = :at, PreviousLoginAt = if_not_exists(LastLoginAt, :none)',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':at': at, ':none': '' },
-        ReturnValues: 'ALL_NEW',
+        ReturnValues: 'UPDATED_OLD',
       }),
     );
-    return (result.Attributes?.PreviousLoginAt as string | undefined) || undefined;
+    const previous = result.Attributes?.LastLoginAt;
+    return typeof previous === 'string' && previous ? previous : undefined;
   },
 
-  setTwoFactorEnabled: (userId: string, enabled: boolean) => setFlag(userId, 'TwoFactorEnabled', enabled),
-  setEnabled: (userId: string, enabled: boolean) => setFlag(userId, 'IsEnabled', enabled),
+  setTwoFactorEnabled: async (userId: string, enabled: boolean) => {
+    await db().entities.user.patch({ UserID: userId }).set({ TwoFactorEnabled: enabled }).go();
+  },
+  setEnabled: async (userId: string, enabled: boolean) => {
+    await db().entities.user.patch({ UserID: userId }).set({ IsEnabled: enabled }).go();
+  },
 
   /** Stores a new user and reserves the e-mail in one transaction; fails if the e-mail is taken. */
   async create(user: UserRecord): Promise<void> {
-    await transactWrite([
-      {
-        Put: {
-          TableName: '',
-          Item: { ...userKeys.email(user.Email), entity: 'EmailMarker', UserID: user.UserID },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-      {
-        Put: {
-          TableName: '',
-          Item: { ...userKeys.item(user), entity: 'User', ...user },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-    ]);
+    await db()
+      .transaction.write(({ user: userEntity, emailMarker }) => [
+        emailMarker.create({ Email: normalEmail(user.Email), UserID: user.UserID }).commit(),
+        userEntity.create({ ...user, SortName: sortName(user), ListShard: listShard(user.UserID) }).commit(),
+      ])
+      .go()
+      .then(throwIfCanceled);
   },
 };

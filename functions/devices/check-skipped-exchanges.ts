@@ -1,48 +1,105 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { findSkippedExchanges } from '../../shared/alerts';
+import { allDueShards, dueChecksRepository, minuteOf, type DueCheck } from '../data/due-checks-repository';
 import { exchangesRepository } from '../data/exchanges-repository';
+import { allItems } from '../data/page';
 import { patientsRepository } from '../data/patients-repository';
-import { settingsForClinic } from '../services/settings';
+import { nextDueCheckAt } from './due-schedule';
+import { cachedSettingsForClinic } from './engine-cache';
 import { raisePatientAlert } from './patient-alerts';
 
 const logger = new Logger({ serviceName: 'pd-portal-skipped-exchanges' });
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+/** The check's cursor; after a long stop it looks back at most this far (it re-reads the last day of each patient anyway). */
+const CURSOR = 'skipped-exchanges';
+const MAX_LOOK_BACK_MS = DAY_MS;
+/** A check that failed is due again this much later. */
+const RETRY_AFTER_MS = 5 * MINUTE_MS;
+/** Patients checked at once. */
+const PARALLEL_PATIENTS = 16;
 
 /**
  * SkippedAlert needs time, not a message: for one patient, every prescribed exchange of the last
  * day that did not arrive within the grace time raises a SkippedAlert, once per slot however often
- * the check runs. Only an approved prescription counts, from when the device approved it.
+ * the check runs. Only an approved prescription counts, from when the device approved it. The
+ * patient is then due again after their next slot.
  */
 export async function checkPatient(patientId: string, now: Date): Promise<number> {
   const patient = await patientsRepository.get(patientId);
   const prescription = patient && (await patientsRepository.currentPrescription(patient));
   if (!patient || !prescription?.Approved) return 0;
-  const settings = await settingsForClinic(patient.ClinicID_ref, patient.ServiceProviderID);
-  const exchanges = await exchangesRepository.listForPatient(patientId, {
-    from: new Date(now.getTime() - 2 * DAY_MS).toISOString(),
-    to: now.toISOString(),
-  });
-  const skipped = findSkippedExchanges({
-    // Slots before the device confirmed this prescription belong to the one it ran before.
-    prescription: { ...prescription, Created_UTC: prescription.ApprovedChangedAt ?? prescription.Created_UTC },
-    exchanges,
-    now,
-    graceMinutes: settings.SkippedExchangeGraceTime,
-  });
+  const settings = await cachedSettingsForClinic(patient.ClinicID_ref, patient.ServiceProviderID);
+  // Slots before the device confirmed this prescription belong to the one it ran before.
+  const running = { ...prescription, Created_UTC: prescription.ApprovedChangedAt ?? prescription.Created_UTC };
+  const exchanges = await allItems((page) =>
+    exchangesRepository.listForPatient(patientId, { from: new Date(now.getTime() - 2 * DAY_MS).toISOString(), to: now.toISOString() }, page),
+  );
+  const skipped = findSkippedExchanges({ prescription: running, exchanges, now, graceMinutes: settings.SkippedExchangeGraceTime });
   let raised = 0;
   for (const slot of skipped) {
     if (await raisePatientAlert(patientId, slot.alert, slot.scheduledAt, `skipped-${slot.scheduledAt}`)) raised += 1;
   }
+  const dueAt = nextDueCheckAt(running, now.getTime(), settings.SkippedExchangeGraceTime);
+  if (dueAt) await dueChecksRepository.schedule(patientId, dueAt);
   return raised;
 }
 
-/** The scheduled job (EventBridge Scheduler on AWS, a timer locally): checks every patient. */
-export async function handler(): Promise<{ patients: number; raised: number }> {
-  const now = new Date();
-  const ids = await patientsRepository.listAllIds();
+/** Runs `work` on every item, at most `limit` at a time. */
+async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/**
+ * The scheduled job (EventBridge Scheduler on AWS, a timer locally): checks the patients due in
+ * the minutes since its last run, PARALLEL_PATIENTS at a time, so its work grows with the patients
+ * due now, not with the platform. A check that fails is due again five minutes later.
+ *
+ * On its first run, or after a stop longer than MAX_LOOK_BACK_MS (due items of that time may have
+ * been missed, and a patient whose device went quiet would never be due again), it checks every
+ * patient once instead, which schedules each one's next check.
+ */
+export async function handler(event?: { now?: string }): Promise<{ patients: number; raised: number }> {
+  const now = event?.now ? new Date(event.now) : new Date();
+  const last = await dueChecksRepository.lastMinute(CURSOR);
+  // Up to the minute that ended: a check due in the current minute may still be written.
+  const untilMinute = minuteOf(now.getTime() - MINUTE_MS);
+  const lastMs = last ? Date.parse(`${last}:00.000Z`) : undefined;
+  const sweep = lastMs === undefined || now.getTime() - lastMs > MAX_LOOK_BACK_MS;
+
+  const due: Array<Pick<DueCheck, 'PatientID'> & Partial<DueCheck>> = [];
+  if (sweep) {
+    due.push(...(await allItems(patientsRepository.listAllIds)).map((PatientID) => ({ PatientID })));
+  } else {
+    const minutes: string[] = [];
+    for (let ms = lastMs + MINUTE_MS; minuteOf(ms) <= untilMinute; ms += MINUTE_MS) minutes.push(minuteOf(ms));
+    await inParallel(
+      minutes.flatMap((minute) => allDueShards().map((shard) => [minute, shard] as const)),
+      PARALLEL_PATIENTS,
+      async ([minute, shard]) => {
+        due.push(...(await allItems((page) => dueChecksRepository.listDue(minute, shard, page))));
+      },
+    );
+  }
   let raised = 0;
-  for (const id of ids) raised += await checkPatient(id, now);
-  logger.info('skipped-exchange check done', { patients: ids.length, raised });
-  return { patients: ids.length, raised };
+  let failed = 0;
+  await inParallel(due, PARALLEL_PATIENTS, async (check) => {
+    try {
+      raised += await checkPatient(check.PatientID, now);
+      if (check.DueMinute && check.Shard) await dueChecksRepository.done({ DueMinute: check.DueMinute, Shard: check.Shard, PatientID: check.PatientID });
+    } catch (error) {
+      failed += 1;
+      logger.error('skipped-exchange check of a patient failed; due again in 5 minutes', { patientId: check.PatientID, error: error as Error });
+      // Due again shortly, so one failing patient neither holds the cursor back nor drops out.
+      await dueChecksRepository.schedule(check.PatientID, now.getTime() + RETRY_AFTER_MS).catch(() => undefined);
+    }
+  });
+  await dueChecksRepository.setLastMinute(CURSOR, untilMinute);
+  logger.info('skipped-exchange check done', { sweep, patients: due.length, raised, failed });
+  return { patients: due.length, raised };
 }

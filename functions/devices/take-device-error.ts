@@ -10,12 +10,12 @@ import { RejectedMessage } from './rejected-message';
  * panic (the device stopped) is a MachineProblemAlert on the patient using the device, once.
  */
 export async function takeDeviceError(serialNumber: string, error: DeviceError): Promise<'stored' | 'ignored'> {
-  const device = await devicesRepository.getBySerialNumber(serialNumber);
-  if (!device) throw new RejectedMessage(`No device has serial number ${serialNumber}`);
+  const route = await devicesRepository.routeBySerialNumber(serialNumber);
+  if (!route) throw new RejectedMessage(`No device has serial number ${serialNumber}`);
   if (!isReportableMachineProblem(error.MachineProblem)) return 'ignored';
   const time = new Date(error.Time).toISOString();
-  await devicesRepository.addError(device.DeviceID, { Time: time, MachineProblem: error.MachineProblem.trim(), MessageID: error._id });
+  await devicesRepository.addError(route.DeviceID, { Time: time, MachineProblem: error.MachineProblem.trim(), MessageID: error._id });
   const alert = panicAlert(error.MachineProblem);
-  if (alert && device.PatientID) await raisePatientAlert(device.PatientID, alert, time, `error-${device.DeviceID}-${error._id}`);
+  if (alert && route.PatientID) await raisePatientAlert(route.PatientID, alert, time, `error-${route.DeviceID}-${error._id}`);
   return 'stored';
 }

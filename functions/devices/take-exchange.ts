@@ -7,12 +7,16 @@ import {
   startOfLookBack,
   ultrafiltrationMl,
 } from '../../shared/alerts';
-import { convertTemperature, convertWeight, type DeviceExchange } from '../../shared/device';
+import type { DeviceExchange } from '../../shared/device';
+import type { ExchangeObservation } from '../../shared/alerts';
+import type { Settings } from '../../shared/settings';
 import { devicesRepository } from '../data/devices-repository';
+import { dueCheckItem } from '../data/due-checks-repository';
 import { exchangesRepository, type ExchangeRecord } from '../data/exchanges-repository';
-import { patientsRepository } from '../data/patients-repository';
-import { settingsForClinic } from '../services/settings';
-import { MAX_ATTEMPTS, pauseBeforeRetry, toPatientAlerts, withAlerts } from './patient-alerts';
+import { patientsRepository, type PatientAlert, type PatientRecord, type PrescriptionRecord } from '../data/patients-repository';
+import { cachedCurrentPrescription, cachedSettingsForClinic } from './engine-cache';
+import { nextDueCheckAt } from './due-schedule';
+import { toPatientAlerts } from './patient-alerts';
 import { RejectedMessage } from './rejected-message';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -21,67 +25,89 @@ const HISTORY_MIN_DAYS = 14;
 const HISTORY_MAX_ITEMS = 1000;
 /** Utilization is measured over the last week. */
 const UTILIZATION_WINDOW_DAYS = 7;
+/** The open visit changed between reading the patient and writing: read again, at most this often. */
+const MAX_ATTEMPTS = 3;
 
 export type ExchangeOutcome = 'stored' | 'duplicate';
+
+type Evaluated = { alerts: PatientAlert[]; uf?: number; utilization?: number };
+
+/** The alert rules, UF and utilization of one exchange against the patient's earlier exchanges (newest first). */
+function evaluate(
+  exchange: ExchangeObservation & { _id: string; DeviceLocalDate: string },
+  history: readonly ExchangeRecord[],
+  context: { patient: PatientRecord; prescription?: PrescriptionRecord; settings: Settings; receivedAt: Date },
+): Evaluated {
+  const { patient, prescription, settings } = context;
+  const exchangeTime = new Date(exchange.DeviceLocalDate);
+  const alerts = toPatientAlerts(
+    evaluateExchangeAlerts({ exchange, history, patient, prescription, settings }),
+    exchangeTime.toISOString(),
+    exchange._id,
+    exchange._id,
+  );
+  const approved = prescription?.Approved ? prescription : undefined;
+  const utilization =
+    approved &&
+    prescriptionUtilization({
+      prescription: approved,
+      exchanges: [exchange, ...history],
+      from: new Date(exchangeTime.getTime() - UTILIZATION_WINDOW_DAYS * DAY_MS),
+      to: new Date(Math.max(exchangeTime.getTime() + 1, context.receivedAt.getTime() - settings.SkippedExchangeGraceTime * 60_000)),
+    }).utilization;
+  const uf = ultrafiltrationMl(exchange, previousExchange(exchange, history, settings.MaxDwellHours));
+  return { alerts, uf, utilization };
+}
+
+/** The exchanges of `window` (newest first) before `exchange`, as the rules read its history. */
+const before = (window: readonly ExchangeRecord[], exchange: { _id: string; ExchangeTimeUtc: string }, fromMs: number) =>
+  window.filter((earlier) => earlier._id !== exchange._id && earlier.ExchangeTimeUtc <= exchange.ExchangeTimeUtc && Date.parse(earlier.ExchangeTimeUtc) >= fromMs);
 
 /**
  * Takes one exchange a device reported: stores it once (its `_id` makes a redelivery change
  * nothing), evaluates every alert rule with the clinic's effective settings, and updates in the
- * same transaction the patient's alert status, the open visit, the device's errors and
+ * same transaction the patient's alert counters, the open visit, the device's errors and
  * utilization, and the exchange counters of the device, clinic, provider and platform.
+ *
+ * DynamoDB requests in the common case: the serial number's route (1), the patient (1), the
+ * history (1), the transaction (1); the settings (1 BatchGet) and an approved prescription (1)
+ * only when not cached (engine-cache.ts). At most 6.
+ *
+ * Exchanges of one patient taken at once, or arriving out of order, are all stored (the writes
+ * commute); an exchange evaluated without an earlier one that was not yet stored is evaluated
+ * again once it is, and gets the alerts it then raises (reevaluateLater).
  */
 export async function takeExchange(serialNumber: string, exchange: DeviceExchange, receivedAt: Date): Promise<ExchangeOutcome> {
-  const device = await devicesRepository.getBySerialNumber(serialNumber);
-  if (!device) throw new RejectedMessage(`No device has serial number ${serialNumber}`);
-  if (!device.PatientID || !device.ClinicID || !device.ServiceProviderID) {
-    throw new RejectedMessage(`Device ${serialNumber} is not assigned to a patient`);
-  }
+  const route = await devicesRepository.routeBySerialNumber(serialNumber);
+  if (!route) throw new RejectedMessage(`No device has serial number ${serialNumber}`);
+  const { PatientID, ClinicID, ServiceProviderID } = route;
+  if (!PatientID || !ClinicID || !ServiceProviderID) throw new RejectedMessage(`Device ${serialNumber} is not assigned to a patient`);
   const exchangeTime = new Date(exchange.DeviceLocalDate);
   const exchangeTimeUtc = exchangeTime.toISOString();
 
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
-    const patient = await patientsRepository.get(device.PatientID);
-    if (!patient) throw new RejectedMessage(`Device ${serialNumber} is assigned to patient ${device.PatientID}, who does not exist`);
-    const [settings, prescription] = await Promise.all([
-      settingsForClinic(device.ClinicID, device.ServiceProviderID),
-      patientsRepository.currentPrescription(patient),
-    ]);
+    const [patient, settings] = await Promise.all([patientsRepository.get(PatientID), cachedSettingsForClinic(ClinicID, ServiceProviderID)]);
+    if (!patient) throw new RejectedMessage(`Device ${serialNumber} is assigned to patient ${PatientID}, who does not exist`);
     const lookBackMs = Math.min(
       startOfLookBack(exchangeTime.getTime(), settings.WeightRecentlyFromLastTime, settings.WeightRecentlyFromLastTimeUnit),
       exchangeTime.getTime() - HISTORY_MIN_DAYS * DAY_MS,
     );
-    const history = (
-      await exchangesRepository.listForPatient(patient.UserID, {
-        from: new Date(lookBackMs).toISOString(),
-        to: exchangeTimeUtc,
-        limit: HISTORY_MAX_ITEMS,
-      })
-    ).filter((earlier) => earlier._id !== exchange._id);
+    // The same span after the exchange too: exchanges stored before this one but later in time were evaluated without it.
+    const window = { from: new Date(lookBackMs).toISOString(), to: new Date(2 * exchangeTime.getTime() - lookBackMs).toISOString(), limit: HISTORY_MAX_ITEMS };
+    const [prescription, stored] = await Promise.all([cachedCurrentPrescription(patient), exchangesRepository.historyForRules(patient.UserID, window)]);
+    const context = { patient, prescription, settings, receivedAt };
+    const history = before(stored, { _id: exchange._id, ExchangeTimeUtc: exchangeTimeUtc }, lookBackMs);
+    const later = stored.filter((other) => other._id !== exchange._id && other.ExchangeTimeUtc > exchangeTimeUtc);
 
-    const alerts = toPatientAlerts(
-      evaluateExchangeAlerts({ exchange, history, patient, prescription, settings }),
-      exchangeTimeUtc,
-      exchange._id,
-      exchange._id,
-    );
-    const approved = prescription?.Approved ? prescription : undefined;
-    const utilization =
-      approved &&
-      prescriptionUtilization({
-        prescription: approved,
-        exchanges: [exchange, ...history],
-        from: new Date(exchangeTime.getTime() - UTILIZATION_WINDOW_DAYS * DAY_MS),
-        to: new Date(Math.max(exchangeTime.getTime() + 1, receivedAt.getTime() - settings.SkippedExchangeGraceTime * 60_000)),
-      }).utilization;
-    const uf = ultrafiltrationMl(exchange, previousExchange(exchange, history, settings.MaxDwellHours));
+    const { alerts, uf, utilization } = evaluate(exchange, history, context);
     const { FillTurbidity, DrainTurbidity, BubblesFillTurbidity, BubblesDrainTurbidity, ...report } = exchange;
     const record: ExchangeRecord = {
       ...report,
       PatientID: patient.UserID,
-      DeviceID: device.DeviceID,
-      SerialNumber: device.SerialNumber,
-      ClinicID: device.ClinicID,
-      ServiceProviderID: device.ServiceProviderID,
+      DeviceID: route.DeviceID,
+      SerialNumber: route.SerialNumber,
+      ClinicID,
+      ServiceProviderID,
       ExchangeTimeUtc: exchangeTimeUtc,
       ReceivedAt: receivedAt.toISOString(),
       StatusAlerts: { statusValue: alertStatus(alerts).statusValue, alerts },
@@ -89,36 +115,57 @@ export async function takeExchange(serialNumber: string, exchange: DeviceExchang
       TargetWeightSnapshot: patient.TargetWeight,
       PatientUtilizationSnapshot: utilization === undefined ? undefined : Math.round(utilization),
     };
+    const approved = prescription?.Approved ? prescription : undefined;
+    const dueAt = approved && nextDueCheckAt(approved, Math.max(Date.now(), exchangeTime.getTime()), settings.SkippedExchangeGraceTime);
     const outcome = await exchangesRepository.record({
       exchange: record,
       turbidity: { FillTurbidity, DrainTurbidity, BubblesFillTurbidity, BubblesDrainTurbidity },
-      patient: { expectedVersion: patient.Version, alertStatus: withAlerts(patient.PatientAlertStatus, alerts) },
-      visit: {
-        openDate: patient.OpenVisitOpenDate ?? exchangeTimeUtc,
-        opens: !patient.OpenVisitOpenDate,
-        alerts,
-        measurement: {
-          ExchangeID: exchange._id,
-          Time: exchangeTimeUtc,
-          WeightKg: exchange.WeightMeasure && convertWeight(exchange.WeightMeasure.Value, exchange.WeightUnit, 'KG'),
-          BloodPressure: exchange.BloodPressureMeasure?.Value,
-          Pulse: exchange.PulseMeasure?.Value,
-          Uf: uf,
-          DrainTempC: convertTemperature(exchange.DrainTemp, exchange.TempUnit, 'C'),
-        },
-      },
+      alerts,
+      visit: { openDate: patient.OpenVisitOpenDate ?? exchangeTimeUtc, opens: !patient.OpenVisitOpenDate, periodStart: patient.LastVisitClosedDate ?? '' },
+      patientLastExchangeTime: patient.LastExchangeTime,
+      patientExchangeCount: patient.ExchangeCount ?? 0,
       deviceError: isReportableMachineProblem(exchange.MachineProblem)
         ? { Time: exchangeTimeUtc, MachineProblem: exchange.MachineProblem!, MessageID: exchange._id }
         : undefined,
       deviceUtilization: record.PatientUtilizationSnapshot,
+      dueCheck: dueAt ? dueCheckItem(patient.UserID, dueAt) : undefined,
     });
-    if (outcome === 'conflict') {
-      await pauseBeforeRetry(attempt);
-      continue;
+    if (outcome === 'conflict') continue;
+    if (outcome === 'stored-concurrently') {
+      // Another exchange was stored between our read and our write: read the window again, this one included.
+      await reevaluateLater(await exchangesRepository.historyForRules(patient.UserID, window), exchangeTimeUtc, context, lookBackMs - exchangeTime.getTime());
+    } else if (outcome === 'stored' && later.length > 0) {
+      await reevaluateLater([...later, record, ...history], exchangeTimeUtc, context, lookBackMs - exchangeTime.getTime());
+    } else if (outcome === 'duplicate') {
+      // The first delivery may have stopped after its transaction, before completing the evaluations it had to:
+      // the window read above holds what it stored, so this costs no request unless something is missing.
+      await reevaluateLater(stored, exchangeTimeUtc, context, lookBackMs - exchangeTime.getTime());
     }
-    // Also on a redelivery: if the first delivery stopped right after its transaction, this completes it.
-    await exchangesRepository.markLastExchangeTime(record);
-    return outcome;
+    return outcome === 'duplicate' ? 'duplicate' : 'stored';
   }
-  throw new Error(`Patient ${device.PatientID} kept changing while exchange ${exchange._id} was taken; it will be delivered again`);
+  throw new Error(`Patient ${PatientID}'s open visit kept changing while exchange ${exchange._id} was taken; it will be delivered again`);
+}
+
+/**
+ * Evaluates again the exchanges of `window` (newest first) from `fromTime` on, each with the
+ * history the window now holds, and adds to each what it now raises: the alerts it lacked and a
+ * UF it could not compute. An alert already raised stays (an extra alert is reviewed; a missing
+ * one is the harm). `lookBackOffsetMs` is how far back an exchange's history reaches (negative).
+ */
+async function reevaluateLater(window: ExchangeRecord[], fromTime: string, context: Parameters<typeof evaluate>[2], lookBackOffsetMs: number): Promise<void> {
+  const candidates = window.filter((exchange) => exchange.ExchangeTimeUtc >= fromTime).reverse();
+  for (const candidate of candidates) {
+    let current: ExchangeRecord | undefined = candidate;
+    for (let attempt = 1; current && attempt <= MAX_ATTEMPTS; attempt += 1) {
+      const history = before(window, current, Date.parse(current.ExchangeTimeUtc) + lookBackOffsetMs);
+      const now = evaluate(current, history, context);
+      const raised = new Set(current.StatusAlerts.alerts.map((alert) => alert.flag));
+      const addAlerts = now.alerts.filter((alert) => !raised.has(alert.flag));
+      const newUf = current.Uf === undefined && now.uf !== undefined ? now.uf : undefined;
+      if (addAlerts.length === 0 && newUf === undefined) break;
+      const statusValue = alertStatus([...current.StatusAlerts.alerts, ...addAlerts]).statusValue;
+      if ((await exchangesRepository.amend(current, { addAlerts, statusValue, Uf: newUf })) === 'amended') break;
+      current = await exchangesRepository.get(current.PatientID, current.ExchangeTimeUtc, current._id);
+    }
+  }
 }

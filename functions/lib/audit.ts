@@ -66,11 +66,14 @@ export class AuditTrail {
     };
   }
 
-  /** The record of a change, as the item to put into the change's own transaction. */
-  write(change: AuditedWrite) {
+  /**
+   * The record of a change, for the repository to create in the change's own transaction (all or
+   * nothing; `audit.create(auditItem(record))` among the transaction's items).
+   */
+  write(change: AuditedWrite): AuditRecord {
     if (this.context.declared !== 'write') throw new Error(`${this.context.route} writes but declares audit '${this.context.declared}'`);
     this.writes += 1;
-    return auditRepository.putInTransaction(this.record('write', change.entity, change.id, change, changedFields(change.before, change.after)));
+    return this.record('write', change.entity, change.id, change, changedFields(change.before, change.after));
   }
 
   /** Notes that the caller read this entity; stored by the chain before the answer leaves. */

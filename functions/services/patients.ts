@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { clinicsRepository } from '../data/clinics-repository';
-import { patientsRepository, type PatientPii, type PatientRecord } from '../data/patients-repository';
+import { patientsRepository, type NewPatientRecord, type PatientPii, type PatientRecord } from '../data/patients-repository';
 import { notFound } from '../lib/errors';
 
 export type NewPatient = Omit<PatientPii, 'UserID'> &
-  Omit<PatientRecord, 'UserID' | 'ServiceProviderID' | 'PatientAlertStatus' | 'Version' | 'CreatedAt' | 'Device' | 'CurrentPrescriptionID' | 'OpenVisitOpenDate' | 'ExchangeCount' | 'LastExchangeTime'>;
+  Omit<NewPatientRecord, 'UserID' | 'ServiceProviderID' | 'CreatedAt'>;
 
 const piiFields = ['FirstName', 'LastName', 'DOB', 'Gender', 'Hispanic', 'RacialDesignation', 'SocialId', 'Address', 'Phone', 'Cellphone', 'Email'] as const;
 
@@ -15,14 +15,12 @@ export async function createPatient(input: NewPatient): Promise<{ patient: Patie
   const UserID = randomUUID();
   const pii = { UserID, ...Object.fromEntries(piiFields.map((field) => [field, input[field]])) } as PatientPii;
   const clinical = Object.fromEntries(Object.entries(input).filter(([field]) => !(piiFields as readonly string[]).includes(field)));
-  const patient: PatientRecord = {
+  const patient: NewPatientRecord = {
     ...(clinical as Omit<NewPatient, (typeof piiFields)[number]>),
     UserID,
     ServiceProviderID: clinic.ServiceProviderID,
-    PatientAlertStatus: { statusValue: 1, alerts: [] },
-    Version: 0,
     CreatedAt: new Date().toISOString(),
   };
   await patientsRepository.create(patient, pii);
-  return { patient, pii };
+  return { patient: { ...patient, PatientAlertStatus: { statusValue: 1, unresolved: 0 } }, pii };
 }

@@ -1,5 +1,5 @@
 import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { BackupPlan, BackupResource } from 'aws-cdk-lib/aws-backup';
 import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
@@ -46,7 +46,7 @@ export class DataStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
     for (const gsi of tableDefinition.globalSecondaryIndexes) {
-      this.table.addGlobalSecondaryIndex({ indexName: gsi.indexName, partitionKey: string(gsi.partitionKey), sortKey: string(gsi.sortKey) });
+      this.table.addGlobalSecondaryIndex({ indexName: gsi.indexName, partitionKey: string(gsi.partitionKey), sortKey: string(gsi.sortKey), projectionType: ProjectionType[gsi.projection] });
     }
 
     // Beyond the 35 days of point-in-time recovery: daily, weekly and monthly backups kept for years.

@@ -84,7 +84,7 @@ export function createTableInput(tableName: string): CreateTableCommandInput {
         { AttributeName: gsi.partitionKey, KeyType: 'HASH' },
         { AttributeName: gsi.sortKey, KeyType: 'RANGE' },
       ],
-      Projection: { ProjectionType: 'ALL' },
+      Projection: { ProjectionType: gsi.projection },
     })),
   };
 }

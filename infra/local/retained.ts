@@ -1,3 +1,4 @@
+import { allItems } from '../../functions/data/page';
 import { patientsRepository } from '../../functions/data/patients-repository';
 import { resendPrescription } from '../../functions/services/prescriptions';
 
@@ -8,7 +9,7 @@ import { resendPrescription } from '../../functions/services/prescriptions';
  */
 export async function republishCurrentPrescriptions(): Promise<number> {
   let count = 0;
-  for (const patientId of await patientsRepository.listAllIds()) {
+  for (const patientId of await allItems(patientsRepository.listAllIds)) {
     const patient = await patientsRepository.get(patientId);
     const prescription = patient && (await patientsRepository.currentPrescription(patient));
     if (!prescription) continue;

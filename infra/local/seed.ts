@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { handler as ingest, type DeviceMessageEvent } from '../../functions/devices/ingest';
 import { clinicsRepository } from '../../functions/data/clinics-repository';
+import { dataModelRepository } from '../../functions/data/data-model-repository';
 import { settingsRepository } from '../../functions/data/settings-repository';
 import { assignDevice, registerDevice } from '../../functions/services/devices';
 import { createClinic, createServiceProvider } from '../../functions/services/organizations';
@@ -46,6 +47,7 @@ export async function seedDemoData(options: { log: (line: string) => void; dataD
   const { log } = options;
   const historyDays = options.historyDays ?? HISTORY_DAYS;
   const now = options.now ?? new Date();
+  await dataModelRepository.markCurrent();
   await settingsRepository.putGlobal(defaultSettings, 'seed');
 
   const address = (City: string, Country: string, Street: string) => ({ City, Country, Street });

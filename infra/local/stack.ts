@@ -9,6 +9,7 @@ import { issueLocalToken } from '../../functions/lib/human-verification';
 import { buildWeb } from '../../web/build';
 import { createApiGateway, createTokenVerifier } from './api-gateway';
 import type { DeviceMessageEvent } from '../../functions/devices/ingest';
+import { dataModelRepository } from '../../functions/data/data-model-repository';
 import { startBroker, type LocalBroker } from './broker';
 import { startIotDataPlane } from './iot-data-plane';
 import { objectStoreTwin } from './object-store';
@@ -146,6 +147,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       POWERTOOLS_SERVICE_NAME: 'pd-portal-api',
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
     });
+
+    // A data folder from before the ElectroDB data model holds items this code cannot read (README).
+    if (fresh) await dataModelRepository.markCurrent();
+    else if (!(await dataModelRepository.isCurrent())) {
+      throw new Error(`${dataDir} holds data of an older data model, which this portal cannot read: run \`npm run reset\`, then \`npm start\` (README, "Run it")`);
+    }
 
     const webDir = path.join(dataDir, 'web');
     log('building the web');

@@ -93,7 +93,7 @@ describe('a device message over IoT Core’s 128 KB', () => {
       await new Promise<void>((resolve) => client.once('close', () => resolve()));
       await client.endAsync(true);
 
-      const letters = (await deadLettersRepository.listForDay(today())).filter((letter) => letter.ClientId === serialNumber);
+      const letters = (await deadLettersRepository.listForDay(today())).items.filter((letter) => letter.ClientId === serialNumber);
       expect(letters).toHaveLength(1);
       expect(letters[0]).toMatchObject({ Topic: deviceTopics.exchange(serialNumber), Reason: expect.stringContaining('128 KB') });
       expect(Buffer.from(letters[0]!.Payload, 'base64').toString()).toBe(oversize.slice(0, 128 * 1024));
@@ -105,7 +105,7 @@ describe('a device message over IoT Core’s 128 KB', () => {
       await again.publishAsync(deviceTopics.exchange(serialNumber), JSON.stringify(next), { qos: 1 });
       await again.endAsync();
       const stored = await exchangesRepository.listForPatient(patient.UserID, { from: '2000-01-01', to: '2100-01-01' });
-      expect(stored.map((exchange) => exchange._id)).toEqual([next._id]);
+      expect(stored.items.map((exchange) => exchange._id)).toEqual([next._id]);
     } finally {
       warnings.mockRestore();
     }

@@ -88,7 +88,7 @@ describe('a database or identity process dies while the portal runs', () => {
       expect(recovered).toMatchObject({ status: 200, body: { status: 'pass' } });
       expect(await acknowledged).toBe('acknowledged');
       const stored = await exchangesRepository.listForPatient(patient.UserID, { from: '2000-01-01', to: '2100-01-01' });
-      expect(stored.map((exchange) => exchange._id)).toEqual([report._id]);
+      expect(stored.items.map((exchange) => exchange._id)).toEqual([report._id]);
       expect((await patientsRepository.get(patient.UserID))!.ExchangeCount).toBe(1);
 
       const lines = logLines();

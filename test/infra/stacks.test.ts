@@ -82,7 +82,7 @@ describe('the CDK app', () => {
         { AttributeName: tableDefinition.sortKey, KeyType: 'RANGE' },
       ],
       GlobalSecondaryIndexes: tableDefinition.globalSecondaryIndexes.map((gsi) =>
-        Match.objectLike({ IndexName: gsi.indexName, Projection: { ProjectionType: 'ALL' } }),
+        Match.objectLike({ IndexName: gsi.indexName, Projection: { ProjectionType: gsi.projection } }),
       ),
       BillingMode: 'PAY_PER_REQUEST',
       PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },

@@ -5,6 +5,7 @@ import { clinicsRepository } from '../../../functions/data/clinics-repository';
 import { deadLettersRepository } from '../../../functions/data/dead-letters-repository';
 import { devicesRepository } from '../../../functions/data/devices-repository';
 import { exchangesRepository } from '../../../functions/data/exchanges-repository';
+import { allItems } from '../../../functions/data/page';
 import { patientsRepository } from '../../../functions/data/patients-repository';
 import { serviceProvidersRepository } from '../../../functions/data/service-providers-repository';
 import { statsRepository } from '../../../functions/data/stats-repository';
@@ -17,7 +18,13 @@ useTestTable();
 const devices = useDeviceBroker();
 
 const HOUR = 60 * 60 * 1000;
-const allExchanges = (patientId: string) => exchangesRepository.listForPatient(patientId, { from: '2000-01-01', to: '2100-01-01' });
+const allExchanges = (patientId: string) => allItems((page) => exchangesRepository.listForPatient(patientId, { from: '2000-01-01', to: '2100-01-01' }, page));
+const unresolvedAlerts = (patientId: string) => allItems((page) => patientsRepository.listUnresolvedAlerts(patientId, page));
+async function openVisit(patientId: string) {
+  const { items } = await patientsRepository.listVisits(patientId, { limit: 1 });
+  const visit = items[0]!;
+  return { visit, measurements: await allItems((page) => patientsRepository.visitMeasurements(visit, page)), alerts: await allItems((page) => patientsRepository.visitAlerts(visit, page)) };
+}
 const today = () => new Date().toISOString().slice(0, 10);
 
 async function withDevice<T>(serialNumber: string, run: (client: mqtt.MqttClient) => Promise<T>): Promise<T> {
@@ -42,9 +49,10 @@ describe('a device reports exchanges over MQTT', () => {
     expect(stored!.Uf).toBeUndefined(); // a first exchange has no previous fill
 
     const after = await patientsRepository.get(patient.UserID);
-    expect(after).toMatchObject({ ExchangeCount: 1, LastExchangeTime: at.toISOString(), PatientAlertStatus: { statusValue: 1, alerts: [] } });
-    const [visit] = await patientsRepository.listVisits(patient.UserID);
-    expect(visit).toMatchObject({ Visited: false, OpenDate: at.toISOString(), Measurements: [{ ExchangeID: report._id, WeightKg: 70.5, Pulse: 72 }] });
+    expect(after).toMatchObject({ ExchangeCount: 1, LastExchangeTime: at.toISOString(), PatientAlertStatus: { statusValue: 1, unresolved: 0 } });
+    const { visit, measurements } = await openVisit(patient.UserID);
+    expect(visit).toMatchObject({ Visited: false, OpenDate: at.toISOString(), ExchangeCount: 1 });
+    expect(measurements).toMatchObject([{ ExchangeID: report._id, WeightKg: 70.5, Pulse: 72 }]);
 
     expect(await devicesRepository.get(device.DeviceID)).toMatchObject({ ExchangeCount: 1, LastExchangeTime: at.toISOString() });
     expect(await clinicsRepository.get(clinic.ClinicID)).toMatchObject({ ClinicExchangeCounter: 1, ClinicLastExchangeTime: at.toISOString(), ActivePatientLinkedDeviceCount: 1 });
@@ -83,12 +91,12 @@ describe('a device reports exchanges over MQTT', () => {
     expect(machine.textValue).toContain('PANIC: drain line occluded');
 
     const after = await patientsRepository.get(patient.UserID);
-    expect(after!.PatientAlertStatus.statusValue).toBe(3);
-    expect(after!.PatientAlertStatus.alerts).toHaveLength(4);
-    const [visit] = await patientsRepository.listVisits(patient.UserID);
-    expect(visit!.StatusAlerts.map((alert) => alert.flag).sort()).toEqual(flags);
-    expect(visit!.Measurements).toHaveLength(2);
-    expect(await devicesRepository.listErrors(device.DeviceID)).toEqual([
+    expect(after!.PatientAlertStatus).toEqual({ statusValue: 3, unresolved: 4 });
+    expect(await unresolvedAlerts(patient.UserID)).toHaveLength(4);
+    const visit = await openVisit(patient.UserID);
+    expect(visit.alerts.map((alert) => alert.flag).sort()).toEqual(flags);
+    expect(visit.measurements).toHaveLength(2);
+    expect((await devicesRepository.listErrors(device.DeviceID)).items).toEqual([
       { Time: second.toISOString(), MachineProblem: 'PANIC: drain line occluded', MessageID: expect.any(String) },
     ]);
   });
@@ -100,10 +108,11 @@ describe('a device reports exchanges over MQTT', () => {
     const outcomes = await Promise.all(reports.map((report) => takeExchange(device.SerialNumber, report, new Date())));
     expect(outcomes).toEqual(Array(8).fill('stored'));
     const after = await patientsRepository.get(patient.UserID);
-    expect(after).toMatchObject({ ExchangeCount: 8, Version: 8 });
-    expect(after!.PatientAlertStatus.alerts.filter((alert) => alert.flag === 'MachineProblemAlert')).toHaveLength(8);
+    const unresolved = await unresolvedAlerts(patient.UserID);
+    expect(after).toMatchObject({ ExchangeCount: 8, PatientAlertStatus: { statusValue: 3, unresolved: unresolved.length } });
+    expect(unresolved.filter((alert) => alert.flag === 'MachineProblemAlert')).toHaveLength(8);
     expect((await clinicsRepository.get(clinic.ClinicID))!.ClinicExchangeCounter).toBe(8);
-    expect((await patientsRepository.listVisits(patient.UserID))[0]!.Measurements).toHaveLength(8);
+    expect((await openVisit(patient.UserID)).measurements).toHaveLength(8);
   });
 
   it('changes nothing when the same exchange is delivered again', async () => {
@@ -118,9 +127,9 @@ describe('a device reports exchanges over MQTT', () => {
     expect(await allExchanges(patient.UserID)).toHaveLength(1);
     const after = await patientsRepository.get(patient.UserID);
     expect(after).toMatchObject({ ExchangeCount: 1 });
-    expect(after!.PatientAlertStatus.alerts).toHaveLength(1);
+    expect(await unresolvedAlerts(patient.UserID)).toHaveLength(1);
     expect((await clinicsRepository.get(clinic.ClinicID))!.ClinicExchangeCounter).toBe(1);
-    expect((await patientsRepository.listVisits(patient.UserID))[0]!.Measurements).toHaveLength(1);
+    expect((await openVisit(patient.UserID)).measurements).toHaveLength(1);
   });
 
   it('keeps a bad message as a dead letter with the reason, stores nothing and keeps the device connected', async () => {
@@ -132,7 +141,7 @@ describe('a device reports exchanges over MQTT', () => {
       await client.publishAsync(topic, JSON.stringify({ ...exchangeReport(new Date()), Extra: 1 }), { qos: 1 });
       expect(client.connected).toBe(true);
     });
-    const letters = (await deadLettersRepository.listForDay(today())).filter((letter) => letter.ClientId === device.SerialNumber);
+    const letters = (await allItems((page) => deadLettersRepository.listForDay(today(), page))).filter((letter) => letter.ClientId === device.SerialNumber);
     expect(letters.map((letter) => letter.Reason)).toEqual([
       'The payload is not JSON',
       expect.stringMatching(/^Invalid exchange message: DrainVolume: /),
@@ -151,7 +160,7 @@ describe('a device reports exchanges over MQTT', () => {
       await expect(Promise.race([refused.then(() => 'acknowledged'), new Promise((resolve) => client.once('close', () => resolve('closed')))])).resolves.toBe('closed');
     });
     await withDevice(stranger, (client) => publishExchange(client, stranger, exchangeReport(new Date())));
-    const letters = (await deadLettersRepository.listForDay(today())).filter((letter) => letter.ClientId === stranger);
+    const letters = (await allItems((page) => deadLettersRepository.listForDay(today(), page))).filter((letter) => letter.ClientId === stranger);
     expect(letters.map((letter) => letter.Reason)).toEqual([`No device has serial number ${stranger}`]);
   });
 });
@@ -169,10 +178,10 @@ describe('a device reports errors', () => {
       await client.publishAsync(topic, error('e4', 'PANIC: heater over-temperature'), { qos: 1 });
       await client.publishAsync(topic, error('e4', 'PANIC: heater over-temperature'), { qos: 1 });
     });
-    const errors = await devicesRepository.listErrors(device.DeviceID);
+    const { items: errors } = await devicesRepository.listErrors(device.DeviceID);
     expect(errors.map((entry) => entry.MachineProblem).sort()).toEqual(['Low battery', 'PANIC: heater over-temperature']);
-    const after = await patientsRepository.get(patient.UserID);
-    expect(after!.PatientAlertStatus).toMatchObject({ statusValue: 3, alerts: [{ flag: 'MachineProblemAlert', textValue: expect.stringContaining('heater over-temperature') }] });
+    expect((await patientsRepository.get(patient.UserID))!.PatientAlertStatus).toEqual({ statusValue: 3, unresolved: 1 });
+    expect(await unresolvedAlerts(patient.UserID)).toMatchObject([{ flag: 'MachineProblemAlert', textValue: expect.stringContaining('heater over-temperature') }]);
   });
 });
 
@@ -244,7 +253,7 @@ describe('the skipped-exchange check', () => {
     expect(await checkPatient(patient.UserID, now)).toBe(1);
     expect(await checkPatient(patient.UserID, now)).toBe(0);
     const after = await patientsRepository.get(patient.UserID);
-    const skipped = after!.PatientAlertStatus.alerts.filter((alert) => alert.flag === 'SkippedAlert');
+    const skipped = (await unresolvedAlerts(patient.UserID)).filter((alert) => alert.flag === 'SkippedAlert');
     expect(skipped).toHaveLength(1);
     expect(skipped[0]!.textValue).toContain(slot(3.5));
     expect(after!.PatientAlertStatus.statusValue).toBe(2);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { MqttClient } from 'mqtt';
 import { clinicsRepository } from '../../../functions/data/clinics-repository';
 import { exchangesRepository } from '../../../functions/data/exchanges-repository';
+import { allItems } from '../../../functions/data/page';
 import { patientsRepository } from '../../../functions/data/patients-repository';
 import { ensureTable, localDynamoClient, startDynamoDbLocal } from '../../../infra/local/dynamodb';
 import { freePort, type ManagedProcess } from '../../../infra/local/processes';
@@ -55,7 +56,7 @@ async function publishStream(client: MqttClient, serialNumber: string, midStream
 }
 
 async function expectAllStoredOnce(patientId: string, clinicId: string, ids: string[]) {
-  const stored = await exchangesRepository.listForPatient(patientId, { from: '2000-01-01', to: '2100-01-01' });
+  const stored = await allItems((page) => exchangesRepository.listForPatient(patientId, { from: '2000-01-01', to: '2100-01-01' }, page));
   expect(stored.map((exchange) => exchange._id).sort()).toEqual([...ids].sort());
   expect((await patientsRepository.get(patientId))!.ExchangeCount).toBe(ids.length);
   expect((await clinicsRepository.get(clinicId))!.ClinicExchangeCounter).toBe(ids.length);

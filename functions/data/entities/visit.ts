@@ -1,0 +1,30 @@
+/**
+ * A visit (spec section 3, Visit): its period and counters only. Its measurements are the
+ * patient's exchanges and its alerts the patient's alerts within (PeriodStart, ClosedDate], read
+ * by key range, so the item stays the same size however many exchanges the visit spans. The
+ * period starts where the previous visit closed, not at the first exchange, so an exchange that
+ * arrives late still belongs to the visit it happened in.
+ */
+export const visitSchema = {
+  model: { entity: 'Visit', version: '2', service: 'pd' },
+  attributes: {
+    PatientID: { type: 'string', required: true, readOnly: true },
+    OpenDate: { type: 'string', required: true, readOnly: true },
+    Visited: { type: 'boolean', required: true },
+    /** The previous visit's ClosedDate ('' for a patient's first visit). */
+    PeriodStart: { type: 'string', required: true, readOnly: true },
+    ClosedDate: { type: 'string' },
+    ExchangeCount: { type: 'number' },
+    AlertCount: { type: 'number' },
+    PatientUtilizationSnapshot: { type: 'number' },
+    Findings: { type: 'string' },
+    Recommendation: { type: 'string' },
+    UrineOutput: { type: 'number' },
+  },
+  indexes: {
+    byPatient: {
+      pk: { field: 'pk', composite: ['PatientID'], template: 'PATIENT#${PatientID}', casing: 'none' },
+      sk: { field: 'sk', composite: ['OpenDate'], template: 'VISIT#${OpenDate}', casing: 'none' },
+    },
+  },
+} as const;

@@ -1,0 +1,47 @@
+import { effectiveSettings, type Settings } from '../../shared/settings';
+import { patientsRepository, type PatientRecord, type PrescriptionRecord } from '../data/patients-repository';
+import { settingsRepository } from '../data/settings-repository';
+
+/**
+ * What the alert engine reads on every exchange but changes rarely, kept in the Lambda's memory
+ * (one container serves many exchanges; a cold start reads again):
+ * - effective settings of a clinic: up to SETTINGS_TTL_MS old, so a saved setting reaches the
+ *   rules within a minute (a screen that shows settings always reads them fresh);
+ * - a prescription once the device approved it: stored prescriptions never change after that,
+ *   and a new prescription has a new id, so an approved one is kept for as long as the container
+ *   lives (bounded by PRESCRIPTIONS_KEPT). A prescription not yet approved is read every time.
+ */
+export const SETTINGS_TTL_MS = 60_000;
+const PRESCRIPTIONS_KEPT = 5_000;
+
+const settingsCache = new Map<string, { settings: Settings; until: number }>();
+const prescriptionCache = new Map<string, PrescriptionRecord>();
+
+export async function cachedSettingsForClinic(clinicId: string, serviceProviderId: string, now = Date.now()): Promise<Settings> {
+  const key = `${clinicId}|${serviceProviderId}`;
+  const cached = settingsCache.get(key);
+  if (cached && cached.until > now) return cached.settings;
+  const chain = await settingsRepository.getChain(clinicId, serviceProviderId);
+  const settings = effectiveSettings(chain.clinic, chain.serviceProvider, chain.global);
+  settingsCache.set(key, { settings, until: now + SETTINGS_TTL_MS });
+  return settings;
+}
+
+export async function cachedCurrentPrescription(patient: Pick<PatientRecord, 'UserID' | 'CurrentPrescriptionID'>): Promise<PrescriptionRecord | undefined> {
+  if (!patient.CurrentPrescriptionID) return undefined;
+  const key = `${patient.UserID}|${patient.CurrentPrescriptionID}`;
+  const cached = prescriptionCache.get(key);
+  if (cached) return cached;
+  const prescription = await patientsRepository.currentPrescription(patient);
+  if (prescription?.Approved) {
+    if (prescriptionCache.size >= PRESCRIPTIONS_KEPT) prescriptionCache.delete(prescriptionCache.keys().next().value!);
+    prescriptionCache.set(key, prescription);
+  }
+  return prescription;
+}
+
+/** Forgets everything cached (tests that change settings between exchanges). */
+export function clearEngineCache(): void {
+  settingsCache.clear();
+  prescriptionCache.clear();
+}
