@@ -103,6 +103,31 @@ export const messages = {
     myProfile: 'admin',
     patients: 'Patients List',
     addPatient: 'Add Patient',
+    /** Not a spec text: the audit trail's screen (beyond the spec; DESIGN.md section 5). */
+    history: 'History',
+  },
+  /** Not spec texts: the audit trail's screen. */
+  history: {
+    title: 'History',
+    filters: 'Filters',
+    description: 'Who read or changed what, when, and from where. Records are kept six years and never changed.',
+    month: 'Month',
+    person: 'Person (user id)',
+    patient: 'Patient (patient id)',
+    apply: 'Show',
+    columns: {
+      at: 'When',
+      user: 'Who',
+      role: 'Role',
+      action: 'Action',
+      entity: 'What',
+      id: 'Id',
+      changes: 'Changed fields',
+      patient: 'Patient',
+      source: 'From',
+    },
+    read: 'read',
+    write: 'changed',
   },
   twoFactorSetup: {
     title: 'Two-factor authentication',

@@ -16,7 +16,7 @@ export const portalRouteTable: RouteTable = { routes, area: (id) => routeArea(id
 export const isPublicRoute = (route: RouteDefinition): boolean => route.token !== 'session';
 
 /** Partition keys that are whole keys rather than `<PREFIX>#<id>`. */
-const WHOLE_KEYS: ReadonlySet<KeyPrefix> = new Set<KeyPrefix>(['SETTINGS', 'STATS']);
+const WHOLE_KEYS: ReadonlySet<KeyPrefix> = new Set<KeyPrefix>(['GLOBAL', 'STATS', 'META']);
 
 /** The `dynamodb:LeadingKeys` pattern of a key prefix: `USER#*`, or `SETTINGS` for a whole key. */
 export const leadingKeyPattern = (prefix: KeyPrefix): string => (WHOLE_KEYS.has(prefix) ? prefix : `${prefix}#*`);

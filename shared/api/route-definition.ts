@@ -18,7 +18,8 @@ export type ApiArea = (typeof API_AREAS)[number];
 export type RouteAccess = 'table-write' | 'cognito-auth' | 'cognito-admin' | 'iot-publish' | 'mail' | 'human-verification';
 
 /**
- * The first part of a partition key (`USER#<id>` → 'USER'; 'SETTINGS' and 'STATS' are whole keys),
+ * The first part of a partition key (`USER#<id>` → 'USER'; 'GLOBAL' (the global settings), 'STATS'
+ * and 'META' are whole keys),
  * of the table or, for a GSI query, of the index. The CDK stack turns a route's prefixes into
  * `dynamodb:LeadingKeys` conditions, so its Lambda can reach no other items;
  * test/infra/leading-keys.test.ts runs the handlers and fails when one touches a partition its route does not name.
@@ -28,8 +29,10 @@ export type KeyPrefix =
   | 'EMAIL'
   | 'REVOKED'
   | 'SIGNIN'
-  | 'SETTINGS'
+  | 'GLOBAL'
   | 'STATS'
+  | 'META'
+  | 'COUNTER'
   | 'SP'
   | 'CLINIC'
   | 'PATIENT'
@@ -38,6 +41,12 @@ export type KeyPrefix =
   | 'SERIAL'
   | 'DEADLETTER'
   | 'TYPE'
+  | 'CLINICS'
+  | 'DEVICES'
+  | 'PATIENTS'
+  | 'USERS'
+  | 'DUE'
+  | 'DUECURSOR'
   | 'SESSION'
   | 'REFRESH'
   | 'PENDING'

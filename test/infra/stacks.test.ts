@@ -149,9 +149,9 @@ describe('the CDK app', () => {
   });
 
   it("limits each route's Lambda to the partition keys of its route (dynamodb:LeadingKeys)", () => {
-    expect(leadingKeys('getGlobalSettings')).toEqual({ read: ['REVOKED#*', 'SETTINGS', 'USER#*'], write: [] });
-    expect(leadingKeys('initGlobalSettings')).toEqual({ read: ['AUDIT#*', 'REVOKED#*', 'SETTINGS', 'USER#*'], write: ['AUDIT#*', 'SETTINGS'] });
-    expect(leadingKeys('signIn')).toEqual({ read: ['CLINIC#*', 'EMAIL#*', 'SIGNIN#*', 'SP#*', 'STATS', 'USER#*'], write: ['SIGNIN#*', 'USER#*'] });
+    expect(leadingKeys('getGlobalSettings')).toEqual({ read: ['GLOBAL', 'REVOKED#*', 'USER#*'], write: [] });
+    expect(leadingKeys('initGlobalSettings')).toEqual({ read: ['AUDIT#*', 'GLOBAL', 'REVOKED#*', 'USER#*'], write: ['AUDIT#*', 'GLOBAL'] });
+    expect(leadingKeys('signIn')).toEqual({ read: ['CLINIC#*', 'COUNTER#*', 'EMAIL#*', 'SIGNIN#*', 'SP#*', 'STATS', 'USER#*'], write: ['SIGNIN#*', 'USER#*'] });
     expect(leadingKeys('signOut')).toEqual({ read: ['REVOKED#*', 'USER#*'], write: ['REVOKED#*'] });
     expect(leadingKeys('refreshSession')).toEqual({ read: [], write: [] });
     for (const id of routeIds) {

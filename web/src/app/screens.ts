@@ -31,4 +31,5 @@ export const screens = {
   myProfile: lazyScreen(() => import('../features/admin/my-profile/my-profile-screen'), 'MyProfileScreen'),
   patients: lazyScreen(() => import('../features/clinical/patients/patients-screen'), 'PatientsScreen'),
   addPatient: lazyScreen(() => import('../features/clinical/add-patient/add-patient-screen'), 'AddPatientScreen'),
+  history: lazyScreen(() => import('../features/audit/history/history-screen'), 'HistoryScreen'),
 } satisfies Record<ScreenId, ComponentType>;

@@ -41,6 +41,8 @@ export const routes = {
   myProfile: { path: '/myprofile', access: ['ServiceProviderAdmin', 'ClinicAdmin'], nav: n.myProfile },
   patients: { path: '/patients', access: CLINICAL, nav: n.patients },
   addPatient: { path: '/addPatient', access: CLINICAL, nav: n.addPatient },
+  /** Beyond the spec, so not among the spec's navigation links: reached from the user menu. */
+  history: { path: '/history', access: ['LiberDiAdmin', 'ServiceProviderAdmin', 'ClinicDirector'], optionalQuery: ['patientId'] },
 } as const satisfies Record<string, ScreenRoute>;
 
 export type ScreenId = keyof typeof routes;

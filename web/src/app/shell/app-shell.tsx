@@ -12,7 +12,7 @@ import { TotpSetupModal } from '../../features/session/totp-setup-modal';
 import { errorMessages } from '../../lib/api-client';
 import { reloadProfile, signOut, useProactiveRefresh, useSession } from '../../lib/auth';
 import { HOME, paths } from '../../config/routes';
-import { activeLinkOf, isAdminRole, linksFor } from '../../lib/navigation';
+import { activeLinkOf, canOpen, isAdminRole, linksFor } from '../../lib/navigation';
 import { runtimeConfig } from '../../lib/runtime-config';
 import { useIdleTimer } from '../../lib/use-idle-timer';
 import { AppProvider } from '../provider';
@@ -85,8 +85,14 @@ export function AppShell({ children }: { children?: ReactNode }) {
               type: 'menu-dropdown',
               text: profile.FirstName,
               iconName: 'user-profile',
-              items: [{ id: 'two-factor', text: m.twoFactorMenuItem }],
-              onItemClick: ({ detail }) => detail.id === 'two-factor' && setTotpOpen(true),
+              items: [
+                { id: 'two-factor', text: m.twoFactorMenuItem },
+                ...(canOpen(profile.Role, paths.history()) ? [{ id: 'history', text: messages.navigation.history }] : []),
+              ],
+              onItemClick: ({ detail }) => {
+                if (detail.id === 'two-factor') setTotpOpen(true);
+                if (detail.id === 'history') navigate(paths.history());
+              },
             },
             { type: 'button', text: m.logOut, iconName: 'unlocked', onClick: () => void logOut() },
           ]}
