@@ -1,14 +1,14 @@
-import { Logger } from '@aws-lambda-powertools/logger';
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { findSkippedExchanges } from '../../shared/alerts';
 import { allDueShards, dueChecksRepository, minuteOf, type DueCheck } from '../data/due-checks-repository';
 import { exchangesRepository } from '../data/exchanges-repository';
 import { allItems } from '../data/page';
 import { patientsRepository } from '../data/patients-repository';
 import { nextDueCheckAt } from './due-schedule';
+import { logger, metricNames, metrics } from '../lib/powertools';
 import { cachedSettingsForClinic } from './engine-cache';
 import { raisePatientAlert } from './patient-alerts';
 
-const logger = new Logger({ serviceName: 'pd-portal-skipped-exchanges' });
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -101,5 +101,8 @@ export async function handler(event?: { now?: string }): Promise<{ patients: num
   });
   await dueChecksRepository.setLastMinute(CURSOR, untilMinute);
   logger.info('skipped-exchange check done', { sweep, patients: due.length, raised, failed });
+  metrics().addMetric(metricNames.skippedExchangeAlertRaised, MetricUnit.Count, raised);
+  metrics().addMetric(metricNames.skippedExchangeCheckFailed, MetricUnit.Count, failed);
+  metrics().publishStoredMetrics();
   return { patients: due.length, raised };
 }

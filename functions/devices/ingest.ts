@@ -1,14 +1,14 @@
-import { Logger } from '@aws-lambda-powertools/logger';
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import type { Context } from 'aws-lambda';
 import { parseDeviceUpMessage } from '../../shared/device';
 import { deadLettersRepository } from '../data/dead-letters-repository';
+import { logger, metricNames, metrics } from '../lib/powertools';
 import { RejectedMessage } from './rejected-message';
 import { takeDeviceError } from './take-device-error';
 import { takeExchange } from './take-exchange';
 import { takePrescriptionAck } from './take-prescription-ack';
 
 export { RejectedMessage };
-
-const logger = new Logger({ serviceName: 'pd-portal-ingest' });
 
 /** The IoT topic rule's output: `SELECT encode(*, 'base64') AS payload, topic() AS topic, clientid() AS clientId, timestamp() AS receivedAt`. */
 export interface DeviceMessageEvent {
@@ -24,13 +24,18 @@ export interface DeviceMessageEvent {
  * a failure of our own (the table is unreachable) is thrown, so the message is delivered again
  * (locally the broker does not acknowledge it; on AWS the rule's error action keeps it).
  */
-export async function handler(event: DeviceMessageEvent): Promise<void> {
+export async function handler(event: DeviceMessageEvent, context?: Context): Promise<void> {
+  if (context) logger.addContext(context);
+  logger.appendKeys({ topic: event.topic, clientId: event.clientId });
   try {
     const outcome = await ingestDeviceMessage(event);
-    logger.debug('device message taken', { topic: event.topic, outcome });
+    logger.debug('device message taken', { outcome });
+    metrics().addDimensions({ kind: event.topic.split('/').pop() ?? 'unknown', outcome });
+    metrics().addMetric(metricNames.deviceMessageTaken, MetricUnit.Count, 1);
   } catch (error) {
     if (!(error instanceof RejectedMessage)) throw error;
-    logger.warn('device message rejected', { topic: event.topic, reason: error.message });
+    logger.warn('device message rejected', { reason: error.message });
+    metrics().addMetric(metricNames.deviceMessageDeadLettered, MetricUnit.Count, 1);
     await deadLettersRepository.add({
       Topic: event.topic,
       ClientId: event.clientId,
@@ -38,6 +43,9 @@ export async function handler(event: DeviceMessageEvent): Promise<void> {
       Reason: error.message,
       ReceivedAt: new Date(event.receivedAt).toISOString(),
     });
+  } finally {
+    metrics().publishStoredMetrics();
+    logger.removeKeys(['topic', 'clientId']);
   }
 }
 

@@ -30,7 +30,14 @@ export const environmentSchema = z.object({
   POWERTOOLS_SERVICE_NAME: z.string().min(1),
   POWERTOOLS_METRICS_NAMESPACE: z.string().min(1).default('PdPortal'),
   POWERTOOLS_LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT']).default('INFO'),
+  /** Locally and in tests: no metrics on stdout (there is no CloudWatch to read them). */
+  POWERTOOLS_METRICS_DISABLED: z.enum(['true', 'false']).default('false'),
 });
+
+/** The AWS SDK's own variables the local stack and the tests set (credentials and endpoints of the local twins). */
+export type AwsSdkVariables = Partial<
+  Record<'AWS_REGION' | 'AWS_ACCESS_KEY_ID' | 'AWS_SECRET_ACCESS_KEY' | 'AWS_ENDPOINT_URL_DYNAMODB' | 'AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER' | 'AWS_ENDPOINT_URL_S3' | 'AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED', string>
+>;
 
 export type Environment = z.infer<typeof environmentSchema>;
 export type EnvironmentName = keyof Environment;

@@ -9,12 +9,22 @@ import { Metrics } from '@aws-lambda-powertools/metrics';
  */
 export const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'pd-portal' });
 
-export const metrics = new Metrics({ namespace: process.env.POWERTOOLS_METRICS_NAMESPACE ?? 'PdPortal', serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'pd-portal' });
+let emitter: Metrics | undefined;
+
+/**
+ * The metrics emitter (CloudWatch embedded metric format on stdout), made on first use so it reads
+ * the environment of the process that runs it (locally and in tests POWERTOOLS_METRICS_DISABLED).
+ */
+export function metrics(): Metrics {
+  emitter ??= new Metrics({ namespace: process.env.POWERTOOLS_METRICS_NAMESPACE ?? 'PdPortal', serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'pd-portal' });
+  return emitter;
+}
 
 /** The metrics the alarms of the CDK app watch (infra/aws): names typed once. */
 export const metricNames = {
-  exchangeStored: 'ExchangeStored',
-  deviceMessageDuplicate: 'DeviceMessageDuplicate',
+  /** A device message taken, by kind and outcome (exchange stored, duplicate, acknowledgement…). */
+  deviceMessageTaken: 'DeviceMessageTaken',
   deviceMessageDeadLettered: 'DeviceMessageDeadLettered',
   skippedExchangeAlertRaised: 'SkippedExchangeAlertRaised',
+  skippedExchangeCheckFailed: 'SkippedExchangeCheckFailed',
 } as const;

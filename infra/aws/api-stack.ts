@@ -14,6 +14,7 @@ import path from 'node:path';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
+import type { EnvironmentVariables } from '../../functions/lib/environment';
 import { API_BASE } from '../../shared/api/paths';
 import type { ApiArea, RouteAccess, RouteDefinition } from '../../shared/api/routes';
 import { ApiAreaStack } from './api-area-stack';
@@ -116,7 +117,7 @@ export class ApiStack extends Stack {
       IMAGES_BUCKET: props.imagesBucket.bucketName,
       AWS_ENDPOINT_URL_IOT_DATA_PLANE: props.iotDataEndpoint,
       POWERTOOLS_SERVICE_NAME: 'pd-portal-api',
-    };
+    } satisfies EnvironmentVariables;
     const grants: Record<RouteAccess, (fn: PortalFunction) => void> = {
       'table-write': () => undefined, // on the route's writeKeys only (api-area-stack.ts)
       'cognito-auth': () => undefined, // InitiateAuth, RespondToAuthChallenge, RevokeToken: public Cognito APIs

@@ -15,6 +15,7 @@ import { Construct } from 'constructs';
 import { DEVICE_TOPIC_ROOT } from '../../shared/device/topics';
 import { PortalFunction } from './portal-function';
 import { grantTableAccess } from './table-access';
+import type { EnvironmentVariables } from '../../functions/lib/environment';
 
 /** Concurrency reserved for the ingest: a flood of device messages waits in Lambda's async queue instead of taking the API's share. */
 export const INGEST_CONCURRENCY = 20;
@@ -68,7 +69,7 @@ export class DevicesStack extends Stack {
       entry: 'devices/ingest',
       logKey: props.logKey,
       description: 'Takes device messages from the IoT topic rule',
-      environment: { TABLE_NAME: props.table.tableName, POWERTOOLS_SERVICE_NAME: 'pd-portal-ingest' },
+      environment: { TABLE_NAME: props.table.tableName, POWERTOOLS_SERVICE_NAME: 'pd-portal-ingest' } satisfies EnvironmentVariables,
       reservedConcurrentExecutions: INGEST_CONCURRENCY,
     });
     grantTableAccess(ingest, props.table, { read: 'any', write: 'any' });
@@ -99,7 +100,7 @@ export class DevicesStack extends Stack {
       logKey: props.logKey,
       description: 'Raises SkippedAlert for prescribed exchanges that did not arrive in time',
       timeout: Duration.minutes(5),
-      environment: { TABLE_NAME: props.table.tableName, POWERTOOLS_SERVICE_NAME: 'pd-portal-skipped-exchanges' },
+      environment: { TABLE_NAME: props.table.tableName, POWERTOOLS_SERVICE_NAME: 'pd-portal-skipped-exchanges' } satisfies EnvironmentVariables,
       // One run at a time: a slow run is never overlapped by the next one.
       reservedConcurrentExecutions: 1,
     });

@@ -10,6 +10,7 @@ import { buildWeb } from '../../web/build';
 import { createApiGateway, createTokenVerifier } from './api-gateway';
 import type { DeviceMessageEvent } from '../../functions/devices/ingest';
 import { dataModelRepository } from '../../functions/data/data-model-repository';
+import type { AwsSdkVariables, EnvironmentVariables } from '../../functions/lib/environment';
 import { startBroker, type LocalBroker } from './broker';
 import { startIotDataPlane } from './iot-data-plane';
 import { objectStoreTwin } from './object-store';
@@ -146,7 +147,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       BACKEND_VERSION,
       POWERTOOLS_SERVICE_NAME: 'pd-portal-api',
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
-    });
+      POWERTOOLS_METRICS_DISABLED: 'true',
+    } satisfies EnvironmentVariables & AwsSdkVariables);
 
     // A data folder from before the ElectroDB data model holds items this code cannot read (README).
     if (fresh) await dataModelRepository.markCurrent();

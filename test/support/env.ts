@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AwsSdkVariables, EnvironmentVariables } from '../../functions/lib/environment';
 
 /**
  * Per test file: the environment the handlers read, pointing at the run's DynamoDB Local and
@@ -12,9 +13,10 @@ Object.assign(process.env, {
   AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: `http://127.0.0.1:${process.env.TEST_COGNITO_PORT}`,
   TABLE_NAME: `test-${randomUUID()}`,
   POWERTOOLS_LOG_LEVEL: 'SILENT',
+  POWERTOOLS_METRICS_DISABLED: 'true',
   HUMAN_VERIFICATION: 'local',
   LOCAL_VERIFIER_SECRET: 'test-verifier-secret',
   MAIL_TRANSPORT: 'outbox',
   MAIL_OUTBOX_DIR: `${process.env.TEST_DATA_DIR}/outbox-${randomUUID()}`,
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-});
+} satisfies EnvironmentVariables & AwsSdkVariables);
