@@ -7,10 +7,10 @@ import createHttpError, { isHttpError } from 'http-errors';
 import { ZodError, type z } from 'zod';
 import type { RouteDefinition } from '../../shared/api/routes';
 import { messages } from '../../shared/messages';
-import { sessionsRepository } from '../data/sessions-repository';
 import { usersRepository } from '../data/users-repository';
 import { identityFromClaims, type Caller } from './caller';
 import type { ErrorBody } from './errors';
+import { isSessionEnded, requireTwoFactorSetUp } from './session-check';
 
 export const logger = new Logger({ serviceName: 'pd-portal-api' });
 
@@ -77,7 +77,8 @@ function jsonBody(route: RouteDefinition): MiddlewareObj<Event, Result> {
 /**
  * Role scope (DESIGN.md section 4, layer 2): the token's role must be one of the route's, the
  * `self` path parameter must be the caller's own id, and the caller's record must exist and be
- * enabled, and the token must not have been signed out. The record also gives the tenant the handlers scope their reads and writes to.
+ * enabled, the token's session must not have ended (session-check.ts), and an administrator who
+ * must use two-factor sign-in must have set it up. The record also gives the tenant the handlers scope their reads and writes to.
  */
 function roleScope(route: RouteDefinition): MiddlewareObj<Event, Result> {
   return {
@@ -89,14 +90,12 @@ function roleScope(route: RouteDefinition): MiddlewareObj<Event, Result> {
       if (route.self && request.event.pathParameters?.[route.self] !== identity.userId) {
         throw createHttpError(403, messages.errors.noPermission);
       }
-      const tokenId = request.event.requestContext.authorizer?.jwt?.claims?.jti;
-      const [user, revoked] = await Promise.all([
-        usersRepository.get(identity.userId),
-        typeof tokenId === 'string' ? sessionsRepository.isRevoked(tokenId) : false,
-      ]);
-      if (revoked) throw createHttpError(401, messages.session.authenticationError);
+      const claims = request.event.requestContext.authorizer?.jwt?.claims ?? {};
+      const [user, ended] = await Promise.all([usersRepository.get(identity.userId), isSessionEnded(identity.userId, claims)]);
+      if (ended) throw createHttpError(401, messages.session.authenticationError);
       if (!user) throw createHttpError(403, messages.errors.noPermission);
       if (!user.IsEnabled) throw createHttpError(403, messages.session.userDisabled);
+      requireTwoFactorSetUp(route, { Role: identity.role, TwoFactorEnabled: user.TwoFactorEnabled });
       stateOf(request.event).caller = {
         userId: identity.userId,
         role: identity.role,

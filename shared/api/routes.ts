@@ -44,7 +44,8 @@ export const routes = {
     roles: 'public',
     body: signInSchema,
     handler: 'auth/sign-in',
-    access: ['table-write', 'cognito-auth', 'human-verification'],
+    // cognito-admin: a recovery's mailed password, when used, is set and the user's sessions end.
+    access: ['table-write', 'cognito-auth', 'cognito-admin', 'human-verification'],
   },
   signInTwoFactor: {
     method: 'POST',
@@ -68,7 +69,8 @@ export const routes = {
     roles: 'public',
     body: changePasswordSchema,
     handler: 'auth/change-password',
-    access: ['table-write', 'cognito-auth'],
+    // cognito-admin: a password change ends every session of the user (AdminUserGlobalSignOut).
+    access: ['table-write', 'cognito-auth', 'cognito-admin'],
   },
   forgotPassword: {
     method: 'POST',
@@ -76,7 +78,7 @@ export const routes = {
     roles: 'public',
     body: forgotPasswordSchema,
     handler: 'auth/forgot-password',
-    access: ['table-write', 'cognito-admin', 'mail', 'human-verification'],
+    access: ['table-write', 'mail', 'human-verification'],
   },
   signOut: {
     method: 'POST',

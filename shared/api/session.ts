@@ -13,6 +13,20 @@ const m = messages.session;
 /** Spaces are stripped from e-mail, password, 2FA code and new password before sending (spec 5). */
 export const stripSpaces = (value: string) => value.replace(/\s+/g, '');
 
+/** Roles that must have two-factor sign-in on: they set up TOTP before reaching any screen. */
+export const TWO_FACTOR_REQUIRED_ROLES: readonly Role[] = ['LiberDiAdmin', 'ServiceProviderAdmin'];
+
+export const requiresTwoFactorSetup = (profile: Pick<SessionProfile, 'Role' | 'TwoFactorEnabled'>) =>
+  TWO_FACTOR_REQUIRED_ROLES.includes(profile.Role) && !profile.TwoFactorEnabled;
+
+/** Not spec texts: the answers of the session guards the spec does not word. */
+export const sessionNotices = {
+  signInWait: (seconds: number) => `Too many failed sign-in attempts, please try again in ${seconds} seconds`,
+  recoveryRateLimited: 'Too many recovery requests, please try again later',
+  twoFactorSetupRequired: 'Two-factor authentication must be set up before using the portal',
+  wrongAuthenticationCode: 'Wrong authentication code',
+} as const;
+
 const FORBIDDEN_PASSWORD_CHARACTERS = /[${}/<>[\]"'`]/;
 
 /** The spec's password rule: 8-20 characters, a digit, one of ! @ # % ^ & *, an upper and a lower case letter, none of $ { } / < > [ ] " ' `. */
@@ -103,7 +117,11 @@ export interface SessionTokens {
   expiresIn: number;
 }
 
-export type SignedIn = SessionTokens & { status: 'pass'; updatePassword: false; profile: SessionProfile };
+/**
+ * Signed in. `totpSetupRequired` is true for a role that must use two-factor sign-in and has not
+ * set it up yet: until it is set up, only the session and TOTP set-up calls answer.
+ */
+export type SignedIn = SessionTokens & { status: 'pass'; updatePassword: false; profile: SessionProfile; totpSetupRequired?: boolean };
 
 /** A pending step: `token` is the temporary session for /signin/2fa or /users/{userId}/changePass. */
 export type PendingPasswordChange = { status: 'pass'; updatePassword: true; token: string; profile: Pick<SessionProfile, 'UserID' | 'FirstName'> };

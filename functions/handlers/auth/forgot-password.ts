@@ -4,6 +4,7 @@ import { requireHuman } from '../../lib/human-verification';
 import { recoverPassword } from '../../services/sessions';
 
 export const handler = endpoint(routes.forgotPassword, async ({ body, event }) => {
-  await requireHuman(body.reCaptchaToken, event.requestContext.http.sourceIp);
-  return recoverPassword(body.Email);
+  const source = event.requestContext.http.sourceIp;
+  await requireHuman(body.reCaptchaToken, source);
+  return recoverPassword(body.Email, { source });
 });

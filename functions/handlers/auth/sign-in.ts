@@ -4,6 +4,7 @@ import { requireHuman } from '../../lib/human-verification';
 import { signIn } from '../../services/sessions';
 
 export const handler = endpoint(routes.signIn, async ({ body, event }) => {
-  await requireHuman(body.reCaptchaToken, event.requestContext.http.sourceIp);
-  return signIn(body.Email, body.Password);
+  const source = event.requestContext.http.sourceIp;
+  await requireHuman(body.reCaptchaToken, source);
+  return signIn(body.Email, body.Password, source);
 });
