@@ -26,7 +26,7 @@ import { isValidPassword, requiresTwoFactorSetup, sessionNotices, stripSpaces } 
 import { messages } from '../../shared/messages';
 import { ADMIN_ROLES } from '../../shared/roles';
 import { rateLimits, recoveryRepository } from '../data/recovery-repository';
-import { sessionsRepository } from '../data/sessions-repository';
+import { sessionsRepository, type SessionCutoff } from '../data/sessions-repository';
 import { statsRepository, type StatsScope } from '../data/stats-repository';
 import { usersRepository, type UserRecord } from '../data/users-repository';
 import { cognito } from '../lib/aws-clients';
@@ -264,7 +264,9 @@ async function spendPendingToken(pending: PendingSession, result: SignInResult):
 export async function changePassword(pendingToken: string | undefined, userId: string, newPassword: string): Promise<ChangePasswordResult> {
   const pending = await openPendingToken(pendingToken, 'newPassword');
   if (pending.userId !== userId) throw createHttpError(403, messages.errors.noPermission);
-  await endAllSessions(userId);
+  const { tokensValidFrom } = await endAllSessions(userId);
+  // The new session's tokens must be issued after the cut-off's second, or they would count as ended.
+  await sleep(Math.max(tokensValidFrom * 1000 - Date.now(), 0) + 20);
   let result: SignInResult;
   try {
     const response = await cognito().send(
@@ -312,22 +314,21 @@ const unsupportedByTwin = (error: unknown) => /unsupported/i.test(`${(error as E
  * disabling a user and changing a role must call it as well.
  * With the user's own access token the public GlobalSignOut serves; otherwise AdminUserGlobalSignOut.
  */
-export async function endAllSessions(userId: string, options: { accessToken?: string } = {}): Promise<void> {
-  await sessionsRepository.endSessions(userId);
+export async function endAllSessions(userId: string, options: { accessToken?: string } = {}): Promise<SessionCutoff> {
+  const cutoff = await sessionsRepository.endSessions(userId);
   try {
     if (options.accessToken) {
       await cognito().send(new GlobalSignOutCommand({ AccessToken: options.accessToken }));
     } else {
       const user = await usersRepository.get(userId);
-      if (!user) return;
-      await cognito().send(new AdminUserGlobalSignOutCommand({ UserPoolId: config.userPoolId, Username: user.Email }));
+      if (user) await cognito().send(new AdminUserGlobalSignOutCommand({ UserPoolId: config.userPoolId, Username: user.Email }));
     }
   } catch (error) {
-    if (unsupportedByTwin(error)) return;
-    // An access token Cognito already revoked, or a user Cognito no longer has: nothing left to sign out.
-    if ((error as Error).name === 'NotAuthorizedException' || (error as Error).name === 'UserNotFoundException') return;
-    throw error;
+    const { name } = error as Error;
+    // An access token Cognito already revoked, or a user Cognito no longer has: nothing left to sign out there.
+    if (!unsupportedByTwin(error) && name !== 'NotAuthorizedException' && name !== 'UserNotFoundException') throw error;
   }
+  return cutoff;
 }
 
 async function revokeRefreshToken(refreshToken: string): Promise<void> {
