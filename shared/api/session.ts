@@ -21,7 +21,7 @@ export const requiresTwoFactorSetup = (profile: Pick<SessionProfile, 'Role' | 'T
 
 /** Not spec texts: the answers of the session guards the spec does not word. */
 export const sessionNotices = {
-  signInWait: (seconds: number) => `Too many failed sign-in attempts, please try again in ${seconds} seconds`,
+  signInWait: (seconds: number) => `Too many failed sign-in attempts, please try again in ${seconds} second${seconds === 1 ? '' : 's'}`,
   recoveryRateLimited: 'Too many recovery requests, please try again later',
   twoFactorSetupRequired: 'Two-factor authentication must be set up before using the portal',
   wrongAuthenticationCode: 'Wrong authentication code',
