@@ -37,6 +37,11 @@ export class ApiStack extends Stack {
     const recaptchaSecret = new Secret(this, 'RecaptchaSecret', {
       description: 'reCAPTCHA secret key of the portal (fill in after the first deploy; see docs/deploy.md)',
     });
+    // Signs the pending sign-in steps' tokens (functions/lib/signing-key.ts): 64 random characters, never leaves AWS.
+    const pendingTokenKey = new Secret(this, 'PendingTokenKey', {
+      description: 'HMAC key of the pending sign-in step tokens (2FA, create-password); rotating it only voids steps in progress',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+    });
     this.api = new HttpApi(this, 'Api', { description: 'PD clinic portal API', createDefaultStage: true });
     const stage = this.api.defaultStage!.node.defaultChild as CfnStage;
     const accessLogs = new LogGroup(this, 'ApiAccessLogs', { retention: RetentionDays.ONE_YEAR });
@@ -56,6 +61,7 @@ export class ApiStack extends Stack {
       BACKEND_VERSION: props.backendVersion,
       HUMAN_VERIFICATION: 'recaptcha',
       RECAPTCHA_SECRET_ARN: recaptchaSecret.secretArn,
+      PENDING_TOKEN_KEY_ARN: pendingTokenKey.secretArn,
       MAIL_TRANSPORT: 'ses',
       MAIL_FROM: props.mailFrom,
       IMAGES_BUCKET: props.imagesBucket.bucketName,
@@ -65,9 +71,14 @@ export class ApiStack extends Stack {
 
     const grants: Record<RouteAccess, (fn: PortalFunction) => void> = {
       'table-write': (fn) => props.table.grantReadWriteData(fn),
-      'cognito-auth': () => undefined, // InitiateAuth, RespondToAuthChallenge, RevokeToken: public Cognito APIs
+      // InitiateAuth, RespondToAuthChallenge, RevokeToken, GlobalSignOut are public Cognito APIs; the
+      // pending-token key signs and checks the 2FA and create-password steps these routes run.
+      'cognito-auth': (fn) => pendingTokenKey.grantRead(fn),
       'cognito-admin': (fn) =>
         fn.addToRolePolicy(new PolicyStatement({ actions: ['cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminDisableUser', 'cognito-idp:AdminEnableUser', 'cognito-idp:AdminUserGlobalSignOut'], resources: [props.userPool.userPoolArn] })),
+      // Only what ending sessions and taking a recovery password need (sign-in, create-password).
+      'cognito-sessions': (fn) =>
+        fn.addToRolePolicy(new PolicyStatement({ actions: ['cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminUserGlobalSignOut'], resources: [props.userPool.userPoolArn] })),
       'iot-publish': (fn) => fn.addToRolePolicy(new PolicyStatement({ actions: ['iot:Publish'], resources: [`arn:aws:iot:${this.region}:${this.account}:topic/pd/devices/*/down/*`] })),
       mail: (fn) =>
         fn.addToRolePolicy(

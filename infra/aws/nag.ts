@@ -33,15 +33,15 @@ const acknowledged: Acknowledgement[] = [
   { id: 'AwsSolutions::AwsSolutions-IAM5[Action::s3:Abort*]', reason: "CDK's bucket deployment, scoped to the site bucket." },
   // API
   { id: 'AwsSolutions::AwsSolutions-APIG4', reason: 'Only the spec\'s public sign-in routes (/signin, /signin/2fa, /signin/refresh, /users/{id}/changePass, /forgetPass) have no JWT authorizer: they are how a session starts, and they check a human-verification token or a pending Cognito session themselves.' },
-  { id: 'AwsSolutions::AwsSolutions-COG2', reason: 'The spec lets each user turn TOTP on (optional MFA); Cognito threat protection runs in full-function mode for every sign-in.' },
+  { id: 'AwsSolutions::AwsSolutions-COG2', reason: 'The spec lets each user turn TOTP on (optional MFA in the pool); the portal requires it of LiberDiAdmin and ServiceProviderAdmin (docs/security.md); Cognito threat protection runs in full-function mode for every sign-in.' },
   // Storage
   { id: 'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSBackupServiceRolePolicyForBackup]', reason: 'The AWS Backup service role for the backup plan of the table; AWS maintains its permissions for the resource types Backup supports.' },
   { id: 'HIPAA.Security::HIPAA.Security-S3DefaultEncryptionKMS', reason: 'The buckets hold the web build, clinic logos and access logs, no patient data, and use SSE-S3; the access-log bucket cannot use SSE-KMS as a server access log target.' },
   { id: 'HIPAA.Security::HIPAA.Security-S3BucketReplicationEnabled', reason: 'The buckets hold rebuildable content (web build), logos and logs, versioned and retained; patient data is in DynamoDB with point-in-time recovery and a backup plan.' },
   { id: 'AwsSolutions::AwsSolutions-SQS3', reason: 'FailedDeviceMessages is itself the dead-letter queue of the device ingest.' },
-  { id: 'AwsSolutions::AwsSolutions-SMG4', reason: 'The reCAPTCHA secret is issued by Google; it is rotated there by hand and pasted in (docs/deploy.md).' },
-  { id: 'HIPAA.Security::HIPAA.Security-SecretsManagerRotationEnabled', reason: 'The reCAPTCHA secret is issued by Google; it is rotated there by hand and pasted in (docs/deploy.md).' },
-  { id: 'HIPAA.Security::HIPAA.Security-SecretsManagerUsingKMSKey', reason: 'The reCAPTCHA secret protects a bot check, not patient data; the AWS-managed Secrets Manager key suffices.' },
+  { id: 'AwsSolutions::AwsSolutions-SMG4', reason: 'The reCAPTCHA secret is issued by Google; it is rotated there by hand and pasted in (docs/deploy.md). The pending-token key signs tokens that live 5 minutes; it is rotated by hand (docs/security.md), which only voids sign-in steps in progress.' },
+  { id: 'HIPAA.Security::HIPAA.Security-SecretsManagerRotationEnabled', reason: 'The reCAPTCHA secret is issued by Google; it is rotated there by hand and pasted in (docs/deploy.md). The pending-token key signs tokens that live 5 minutes; it is rotated by hand (docs/security.md).' },
+  { id: 'HIPAA.Security::HIPAA.Security-SecretsManagerUsingKMSKey', reason: 'The reCAPTCHA secret protects a bot check and the pending-token key 5-minute sign-in steps, not patient data; the AWS-managed Secrets Manager key suffices.' },
   // CloudFront
   { id: 'AwsSolutions::AwsSolutions-CFR1', reason: 'Clinics and their patients may be in any country; no geo restriction.' },
   { id: 'AwsSolutions::AwsSolutions-CFR2', reason: 'A CLOUDFRONT-scope WAF web ACL lives in us-east-1 and is attached by operations per docs/deploy.md; the API stage is throttled meanwhile.' },

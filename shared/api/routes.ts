@@ -20,7 +20,7 @@ import {
  * What a route's Lambda may touch beyond reading the table (every route reads the caller's
  * record). The CDK stack grants exactly these, so each Lambda has least privilege.
  */
-export type RouteAccess = 'table-write' | 'cognito-auth' | 'cognito-admin' | 'iot-publish' | 'mail' | 'human-verification';
+export type RouteAccess = 'table-write' | 'cognito-auth' | 'cognito-admin' | 'cognito-sessions' | 'iot-publish' | 'mail' | 'human-verification';
 
 export interface RouteDefinition {
   method: 'GET' | 'POST';
@@ -44,8 +44,8 @@ export const routes = {
     roles: 'public',
     body: signInSchema,
     handler: 'auth/sign-in',
-    // cognito-admin: a recovery's mailed password, when used, is set and the user's sessions end.
-    access: ['table-write', 'cognito-auth', 'cognito-admin', 'human-verification'],
+    // cognito-sessions: a recovery's mailed password, when used, is set and the user's sessions end.
+    access: ['table-write', 'cognito-auth', 'cognito-sessions', 'human-verification'],
   },
   signInTwoFactor: {
     method: 'POST',
@@ -69,8 +69,8 @@ export const routes = {
     roles: 'public',
     body: changePasswordSchema,
     handler: 'auth/change-password',
-    // cognito-admin: a password change ends every session of the user (AdminUserGlobalSignOut).
-    access: ['table-write', 'cognito-auth', 'cognito-admin'],
+    // cognito-sessions: a password change ends every session of the user (AdminUserGlobalSignOut).
+    access: ['table-write', 'cognito-auth', 'cognito-sessions'],
   },
   forgotPassword: {
     method: 'POST',

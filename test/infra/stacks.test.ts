@@ -93,13 +93,17 @@ describe('the CDK app', () => {
     api.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', { AuthorizerType: 'JWT', IdentitySource: ['$request.header.Authorization'] });
   });
 
-  it('grants each route only its access: the sign-in route may not write users in Cognito, recovery may', () => {
+  it('grants each route only its access: sign-in may set a password and end sessions but not write users, recovery touches no Cognito', () => {
     const api = template('api');
     const policies = api.findResources('AWS::IAM::Policy');
     const actionsOf = (prefix: string) =>
       JSON.stringify(Object.entries(policies).filter(([logicalId]) => logicalId.startsWith(prefix)).map(([, policy]) => policy));
-    expect(actionsOf('RouteSignInServiceRole')).not.toContain('cognito-idp:AdminSetUserPassword');
-    expect(actionsOf('RouteForgotPasswordServiceRole')).toContain('cognito-idp:AdminSetUserPassword');
+    // A recovery request only mails a one-time password; the sign-in that uses it sets it (docs/security.md).
+    expect(actionsOf('RouteSignInServiceRole')).toContain('cognito-idp:AdminSetUserPassword');
+    expect(actionsOf('RouteSignInServiceRole')).not.toContain('cognito-idp:AdminCreateUser');
+    expect(actionsOf('RouteChangePasswordServiceRole')).toContain('cognito-idp:AdminUserGlobalSignOut');
+    expect(actionsOf('RouteForgotPasswordServiceRole')).not.toContain('cognito-idp:');
+    expect(actionsOf('RouteSignInServiceRole')).toContain('secretsmanager:GetSecretValue');
     expect(actionsOf('RouteGetSessionServiceRole')).not.toContain('dynamodb:PutItem');
     expect(actionsOf('RouteInitGlobalSettingsServiceRole')).toContain('dynamodb:PutItem');
   });
