@@ -208,7 +208,8 @@ export async function signIn(email: string, password: string, source = 'internal
     }
     response = recovered;
   }
-  await sessionsRepository.clearSignInFailures(username, source);
+  // A right password before a 2FA code is half a sign-in: the failures stay until the code is right too.
+  if (response.ChallengeName !== 'SOFTWARE_TOKEN_MFA') await sessionsRepository.clearSignInFailures(username, source);
   return outcome(response, username);
 }
 
@@ -227,8 +228,14 @@ async function signInWithRecoveryPassword(username: string, password: string): P
   return passwordAuth(username, password);
 }
 
-export async function answerTwoFactor(pendingToken: string | undefined, code: string): Promise<SignInResult> {
+/**
+ * The 2FA step. A wrong code counts as a failed sign-in of the account from this source, so
+ * guessing codes (3 a pending token, then a new sign-in) meets the same growing waits as passwords.
+ */
+export async function answerTwoFactor(pendingToken: string | undefined, code: string, source = 'internal'): Promise<SignInResult> {
   const pending = await openPendingToken(pendingToken, 'twoFactor');
+  const wait = await sessionsRepository.signInWaitSeconds(pending.username, source);
+  if (wait > 0) throw createHttpError(429, sessionNotices.signInWait(wait));
   let result: SignInResult;
   try {
     const response = await cognito().send(
@@ -241,9 +248,12 @@ export async function answerTwoFactor(pendingToken: string | undefined, code: st
     );
     result = await outcome(response, pending.username);
   } catch (error) {
-    throw signInError(error);
+    const mapped = signInError(error);
+    if (statusOf(mapped) === 400) await sessionsRepository.recordSignInFailure(pending.username, source);
+    throw mapped;
   }
   await spendPendingToken(pending, result);
+  await sessionsRepository.clearSignInFailures(pending.username, source);
   return result;
 }
 

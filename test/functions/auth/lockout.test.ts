@@ -1,9 +1,10 @@
 import { signInDelaySeconds, SIGN_IN_FREE_FAILURES } from '../../../functions/data/sessions-repository';
-import { signIn } from '../../../functions/services/sessions';
+import { answerTwoFactor, signIn } from '../../../functions/services/sessions';
+import { totpCode } from '../../../infra/local/totp';
 import type { SignedIn } from '../../../shared/api/session';
 import { TEST_PASSWORD, useApi } from '../../support/api';
 import { useTestTable, useTestUserPool } from '../../support/local-services';
-import { isAlive, messageOf, newUser, signInCall } from './helpers';
+import { isAlive, messageOf, newUser, signedIn, signInCall, turnOnTotp } from './helpers';
 
 useTestTable();
 useTestUserPool();
@@ -98,5 +99,22 @@ describe('failed sign-ins slow down the source that makes them, not the account'
     expect(messageOf(refused.body)).toEqual(['Too many failed sign-in attempts, please try again in 1 second']);
     clock.advance(1);
     expect((await signInCall(api, email, TEST_PASSWORD)).status).toBe(200);
+  });
+
+  it('counts wrong 2FA codes like wrong passwords, so codes cannot be guessed sign-in after sign-in', async () => {
+    const { user, email } = await newUser('Doctor');
+    const secret = await turnOnTotp(api, user.UserID, (await signedIn(api, email)).token);
+    const wrongCode = String((Number(totpCode(secret)) + 1) % 1_000_000).padStart(6, '0');
+    const source = '198.51.100.40';
+    const pending = await signIn(email, TEST_PASSWORD, source);
+    for (let i = 0; i < SIGN_IN_FREE_FAILURES; i++) {
+      await expect(answerTwoFactor(pending.token, wrongCode, source)).rejects.toMatchObject({ statusCode: 400 });
+    }
+    // The right password does not wipe them: this source now waits before its next try.
+    expect((await attempt(email, TEST_PASSWORD, source)).status).toBe(429);
+    clock.advance(1);
+    const again = await signIn(email, TEST_PASSWORD, source);
+    await expect(answerTwoFactor(again.token, totpCode(secret), source)).resolves.toMatchObject({ status: 'pass' });
+    expect((await attempt(email, wrong, source)).status).toBe(401);
   });
 });
