@@ -269,31 +269,51 @@ async function spendPendingToken(pending: PendingSession, result: SignInResult):
 
 /**
  * The create-password step (first sign-in, or after a recovery): sets the new password with the
- * pending session, ends every other session of the user, and signs the user in.
+ * pending session, ends every other session of the user, and signs the user in. A user with
+ * TOTP on still owes the code: the answer is then the 2FA step (with nModified 1), never a
+ * session, so a recovery mail alone does not get past the second factor.
  */
 export async function changePassword(pendingToken: string | undefined, userId: string, newPassword: string): Promise<ChangePasswordResult> {
   const pending = await openPendingToken(pendingToken, 'newPassword');
   if (pending.userId !== userId) throw createHttpError(403, messages.errors.noPermission);
+  const user = await usersRepository.get(userId);
+  if (!user) throw createHttpError(401, m.authenticationError);
   const { tokensValidFrom } = await endAllSessions(userId);
   // The new session's tokens must be issued after the cut-off's second, or they would count as ended.
   await sleep(Math.max(tokensValidFrom * 1000 - Date.now(), 0) + 20);
+  const password = stripSpaces(newPassword);
   let result: SignInResult;
   try {
-    const response = await cognito().send(
+    let response: InitiateAuthCommandOutput = await cognito().send(
       new RespondToAuthChallengeCommand({
         ClientId: config.userPoolClientId,
         ChallengeName: 'NEW_PASSWORD_REQUIRED',
         Session: pending.session,
-        ChallengeResponses: { USERNAME: pending.username, NEW_PASSWORD: stripSpaces(newPassword) },
+        ChallengeResponses: { USERNAME: pending.username, NEW_PASSWORD: password },
       }),
     );
+    if (user.TwoFactorEnabled && response.AuthenticationResult) {
+      // cognito-local signs in without the code here (Cognito asks for it): drop those tokens and
+      // sign in again with the new password, which asks for the code.
+      await discardTokens(response.AuthenticationResult);
+      response = await passwordAuth(pending.username, password);
+    }
     result = await outcome(response, pending.username);
   } catch (error) {
     throw signInError(error);
   }
-  if (result.status !== 'pass' || result.updatePassword) throw createHttpError(401, m.authenticationError);
+  if (result.updatePassword) throw createHttpError(401, m.authenticationError);
   await spendPendingToken(pending, result);
   return { ...result, nModified: 1 };
+}
+
+/** Tokens Cognito issued that must not become a session. */
+async function discardTokens(result: AuthenticationResultType): Promise<void> {
+  if (result.AccessToken) {
+    const claims = decodeJwtPayload(result.AccessToken);
+    if (typeof claims.jti === 'string') await sessionsRepository.revoke(claims.jti, Number(claims.exp));
+  }
+  if (result.RefreshToken) await revokeRefreshToken(result.RefreshToken);
 }
 
 /**

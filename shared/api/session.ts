@@ -129,8 +129,11 @@ export type PendingTwoFactor = { status: '2fa'; updatePassword: false; token: st
 
 export type SignInResult = SignedIn | PendingPasswordChange | PendingTwoFactor;
 
-/** The answer to a password change; `nModified: 1` means the change took (spec section 4). */
-export type ChangePasswordResult = SignedIn & { nModified: 1 };
+/**
+ * The answer to a password change; `nModified: 1` means the change took (spec section 4). A user
+ * with TOTP on is then at the 2FA step (status '2fa'), not yet signed in.
+ */
+export type ChangePasswordResult = (SignedIn | PendingTwoFactor) & { nModified: 1 };
 
 export interface TotpSetup {
   /** The shared secret (base32) and the otpauth:// URI the QR code shows. */

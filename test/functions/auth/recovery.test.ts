@@ -3,7 +3,8 @@ import { recoverPassword, RECOVERY_LIMIT_PER_ADDRESS, RECOVERY_LIMIT_PER_SOURCE 
 import type { ChangePasswordResult, SignInResult } from '../../../shared/api/session';
 import { TEST_PASSWORD, useApi } from '../../support/api';
 import { useTestTable, useTestUserPool } from '../../support/local-services';
-import { human, isAlive, mailCount, mailedPassword, messageOf, newUser, signInCall } from './helpers';
+import { totpCode } from '../../../infra/local/totp';
+import { human, isAlive, mailCount, mailedPassword, messageOf, newUser, signedIn, signInCall, turnOnTotp } from './helpers';
 
 useTestTable();
 useTestUserPool();
@@ -36,6 +37,21 @@ describe('password recovery (POST /forgetPass, then the mailed password at /sign
     expect(messageOf(again.body)).toEqual(['Wrong User name or password']);
     expect((await signInCall(api, email, TEST_PASSWORD)).status).toBe(401);
     expect((await signInCall(api, email, 'Better!pass2')).status).toBe(200);
+  });
+
+  it('with TOTP on, the mailed password and a new password still lead to the 2FA code, not a session', async () => {
+    const { user, email } = await newUser('Doctor');
+    const secret = await turnOnTotp(api, user.UserID, (await signedIn(api, email)).token);
+    await requestRecovery(email);
+    const pending = (await signInCall(api, email, mailedPassword(email))).body as SignInResult;
+    expect(pending).toMatchObject({ status: 'pass', updatePassword: true });
+    const changed = await api.call('POST', `/users/${user.UserID}/changePass`, { token: pending.token, body: { newPassword: 'Better!pass2' } });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ nModified: 1, status: '2fa' });
+    expect(changed.body).not.toHaveProperty('refreshToken');
+    const twoFactor = await api.call('POST', '/signin/2fa', { token: (changed.body as SignInResult).token, body: { TwoFaCode: totpCode(secret) } });
+    expect(twoFactor.body).toMatchObject({ status: 'pass', updatePassword: false, profile: { UserID: user.UserID } });
+    expect((await signInCall(api, email, 'Better!pass2')).body).toMatchObject({ status: '2fa' });
   });
 
   it('the mailed password expires after an hour, and the current password still works then', async () => {
