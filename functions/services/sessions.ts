@@ -335,7 +335,7 @@ export async function refreshSession(refreshToken: string): Promise<SessionToken
 }
 
 /** cognito-local has no global sign-out; there our own cut-off alone ends the sessions. */
-const unsupportedByTwin = (error: unknown) => /unsupported/i.test(`${(error as Error).name} ${(error as Error).message}`);
+const unsupportedByTwin = (error: unknown) => /^Cognito Local unsupported feature/.test((error as Error).message ?? '');
 
 /**
  * Ends every session of a user: tokens issued until now stop working on every call (the per-user
