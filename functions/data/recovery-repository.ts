@@ -1,8 +1,8 @@
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { randomBytes, scrypt, timingSafeEqual, type BinaryLike, type ScryptOptions } from 'node:crypto';
-import { getItem, isConditionFailure, putItem, updateItem } from './table';
 import { dynamo } from '../lib/aws-clients';
 import { config } from '../lib/config';
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { getItem, isConditionFailure, putItem } from './table';
 
 /** A mailed recovery password works this long, once. */
 export const RECOVERY_PASSWORD_LIFETIME_SECONDS = 60 * 60;
@@ -67,35 +67,6 @@ export const recoveryRepository = {
           ExpressionAttributeNames: { '#hash': 'Hash' },
           ExpressionAttributeValues: { ':hash': item.Hash },
         }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
-  },
-
-  /** Whether the user has an unexpired mailed password (tests and support). */
-  async isPending(userId: string): Promise<boolean> {
-    const item = await getItem<RecoveryItem>(keys.recoveryPassword(userId));
-    return !!item && item.expiresAt > nowSeconds();
-  },
-};
-
-/** Fixed-window counters: at most `limit` takes per key and window, forgotten by TTL afterwards. */
-export const rateLimits = {
-  /** Takes one from the key's allowance in the current window; false when it is used up (nothing is counted then). */
-  async take(key: string, limit: number, windowSeconds: number): Promise<boolean> {
-    const now = nowSeconds();
-    const windowStart = now - (now % windowSeconds);
-    try {
-      await updateItem(
-        { pk: `RATE#${key}`, sk: `WINDOW#${windowStart}` },
-        {
-          expression: 'ADD Taken :one SET expiresAt = :expires, entity = :entity',
-          values: { ':one': 1, ':limit': limit, ':expires': windowStart + windowSeconds, ':entity': 'RateLimit' },
-          condition: 'attribute_not_exists(Taken) OR Taken < :limit',
-        },
       );
       return true;
     } catch (error) {

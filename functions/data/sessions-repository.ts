@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { getItem, isConditionFailure, putItem, updateItem } from './table';
 
-/** A (account, source) pair's failed sign-ins are forgotten this long after the last one. */
-export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
+/** A (account, source) pair's failed sign-ins are forgotten this long after the last one: longer than the longest wait, so waits stay at their cap. */
+export const SIGN_IN_WINDOW_SECONDS = 60 * 60;
 /** Failures from one source before it has to wait; each further failure doubles the wait. */
 export const SIGN_IN_FREE_FAILURES = 3;
 /** The longest wait one source is given between attempts on one account. */

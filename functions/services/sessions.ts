@@ -25,7 +25,8 @@ import type {
 import { isValidPassword, requiresTwoFactorSetup, sessionNotices, stripSpaces } from '../../shared/api/session';
 import { messages } from '../../shared/messages';
 import { ADMIN_ROLES } from '../../shared/roles';
-import { rateLimits, recoveryRepository } from '../data/recovery-repository';
+import { rateLimits } from '../data/rate-limits-repository';
+import { recoveryRepository } from '../data/recovery-repository';
 import { sessionsRepository, type SessionCutoff } from '../data/sessions-repository';
 import { statsRepository, type StatsScope } from '../data/stats-repository';
 import { usersRepository, type UserRecord } from '../data/users-repository';
