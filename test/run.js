@@ -16,7 +16,7 @@ const jest = spawnSync(
 );
 
 let passed = 0;
-let failed = 0;
+let failed;
 try {
   const results = JSON.parse(readFileSync(resultsFile, 'utf8'));
   passed = results.numPassedTests;

@@ -1,40 +1,60 @@
-import { Logger } from '@aws-lambda-powertools/logger';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy, { type MiddlewareObj } from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import createHttpError, { isHttpError } from 'http-errors';
-import { ZodError, type z } from 'zod';
-import type { RouteDefinition } from '../../shared/api/routes';
+import { ZodError } from 'zod';
+import type { BodyOf, ParamsOf, ResponseInputOf, RouteDefinition, SessionRoute } from '../../shared/api/route-definition';
+import { fieldMessages } from '../../shared/api/field-messages';
 import { messages } from '../../shared/messages';
 import { usersRepository } from '../data/users-repository';
+import { AuditTrail } from './audit';
 import { identityFromClaims, type Caller } from './caller';
 import type { ErrorBody } from './errors';
+import { requireHuman } from './human-verification';
+import { logger } from './powertools';
 import { isSessionEnded, requireTwoFactorSetUp } from './session-check';
 
-export const logger = new Logger({ serviceName: 'pd-portal-api' });
+export { logger };
 
 /** Bodies above this size are refused before parsing; images go straight to storage, not through the API. */
 const MAX_BODY_BYTES = 256 * 1024;
+/** Ids in paths are ours (UUIDs, serial numbers): anything longer is not one. */
+const MAX_PATH_PARAMETER_LENGTH = 128;
 
 type Event = APIGatewayProxyEventV2WithJWTAuthorizer;
 type Result = APIGatewayProxyStructuredResultV2;
 
-type BodyOf<R extends RouteDefinition> = R['body'] extends z.ZodTypeAny ? z.infer<R['body']> : undefined;
-type CallerOf<R extends RouteDefinition> = R['roles'] extends 'public' ? undefined : Caller;
+type CallerOf<R extends RouteDefinition> = R extends SessionRoute ? Caller : undefined;
+type AuditOf<R extends RouteDefinition> = R extends SessionRoute ? AuditTrail : undefined;
+type TokenOf<R extends RouteDefinition> = R['token'] extends 'none' ? undefined : string;
+
+/** Where a request came from, for the audit trail and rate limits. */
+export interface RequestSource {
+  ip: string;
+  userAgent?: string;
+}
 
 /** What a handler's business function receives: parsed, validated and scoped input. */
 export interface EndpointRequest<R extends RouteDefinition> {
   body: BodyOf<R>;
-  params: Record<string, string>;
+  /** The path's parameters, decoded and present (typed from the route's path). */
+  params: ParamsOf<R>;
   query: Record<string, string>;
+  /** The signed-in caller (session routes): its id, role and tenant from its record. */
   caller: CallerOf<R>;
+  /** The bearer token as sent: the session's access token, or the pending step's token. */
+  token: TokenOf<R>;
+  source: RequestSource;
+  /** The request's audit trail (session routes): services record their writes and reads of patient data in it. */
+  audit: AuditOf<R>;
   event: Event;
 }
 
 interface State {
   caller?: Caller;
   body?: unknown;
+  token?: string;
 }
 
 /** What the middlewares learned about a request, handed to the business function. */
@@ -74,29 +94,48 @@ function jsonBody(route: RouteDefinition): MiddlewareObj<Event, Result> {
   };
 }
 
-/**
- * Role scope (DESIGN.md section 4, layer 2): the token's role must be one of the route's, the
- * `self` path parameter must be the caller's own id, and the caller's record must exist and be
- * enabled, the token's session must not have ended (session-check.ts), and an administrator who
- * must use two-factor sign-in must have set it up. The record also gives the tenant the handlers scope their reads and writes to.
- */
-function roleScope(route: RouteDefinition): MiddlewareObj<Event, Result> {
+/** The bearer token of the request: a session token, or a pending sign-in step's token. */
+export function bearerToken(event: Event): string | undefined {
+  const header = event.headers?.authorization ?? '';
+  return /^Bearer (.+)$/i.exec(header)?.[1];
+}
+
+/** Pending steps (2FA, create-password) carry their signed temporary token as the bearer. */
+function pendingToken(): MiddlewareObj<Event, Result> {
   return {
-    before: async (request) => {
-      if (route.roles === 'public') return;
-      const identity = identityFromClaims(request.event);
+    before: ({ event }) => {
+      const token = bearerToken(event);
+      if (!token) throw createHttpError(401, messages.session.authenticationError);
+      stateOf(event).token = token;
+    },
+  };
+}
+
+/**
+ * Role scope (DESIGN.md section 4, layer 2): the token's role must be one of the route's (else the
+ * spec's "Error: signed user don't have access to {thing}."), the `self` path parameter must be the
+ * caller's own id, the caller's record must exist and be enabled, the token's session must not have
+ * ended (session-check.ts: signed out, or issued before the user's sessions were all ended), and an
+ * administrator who must use two-factor sign-in must have set it up. The record gives the tenant
+ * that services scope their reads and writes to.
+ */
+function roleScope(route: SessionRoute): MiddlewareObj<Event, Result> {
+  return {
+    before: async ({ event }) => {
+      const identity = identityFromClaims(event);
       if (!identity) throw createHttpError(401, messages.session.authenticationError);
-      if (!route.roles.includes(identity.role)) throw createHttpError(403, messages.errors.noPermission);
-      if (route.self && request.event.pathParameters?.[route.self] !== identity.userId) {
-        throw createHttpError(403, messages.errors.noPermission);
-      }
-      const claims = request.event.requestContext.authorizer?.jwt?.claims ?? {};
+      const refused = createHttpError(403, messages.errors.noAccess(route.thing));
+      if (!route.roles.includes(identity.role)) throw refused;
+      if (route.self && event.pathParameters?.[route.self] !== identity.userId) throw refused;
+      const claims = event.requestContext.authorizer?.jwt?.claims ?? {};
       const [user, ended] = await Promise.all([usersRepository.get(identity.userId), isSessionEnded(identity.userId, claims)]);
       if (ended) throw createHttpError(401, messages.session.authenticationError);
-      if (!user) throw createHttpError(403, messages.errors.noPermission);
+      if (!user) throw refused;
       if (!user.IsEnabled) throw createHttpError(403, messages.session.userDisabled);
       requireTwoFactorSetUp(route, { Role: identity.role, TwoFactorEnabled: user.TwoFactorEnabled });
-      stateOf(request.event).caller = {
+      const state = stateOf(event);
+      state.token = bearerToken(event);
+      state.caller = {
         userId: identity.userId,
         role: identity.role,
         serviceProviderId: user.ServiceProviderID,
@@ -106,9 +145,13 @@ function roleScope(route: RouteDefinition): MiddlewareObj<Event, Result> {
   };
 }
 
+/** Path parameters are present and id-sized; the body is parsed with the route's schema. */
 function validation(route: RouteDefinition): MiddlewareObj<Event, Result> {
   return {
     before: ({ event }) => {
+      for (const value of Object.values(event.pathParameters ?? {})) {
+        if (!value || value.length > MAX_PATH_PARAMETER_LENGTH) throw createHttpError(404, messages.errors.notFound);
+      }
       if (!route.body) return;
       const state = stateOf(event);
       state.body = route.body.parse(state.body ?? {});
@@ -116,13 +159,18 @@ function validation(route: RouteDefinition): MiddlewareObj<Event, Result> {
   };
 }
 
+/** Human verification (reCAPTCHA on AWS, the local verifier locally) for the routes that declare it. */
+function humanCheck(): MiddlewareObj<Event, Result> {
+  return {
+    before: async ({ event }) => {
+      const body = stateOf(event).body as { reCaptchaToken?: string } | undefined;
+      await requireHuman(body?.reCaptchaToken, event.requestContext.http.sourceIp);
+    },
+  };
+}
+
 function zodErrorBody(error: ZodError): ErrorBody {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = issue.path.join('.') || '_';
-    fields[field] ??= issue.message;
-  }
-  return { message: error.issues.map((issue) => issue.message), fields };
+  return { message: error.issues.map((issue) => issue.message), fields: fieldMessages(error) };
 }
 
 /** Maps every failure to the spec's error shape; unexpected ones are logged and answered without detail. */
@@ -143,16 +191,11 @@ function errorMapper(): MiddlewareObj<Event, Result> {
         body = { message: [messages.errors.internal] };
         logger.error('unhandled error', error as Error);
       }
+      // The messages are the catalogue's fixed texts (zod schemas carry the spec's words), never input values.
       if (statusCode < 500) logger.info('request refused', { statusCode, message: body.message });
       request.response = jsonResponse(statusCode, body);
     },
   };
-}
-
-/** The bearer token of the request: a session token, or a pending sign-in step's token. */
-export function bearerToken(event: Event): string | undefined {
-  const header = event.headers?.authorization ?? '';
-  return /^Bearer (.+)$/i.exec(header)?.[1];
 }
 
 export function jsonResponse(statusCode: number, body: unknown): Result {
@@ -163,16 +206,27 @@ export function jsonResponse(statusCode: number, body: unknown): Result {
   };
 }
 
+/** Thrown when a handler answers what its route's response schema refuses: a bug of ours, a 500. */
+export class ResponseContractError extends Error {
+  constructor(route: RouteDefinition, error: ZodError) {
+    super(`${route.method} ${route.path} answered outside its response schema: ${error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+    this.name = 'ResponseContractError';
+  }
+}
+
 /**
- * Wraps a business function as a Lambda handler for one route of the route table, with the
- * chain every endpoint shares: request-id logging → header normalisation → JSON body (size, type, parse)
- * → role scope → zod validation → the function → errors mapped to the spec's shape.
+ * Wraps a business function as a Lambda handler for one route of the route table, with the chain
+ * every endpoint shares: request-id logging → errors mapped to the spec's shape → header
+ * normalisation → JSON body (size, type, parse) → the route's token (session: role scope;
+ * pending: its bearer) → validation → human check where declared → the function → the audit
+ * trail held to the route's declaration (reads stored) → the answer parsed with the route's
+ * response schema (nothing undeclared leaves the server).
  */
 export function endpoint<R extends RouteDefinition>(
   route: R,
-  run: (request: EndpointRequest<R>) => Promise<unknown>,
+  run: (request: EndpointRequest<R>) => Promise<ResponseInputOf<R>> | ResponseInputOf<R>,
 ): middy.MiddyfiedHandler<Event, Result, Error, Context> {
-  return middy<Event, Result, Error, Context>()
+  const chain = middy<Event, Result, Error, Context>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use({
       before: ({ event }) => {
@@ -181,20 +235,31 @@ export function endpoint<R extends RouteDefinition>(
     })
     .use(errorMapper())
     .use(httpHeaderNormalizer())
-    .use(jsonBody(route))
-    .use(roleScope(route))
-    .use(validation(route))
-    .handler(async (event) => {
-      const { body, caller } = stateOf(event);
-      const result = await run({
-        body: body as BodyOf<R>,
-        caller: caller as CallerOf<R>,
-        params: definedValues(event.pathParameters),
-        query: definedValues(event.queryStringParameters),
-        event,
-      });
-      return jsonResponse(200, result);
+    .use(jsonBody(route));
+  if (route.token === 'session') chain.use(roleScope(route));
+  if (route.token === 'pending') chain.use(pendingToken());
+  chain.use(validation(route));
+  if (route.human) chain.use(humanCheck());
+  return chain.handler(async (event) => {
+    const { body, caller, token } = stateOf(event);
+    const source = { ip: event.requestContext.http.sourceIp, userAgent: event.headers?.['user-agent'] };
+    const audit =
+      caller && new AuditTrail({ caller, route: `${route.method} ${route.path}`, sourceIp: source.ip, userAgent: source.userAgent, declared: route.audit });
+    const result = await run({
+      body: body as BodyOf<R>,
+      caller: caller as CallerOf<R>,
+      token: token as TokenOf<R>,
+      params: definedValues(event.pathParameters) as ParamsOf<R>,
+      query: definedValues(event.queryStringParameters),
+      source,
+      audit: audit as AuditOf<R>,
+      event,
     });
+    await audit?.complete();
+    const answer = route.response.safeParse(result);
+    if (!answer.success) throw new ResponseContractError(route, answer.error);
+    return jsonResponse(200, answer.data);
+  });
 }
 
 function definedValues(record: Record<string, string | undefined> | undefined): Record<string, string> {

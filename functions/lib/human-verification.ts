@@ -2,6 +2,7 @@ import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-sec
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import createHttpError from 'http-errors';
 import { messages } from '../../shared/messages';
+import { env } from './environment';
 
 /** The outcome of checking a human-verification token; each failure has its spec message. */
 export type VerificationOutcome = 'ok' | 'missing' | 'expired' | 'failed';
@@ -63,19 +64,11 @@ let configured: HumanVerifier | undefined;
 /** The verifier the configuration names: HUMAN_VERIFICATION=recaptcha (with RECAPTCHA_SECRET_ARN) or local. */
 export function humanVerifier(): HumanVerifier {
   if (!configured) {
-    const kind = process.env.HUMAN_VERIFICATION;
-    if (kind === 'recaptcha') configured = recaptchaVerifier(requiredEnv('RECAPTCHA_SECRET_ARN'));
-    else if (kind === 'local') configured = localVerifier(requiredEnv('LOCAL_VERIFIER_SECRET'));
-    else throw new Error('HUMAN_VERIFICATION must be recaptcha or local; it is never skipped');
+    configured = env('HUMAN_VERIFICATION') === 'recaptcha' ? recaptchaVerifier(env('RECAPTCHA_SECRET_ARN')) : localVerifier(env('LOCAL_VERIFIER_SECRET'));
   }
   return configured;
 }
 
-function requiredEnv(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`Missing environment variable ${name}`);
-  return value;
-}
 
 /** Throws the spec's message unless the token verifies. */
 export async function requireHuman(token: string | undefined, remoteIp?: string): Promise<void> {

@@ -1,18 +1,17 @@
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { env } from './environment';
 
 let client: S3Client | undefined;
 
 /** S3 on AWS; locally the object-store twin of the local server (AWS_ENDPOINT_URL_S3, path-style). */
 function s3(): S3Client {
-  client ??= new S3Client({ forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true' });
+  client ??= new S3Client({ forcePathStyle: env('S3_FORCE_PATH_STYLE') === 'true' });
   return client;
 }
 
 function bucket(): string {
-  const name = process.env.IMAGES_BUCKET;
-  if (!name) throw new Error('Missing environment variable IMAGES_BUCKET');
-  return name;
+  return env('IMAGES_BUCKET');
 }
 
 /** The image types the spec accepts (png, jpg, jpeg, img) as content types. */

@@ -1,6 +1,7 @@
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { env } from './environment';
 
 export interface Mail {
   to: string;
@@ -45,10 +46,7 @@ let configured: Mailer | undefined;
 /** The mailer the configuration names: MAIL_TRANSPORT=ses (with MAIL_FROM) or outbox (with MAIL_OUTBOX_DIR). */
 export function mailer(): Mailer {
   if (!configured) {
-    const transport = process.env.MAIL_TRANSPORT;
-    if (transport === 'ses' && process.env.MAIL_FROM) configured = sesMailer(process.env.MAIL_FROM);
-    else if (transport === 'outbox' && process.env.MAIL_OUTBOX_DIR) configured = outboxMailer(process.env.MAIL_OUTBOX_DIR);
-    else throw new Error('MAIL_TRANSPORT must be ses (with MAIL_FROM) or outbox (with MAIL_OUTBOX_DIR)');
+    configured = env('MAIL_TRANSPORT') === 'ses' ? sesMailer(env('MAIL_FROM')) : outboxMailer(env('MAIL_OUTBOX_DIR'));
   }
   return configured;
 }

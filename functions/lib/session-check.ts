@@ -1,7 +1,6 @@
 import createHttpError from 'http-errors';
 import { requiresTwoFactorSetup, sessionNotices } from '../../shared/api/session';
 import { routes, type RouteDefinition } from '../../shared/api/routes';
-import { messages } from '../../shared/messages';
 import { sessionsRepository } from '../data/sessions-repository';
 import type { UserRecord } from '../data/users-repository';
 
@@ -14,13 +13,11 @@ const TWO_FACTOR_SETUP_ROUTES: readonly RouteDefinition[] = [routes.getSession, 
  * change). Token times are whole seconds (`iat`); see sessionsRepository.endSessions.
  */
 export async function isSessionEnded(userId: string, claims: Record<string, unknown>): Promise<boolean> {
-  const issuedAt = Number(claims.iat);
+  // Cognito's tokens always carry iat; one without it counts as issued at 0 (ended once any cut-off exists).
+  const issuedAt = claims.iat === undefined ? 0 : Number(claims.iat);
   if (!Number.isFinite(issuedAt)) return true;
   const tokenId = claims.jti;
-  const [revoked, cutoff] = await Promise.all([
-    typeof tokenId === 'string' ? sessionsRepository.isRevoked(tokenId) : false,
-    sessionsRepository.cutoff(userId),
-  ]);
+  const [revoked, cutoff] = await Promise.all([typeof tokenId === 'string' ? sessionsRepository.isRevoked(tokenId) : false, sessionsRepository.cutoff(userId)]);
   return revoked || issuedAt < cutoff.tokensValidFrom;
 }
 
@@ -31,4 +28,3 @@ export function requireTwoFactorSetUp(route: RouteDefinition, user: Pick<UserRec
     throw createHttpError(403, sessionNotices.twoFactorSetupRequired);
   }
 }
-

@@ -31,6 +31,8 @@ import { sessionsRepository, type SessionCutoff } from '../data/sessions-reposit
 import { statsRepository, type StatsScope } from '../data/stats-repository';
 import { usersRepository, type UserRecord } from '../data/users-repository';
 import { cognito } from '../lib/aws-clients';
+import type { Caller } from '../lib/caller';
+import { notFound } from '../lib/errors';
 import { config } from '../lib/config';
 import { mailer } from '../lib/mailer';
 import { completePendingStep, issuePendingToken, openPendingToken, type PendingSession } from './pending-steps';
@@ -458,4 +460,18 @@ export async function verifyTotp(accessToken: string, userId: string, code: stri
   );
   await usersRepository.setTwoFactorEnabled(userId, true);
   return { enabled: true };
+}
+
+/** The signed-in caller's profile, with fresh counts for the administrators' top bar. */
+export async function currentSession(caller: Caller): Promise<{ profile: SessionProfile }> {
+  const user = await usersRepository.get(caller.userId);
+  if (!user) throw notFound();
+  return { profile: await sessionProfile(user) };
+}
+
+/** Starts TOTP set-up for the signed-in caller: the secret and the otpauth URI labelled with the caller's e-mail. */
+export async function startTotpSetup(caller: Caller, accessToken: string): Promise<TotpSetup> {
+  const user = await usersRepository.get(caller.userId);
+  if (!user) throw notFound();
+  return setupTotp(accessToken, user.Email);
 }

@@ -103,7 +103,7 @@ export class ApiStack extends Stack {
         path: `${API_BASE}${route.path}`,
         methods: [route.method === 'GET' ? HttpMethod.GET : HttpMethod.POST],
         integration: new HttpLambdaIntegration(`${id}Integration`, fn),
-        authorizer: route.roles === 'public' ? undefined : (authorizer as IHttpRouteAuthorizer),
+        authorizer: route.token !== 'session' ? undefined : (authorizer as IHttpRouteAuthorizer),
       });
     }
   }

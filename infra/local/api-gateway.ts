@@ -131,7 +131,7 @@ export function createApiGateway(verifyToken: TokenVerifier) {
     }
 
     let claims: Record<string, string> | undefined;
-    if (match.route.roles !== 'public') {
+    if (match.route.token === 'session') {
       const token = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? req.headers.authorization;
       try {
         if (!token) throw new Error('no token');
@@ -189,7 +189,7 @@ export function createApiGateway(verifyToken: TokenVerifier) {
         timeEpoch: now.getTime(),
       },
     };
-    if (match.route.roles === 'public') delete (event.requestContext as Partial<Event['requestContext']>).authorizer;
+    if (match.route.token !== 'session') delete (event.requestContext as Partial<Event['requestContext']>).authorizer;
 
     try {
       const handler = await handlerFor(match);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages';
-import type { Role } from '../roles';
+import { ROLES, type Role } from '../roles';
 
 /**
  * The sign-in contract (spec sections 3 "Session user", 4 "Sign-in outcomes", 5 "Login",
@@ -88,55 +88,83 @@ export type ChangePasswordPayload = z.infer<typeof changePasswordSchema>;
 export type ForgotPasswordPayload = z.infer<typeof forgotPasswordSchema>;
 
 /** Counts the top bar shows administrators. */
-export interface Statistic {
-  activatedDevices: number;
-  activatedClinics: number;
-  totalNoExchanges: number;
-}
+export const statisticSchema = z.object({
+  activatedDevices: z.number(),
+  activatedClinics: z.number(),
+  totalNoExchanges: z.number(),
+});
+export type Statistic = z.infer<typeof statisticSchema>;
 
 /** The signed-in user as the web shows it (spec section 3 "Session user"). */
-export interface SessionProfile {
-  UserID: string;
-  FirstName: string;
-  LastName: string;
-  Email: string;
+export const sessionProfileSchema = z.object({
+  UserID: z.string(),
+  FirstName: z.string(),
+  LastName: z.string(),
+  Email: z.string(),
   /** The sign-in before this one (ISO time), shown as 'Last login at'; absent on a first sign-in. */
-  LastLoginAt?: string;
-  Role: Role;
-  Statistic?: Statistic;
-  ServiceProvider?: { ServiceProviderID: string; ServiceProviderName?: string };
-  ClinicID?: string;
-  TwoFactorEnabled: boolean;
-}
+  LastLoginAt: z.string().optional(),
+  Role: z.enum(ROLES),
+  Statistic: statisticSchema.optional(),
+  ServiceProvider: z.object({ ServiceProviderID: z.string(), ServiceProviderName: z.string().optional() }).optional(),
+  ClinicID: z.string().optional(),
+  TwoFactorEnabled: z.boolean(),
+});
+export type SessionProfile = z.infer<typeof sessionProfileSchema>;
 
 /** The tokens of a signed-in session; `token` is the Cognito access token sent as the bearer. */
-export interface SessionTokens {
-  token: string;
-  refreshToken: string;
+export const sessionTokensSchema = z.object({
+  token: z.string(),
+  refreshToken: z.string(),
   /** Seconds until `token` expires. */
-  expiresIn: number;
-}
+  expiresIn: z.number(),
+});
+export type SessionTokens = z.infer<typeof sessionTokensSchema>;
 
 /**
  * Signed in. `totpSetupRequired` is true for a role that must use two-factor sign-in and has not
  * set it up yet: until it is set up, only the session and TOTP set-up calls answer.
  */
-export type SignedIn = SessionTokens & { status: 'pass'; updatePassword: false; profile: SessionProfile; totpSetupRequired?: boolean };
+export const signedInSchema = sessionTokensSchema.extend({
+  status: z.literal('pass'),
+  updatePassword: z.literal(false),
+  profile: sessionProfileSchema,
+  totpSetupRequired: z.literal(true).optional(),
+});
+export type SignedIn = z.infer<typeof signedInSchema>;
 
 /** A pending step: `token` is the temporary session for /signin/2fa or /users/{userId}/changePass. */
-export type PendingPasswordChange = { status: 'pass'; updatePassword: true; token: string; profile: Pick<SessionProfile, 'UserID' | 'FirstName'> };
-export type PendingTwoFactor = { status: '2fa'; updatePassword: false; token: string };
+export const pendingPasswordChangeSchema = z.object({
+  status: z.literal('pass'),
+  updatePassword: z.literal(true),
+  token: z.string(),
+  profile: sessionProfileSchema.pick({ UserID: true, FirstName: true }),
+});
+export type PendingPasswordChange = z.infer<typeof pendingPasswordChangeSchema>;
 
-export type SignInResult = SignedIn | PendingPasswordChange | PendingTwoFactor;
+export const pendingTwoFactorSchema = z.object({ status: z.literal('2fa'), updatePassword: z.literal(false), token: z.string() });
+export type PendingTwoFactor = z.infer<typeof pendingTwoFactorSchema>;
+
+export const signInResultSchema = z.union([signedInSchema, pendingPasswordChangeSchema, pendingTwoFactorSchema]);
+export type SignInResult = z.infer<typeof signInResultSchema>;
 
 /**
  * The answer to a password change; `nModified: 1` means the change took (spec section 4). A user
  * with TOTP on is then at the 2FA step (status '2fa'), not yet signed in.
  */
-export type ChangePasswordResult = (SignedIn | PendingTwoFactor) & { nModified: 1 };
+export const changePasswordResultSchema = z.union([
+  signedInSchema.extend({ nModified: z.literal(1) }),
+  pendingTwoFactorSchema.extend({ nModified: z.literal(1) }),
+]);
+export type ChangePasswordResult = z.infer<typeof changePasswordResultSchema>;
 
-export interface TotpSetup {
+export const totpSetupSchema = z.object({
   /** The shared secret (base32) and the otpauth:// URI the QR code shows. */
-  secretCode: string;
-  otpauthUri: string;
-}
+  secretCode: z.string(),
+  otpauthUri: z.string(),
+});
+export type TotpSetup = z.infer<typeof totpSetupSchema>;
+
+export const forgotPasswordResultSchema = z.object({ sent: z.literal(true) });
+export const signOutResultSchema = z.object({ signedOut: z.literal(true) });
+export const sessionResultSchema = z.object({ profile: sessionProfileSchema });
+export const verifyTotpResultSchema = z.object({ enabled: z.literal(true) });

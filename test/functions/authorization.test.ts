@@ -1,60 +1,100 @@
-import type { UserRecord } from '../../functions/data/users-repository';
 import { buildPath, pathParams } from '../../shared/api/paths';
-import { routeIds, routes, type RouteDefinition } from '../../shared/api/routes';
+import type { RouteDefinition, SessionRoute } from '../../shared/api/route-definition';
+import { routeIds, routes } from '../../shared/api/routes';
+import { messages } from '../../shared/messages';
 import { ROLES, type Role } from '../../shared/roles';
-import { signIn, signedInUser, useApi } from '../support/api';
+import { signIn, useApi } from '../support/api';
 import { useTestTable, useTestUserPool } from '../support/local-services';
+import { allIds, createTenant, tenantIds, type Tenant } from '../support/tenants';
 
 useTestTable();
 useTestUserPool();
 const api = useApi();
 
 /**
- * The authorization matrix (DESIGN.md sections 2 and 4): every route of the route table, called by
- * every role, with the caller's own id and with another user's id in the path, and with no token.
- * A route added to the table is covered here without a new test.
+ * The authorization matrix (DESIGN.md sections 2 and 4), generated from the route table: every
+ * route, called by every role of one tenant, with the caller's own id, with another user's id in
+ * the `self` parameter, with another tenant's id in the route's tenant parameter, and with no
+ * token. A route added to the table is covered here without a new test.
  */
-const users = {} as Record<Role, UserRecord>;
+let own: Tenant;
+let other: Tenant;
 beforeAll(async () => {
-  for (const role of ROLES) users[role] = (await signedInUser(role)).user;
-});
+  [own, other] = [await createTenant('Own'), await createTenant('Other')];
+}, 120_000);
 
-const protectedRoutes = routeIds.filter((id) => routes[id].roles !== 'public');
-const publicRoutes = routeIds.filter((id) => routes[id].roles === 'public');
+const sessionRoutes = routeIds.filter((id) => routes[id].token === 'session');
+const publicRoutes = routeIds.filter((id) => routes[id].token !== 'session');
 
-/** Each call gets a fresh session, as sign-out (one of the routes) revokes the one it is called with. */
-async function call(route: RouteDefinition, caller: UserRecord | undefined, pathId: (param: string) => string) {
-  const path = buildPath(route.path, Object.fromEntries(pathParams(route.path).map((param) => [param, pathId(param)])));
-  const token = caller && (await signIn(caller.Email));
-  return api.call(route.method, path, { token, body: route.method === 'POST' ? {} : undefined });
+/** The value of each path parameter: the caller's id for `self`, a tenant's id for the tenant parameter. */
+function pathFor(route: RouteDefinition, caller: { UserID: string } | undefined, targets: { self?: string; tenant?: string } = {}) {
+  const selfParam = route.token === 'session' ? route.self : undefined;
+  const tenantParam = 'param' in route.tenant ? route.tenant.param : undefined;
+  const value = (param: string) => {
+    if (param === selfParam) return targets.self ?? caller?.UserID ?? 'nobody';
+    if (param === tenantParam && targets.tenant) return targets.tenant;
+    return caller?.UserID ?? 'nobody';
+  };
+  return buildPath(route.path, Object.fromEntries(pathParams(route.path).map((param) => [param, value(param)])));
 }
 
-describe.each(protectedRoutes)('%s', (id) => {
-  const route: RouteDefinition = routes[id];
-  const allowed = route.roles as readonly Role[];
+/** Each call gets a fresh session, as sign-out (one of the routes) revokes the one it is called with. */
+async function call(route: RouteDefinition, caller: { UserID: string; Email: string } | undefined, targets?: { self?: string; tenant?: string }) {
+  const token = caller && (await signIn(caller.Email));
+  return api.call(route.method, pathFor(route, caller, targets), { token, body: route.method === 'POST' ? {} : undefined });
+}
+
+describe.each(sessionRoutes)('%s', (id) => {
+  const route = routes[id] as SessionRoute;
+  const allowed: readonly Role[] = route.roles;
+  const tenantKind = route.tenant.kind;
+  /** LiberDiAdmin reaches every tenant by design; the tenant cases are about everyone else. */
+  const tenantBound = allowed.filter((role) => role !== 'LiberDiAdmin');
 
   it('refuses a caller without a session', async () => {
-    expect((await call(route, undefined, () => users.Doctor.UserID)).status).toBe(401);
+    expect((await call(route, undefined)).status).toBe(401);
   });
 
   it.each(ROLES)('%s: reaches the handler only when the route allows the role', async (role) => {
-    const response = await call(route, users[role], () => users[role].UserID);
-    if (allowed.includes(role)) expect([401, 403]).not.toContain(response.status);
-    else expect(response).toMatchObject({ status: 403, body: { message: ['You do not have the permission to execute this operation'] } });
+    const response = await call(route, own.users[role]);
+    if (allowed.includes(role)) {
+      expect(response.status).toBeLessThan(500);
+      expect([401, 403]).not.toContain(response.status);
+    } else {
+      expect(response).toMatchObject({ status: 403, body: { message: [messages.errors.noAccess(route.thing)] } });
+    }
   });
 
   if (route.self) {
     it.each(allowed)("%s: cannot use another user's id in the path", async (role) => {
-      const other = ROLES.map((r) => users[r]).find((user) => user.UserID !== users[role].UserID)!;
-      const response = await call(route, users[role], (param) => (param === route.self ? other.UserID : users[role].UserID));
-      expect(response.status).toBe(403);
+      const response = await call(route, own.users[role], { self: other.users[role].UserID });
+      expect(response).toMatchObject({ status: 403, body: { message: [messages.errors.noAccess(route.thing)] } });
+    });
+  }
+
+  if (tenantKind !== 'none' && tenantKind !== 'platform' && tenantKind !== 'own' && tenantBound.length > 0) {
+    it.each(tenantBound)("%s: another tenant's id is not found, its own is reached", async (role) => {
+      const outside = await call(route, own.users[role], { tenant: tenantIds(other)[tenantKind] });
+      expect(outside).toMatchObject({ status: 404, body: { message: [messages.errors.notFound] } });
+      const inside = await call(route, own.users[role], { tenant: tenantIds(own)[tenantKind] });
+      expect(inside.status).toBeLessThan(500);
+      expect([401, 403, 404]).not.toContain(inside.status);
+    });
+  }
+
+  if (tenantBound.length > 0) {
+    it.each(tenantBound)('%s: the answer holds no id of another tenant', async (role) => {
+      const target = 'param' in route.tenant ? tenantIds(own)[route.tenant.kind] : undefined;
+      const response = await call(route, own.users[role], { tenant: target });
+      const text = JSON.stringify(response.body);
+      for (const foreignId of allIds(other)) expect(text).not.toContain(foreignId);
     });
   }
 });
 
 describe('public routes', () => {
   it.each(publicRoutes)('%s answers without a session, refusing an empty body with the spec’s messages', async (id) => {
-    const response = await call(routes[id], undefined, () => users.Doctor.UserID);
+    const response = await call(routes[id], undefined);
     expect([400, 401]).toContain(response.status);
     expect((response.body as { message: string[] }).message.length).toBeGreaterThan(0);
   });

@@ -55,7 +55,7 @@ async function ctrlC(started: Started): Promise<number> {
 
 /** Every process below `pid` (tsx runs the script in a child, which starts the databases). */
 function descendants(pid: number): number[] {
-  let children: number[] = [];
+  let children: number[];
   try {
     children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
   } catch {

@@ -1,6 +1,6 @@
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildPortal } from '../../infra/aws/portal';
@@ -21,7 +21,7 @@ let stacks: ReturnType<typeof buildPortal>;
 let report: { pluginReports: Array<{ pluginName: string; conclusion: string; violations: unknown[]; suppressedViolations: Array<{ ruleName: string; reason?: string }> }> };
 
 beforeAll(() => {
-  require('node:fs').mkdirSync(webDir, { recursive: true });
+  mkdirSync(webDir, { recursive: true });
   writeFileSync(path.join(webDir, 'index.html'), '<!doctype html>');
   const app = new App({ outdir, context: { '@aws-cdk/core:defaultCrossStackReferences': 'strong' } });
   stacks = buildPortal(app, { webDir, mailFrom: 'no-reply@clinic.example', recaptchaSiteKey: 'site-key' });
@@ -88,7 +88,7 @@ describe('the CDK app', () => {
     const apiRoutes = Object.values(api.findResources('AWS::ApiGatewayV2::Route')) as Array<{ Properties: { RouteKey: string; AuthorizationType?: string } }>;
     const byKey = Object.fromEntries(apiRoutes.map((route) => [route.Properties.RouteKey, route.Properties.AuthorizationType ?? 'NONE']));
     expect(byKey).toEqual(
-      Object.fromEntries(routeIds.map((id) => [`${routes[id].method} ${API_BASE}${routes[id].path}`, routes[id].roles === 'public' ? 'NONE' : 'JWT'])),
+      Object.fromEntries(routeIds.map((id) => [`${routes[id].method} ${API_BASE}${routes[id].path}`, routes[id].token === 'session' ? 'JWT' : 'NONE'])),
     );
     api.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', { AuthorizerType: 'JWT', IdentitySource: ['$request.header.Authorization'] });
   });

@@ -1,8 +1,6 @@
 import { routes } from '../../../shared/api/routes';
-import { bearerToken, endpoint } from '../../lib/endpoint';
+import { endpoint } from '../../lib/endpoint';
 import { changePassword } from '../../services/sessions';
 
-/** Uses the pending password-change session, sent as the bearer token. */
-export const handler = endpoint(routes.changePassword, ({ body, params, event }) =>
-  changePassword(bearerToken(event), params.userId!, body.newPassword),
-);
+/** Uses the pending password-change token, sent as the bearer. */
+export const handler = endpoint(routes.changePassword, ({ body, params, token }) => changePassword(token, params.userId, body.newPassword));

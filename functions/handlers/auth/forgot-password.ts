@@ -1,10 +1,6 @@
 import { routes } from '../../../shared/api/routes';
 import { endpoint } from '../../lib/endpoint';
-import { requireHuman } from '../../lib/human-verification';
 import { recoverPassword } from '../../services/sessions';
 
-export const handler = endpoint(routes.forgotPassword, async ({ body, event }) => {
-  const source = event.requestContext.http.sourceIp;
-  await requireHuman(body.reCaptchaToken, source);
-  return recoverPassword(body.Email, { source });
-});
+/** The human check runs in the endpoint chain (the route declares `human`); requests are limited per source. */
+export const handler = endpoint(routes.forgotPassword, ({ body, source }) => recoverPassword(body.Email, { source: source.ip }));

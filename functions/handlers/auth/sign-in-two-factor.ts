@@ -1,8 +1,6 @@
 import { routes } from '../../../shared/api/routes';
-import { bearerToken, endpoint } from '../../lib/endpoint';
+import { endpoint } from '../../lib/endpoint';
 import { answerTwoFactor } from '../../services/sessions';
 
-/** Uses the pending 2FA session from sign-in, sent as the bearer token. */
-export const handler = endpoint(routes.signInTwoFactor, ({ body, event }) =>
-  answerTwoFactor(bearerToken(event), body.TwoFaCode, event.requestContext.http.sourceIp),
-);
+/** Uses the pending 2FA token from sign-in, sent as the bearer; wrong codes are counted per source. */
+export const handler = endpoint(routes.signInTwoFactor, ({ body, token, source }) => answerTwoFactor(token, body.TwoFaCode, source.ip));

@@ -1,5 +1,5 @@
 import { routes } from '../../../shared/api/routes';
-import { bearerToken, endpoint } from '../../lib/endpoint';
+import { endpoint } from '../../lib/endpoint';
 import { verifyTotp } from '../../services/sessions';
 
-export const handler = endpoint(routes.verifyTotp, ({ body, caller, event }) => verifyTotp(bearerToken(event) ?? '', caller.userId, body.TwoFaCode));
+export const handler = endpoint(routes.verifyTotp, ({ body, caller, token }) => verifyTotp(token, caller.userId, body.TwoFaCode));

@@ -23,8 +23,7 @@ export async function newUser(role: Role = 'Doctor', password: string | undefine
 }
 
 /** Signs in through POST /signin, as the web does. */
-export const signInCall = (api: Api, Email: string, Password: string) =>
-  api.call('POST', '/signin', { body: { Email, Password, reCaptchaToken: human() } });
+export const signInCall = (api: Api, Email: string, Password: string) => api.call('POST', '/signin', { body: { Email, Password, reCaptchaToken: human() } });
 
 export async function signedIn(api: Api, email: string, password = TEST_PASSWORD): Promise<SignedIn> {
   const response = await signInCall(api, email, password);
@@ -52,7 +51,10 @@ export async function turnOnTotp(api: Api, userId: string, token: string): Promi
 /** The newest mail to `to` in the outbox. */
 export function readOutbox(to: string): { text: string } {
   const dir = process.env.MAIL_OUTBOX_DIR!;
-  const file = readdirSync(dir).filter((name) => name.endsWith(`-${to}.json`)).sort().at(-1);
+  const file = readdirSync(dir)
+    .filter((name) => name.endsWith(`-${to}.json`))
+    .sort()
+    .at(-1);
   if (!file) throw new Error(`no mail to ${to}`);
   return JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as { text: string };
 }

@@ -42,7 +42,10 @@ describe('the pending-token key from Secrets Manager', () => {
     secretsManager.on(GetSecretValueCommand).resolves({ SecretString: 'short' });
     await expect(issuePendingToken(pending)).rejects.toThrow(/at least 32 bytes/);
     secretsManager.reset();
-    secretsManager.on(GetSecretValueCommand).rejectsOnce(new Error('throttled')).resolves({ SecretString: 'c'.repeat(64) });
+    secretsManager
+      .on(GetSecretValueCommand)
+      .rejectsOnce(new Error('throttled'))
+      .resolves({ SecretString: 'c'.repeat(64) });
     await expect(issuePendingToken(pending)).rejects.toThrow('throttled');
     await expect(issuePendingToken(pending)).resolves.toMatch(/^p1\./);
   });

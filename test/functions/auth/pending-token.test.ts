@@ -25,7 +25,7 @@ const changePass = (userId: string, token: string, newPassword = 'Better!pass2')
   api.call('POST', `/users/${userId}/changePass`, { token, body: { newPassword } });
 
 describe('the pending token of the 2FA and create-password steps', () => {
-  it("refuses a forged token naming someone else: their password stays and no session is made", async () => {
+  it('refuses a forged token naming someone else: their password stays and no session is made', async () => {
     const victim = await newUser('ClinicDirector');
     const forged = unsignedToken({ session: 'anything', username: victim.email, userId: victim.user.UserID });
     const response = await changePass(victim.user.UserID, forged, 'Attacker!pass9');

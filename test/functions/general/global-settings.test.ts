@@ -110,6 +110,6 @@ describe('POST /liberdiAdmins/{adminId}/general/d_update/init', () => {
       body: { Settings: toSettingsList(defaultSettings) },
     });
     expect(asOther.status).toBe(403);
-    expect(asOther.body).toEqual({ message: ['You do not have the permission to execute this operation'] });
+    expect(asOther.body).toEqual({ message: ["Error: signed user don't have access to settings."] });
   });
 });

@@ -1,35 +1,28 @@
-import type { z } from 'zod';
 import { API_BASE, buildPath } from '../../../shared/api/paths';
-import { routes, type RouteId } from '../../../shared/api/routes';
-import type { ChangePasswordResult, SessionProfile, SessionTokens, SignInResult, TotpSetup } from '../../../shared/api/session';
+import type { BodyInputOf, ParamNames, ResponseOf } from '../../../shared/api/route-definition';
+import { routes, type RouteId, type Routes } from '../../../shared/api/routes';
+import type { SessionTokens } from '../../../shared/api/session';
 import { messages } from '../../../shared/messages';
 import { reduceErrorMessages } from './api-errors';
 import { runtimeConfig } from './runtime-config';
 import { sessionStore } from './session-store';
 
-/** What each route answers on success (the rest are typed as their later issues add them). */
-interface RouteResults {
-  signIn: SignInResult;
-  signInTwoFactor: SignInResult;
-  refreshSession: SessionTokens;
-  changePassword: ChangePasswordResult;
-  forgotPassword: { sent: true };
-  signOut: { signedOut: true };
-  getSession: { profile: SessionProfile };
-  setupTotp: TotpSetup;
-  verifyTotp: { enabled: true };
-}
+/** What a route answers on success: its response schema's type, from the route table. */
+export type ResultOf<Id extends RouteId> = ResponseOf<Routes[Id]>;
 
-export type ResultOf<Id extends RouteId> = Id extends keyof RouteResults ? RouteResults[Id] : unknown;
+/** What a route takes as its body. */
+export type BodyOf<Id extends RouteId> = BodyInputOf<Routes[Id]>;
 
-type Routes = typeof routes;
-export type BodyOf<Id extends RouteId> = Routes[Id] extends { body: z.ZodTypeAny } ? z.input<Routes[Id]['body']> : undefined;
+/** The route's path parameters, by name. */
+export type ParamsOf<Id extends RouteId> = { [K in ParamNames<Routes[Id]['path']>]: string };
 
-export interface CallOptions<Id extends RouteId> {
-  params?: Record<string, string>;
+export type CallOptions<Id extends RouteId> = {
   query?: Record<string, string>;
   body?: BodyOf<Id>;
-}
+} & ([ParamNames<Routes[Id]['path']>] extends [never] ? { params?: undefined } : { params: ParamsOf<Id> });
+
+/** Options may be left out when the route has no path parameters. */
+type OptionsArgument<Id extends RouteId> = [ParamNames<Routes[Id]['path']>] extends [never] ? [options?: CallOptions<Id>] : [options: CallOptions<Id>];
 
 /** A failed call, reduced to the spec's messages (section 8); `status` is absent when no answer came. */
 export class ApiError extends Error {
@@ -51,9 +44,9 @@ export class ApiError extends Error {
 /** The pending steps send their temporary session instead of the signed-in token. */
 function tokenFor(id: RouteId): string | undefined {
   const slots = sessionStore.get();
-  if (id === 'signInTwoFactor') return slots.pendingTwoFactor?.token;
-  if (id === 'changePassword') return slots.pendingPasswordChange?.token;
-  if (routes[id].roles === 'public') return undefined;
+  const route = routes[id];
+  if (route.token === 'none') return undefined;
+  if (route.token === 'pending') return id === 'signInTwoFactor' ? slots.pendingTwoFactor?.token : slots.pendingPasswordChange?.token;
   return slots.signedIn?.token;
 }
 
@@ -137,8 +130,9 @@ export function refreshSession(): Promise<boolean> {
  * An authenticated call answered 401 is retried once after a silent refresh; if that fails too
  * the session is cleared, and the guard takes the visitor to /login.
  */
-export async function call<Id extends RouteId>(id: Id, options: CallOptions<Id> = {}): Promise<ResultOf<Id>> {
-  const authenticated = routes[id].roles !== 'public';
+export async function call<Id extends RouteId>(id: Id, ...[options]: OptionsArgument<Id>): Promise<ResultOf<Id>> {
+  options ??= {} as CallOptions<Id>;
+  const authenticated = routes[id].token !== 'none';
   const token = tokenFor(id);
   // Spec 6: without a signed-in user an authenticated call is not sent at all.
   if (authenticated && !token) throw new ApiError([messages.session.authenticationError], 401);

@@ -1,0 +1,131 @@
+// @ts-check
+/**
+ * Lint for the whole repository: ESLint's and typescript-eslint's recommended rules, plus the
+ * zones of docs/boundaries.md — which folder may import which — checked by eslint-plugin-boundaries
+ * on the file each import resolves to (relative path or tsconfig alias alike).
+ */
+import { builtinRules } from 'eslint/use-at-your-own-risk';
+import boundaries from 'eslint-plugin-boundaries';
+import globals from 'globals';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import tseslint from 'typescript-eslint';
+import { defineConfig } from 'eslint/config';
+
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * Off until the lead has run `scripts/use-path-aliases.ts` on the merged tree (docs/boundaries.md):
+ * then set it to true, and an import that climbs more than one folder (`../../x`) is an error —
+ * write `@shared/x`, `@functions/x`, ... instead.
+ */
+const ENFORCE_ALIASES = false;
+
+/**
+ * A few type-aware rules, chosen for the bugs they catch in Lambdas, tests and React handlers (an
+ * unawaited promise above all). Type information costs ~25 s of CPU for the whole repo, the rest of
+ * the lint ~5 s: switch it off here if lint ever grows past a minute.
+ */
+const TYPE_AWARE = true;
+
+/** `../x` is fine; `../../x` is an error, fixed by `scripts/use-path-aliases.ts`. Exported for test/lint. */
+export const aliasesOnly = {
+  files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          { regex: '^(\\.\\./){2,}', message: 'Import through an alias (@shared/, @functions/, @infra/, @web/, @test/) instead of climbing folders.' },
+        ],
+      },
+    ],
+  },
+};
+
+/** ESLint's own recommended set (what `@eslint/js` would give, which is not installed). */
+const eslintRecommended = Object.fromEntries(
+  [...builtinRules].filter(([, rule]) => rule.meta?.docs?.recommended && !rule.meta.deprecated).map(([name]) => [name, 'error']),
+);
+
+/** The zones: one element per folder that has rules of its own; the first pattern that matches a file wins. */
+const elements = [
+  { type: 'web-feature', pattern: 'web/src/features/*', capture: ['feature'] },
+  { type: 'web', pattern: 'web' },
+  { type: 'handlers', pattern: 'functions/handlers' },
+  { type: 'data', pattern: 'functions/data' },
+  { type: 'functions', pattern: 'functions' },
+  { type: 'shared', pattern: 'shared' },
+  { type: 'infra', pattern: 'infra' },
+  { type: 'test', pattern: 'test' },
+  { type: 'scripts', pattern: 'scripts' },
+].map((element) => ({ ...element, partialMatch: false }));
+
+const policies = [
+  {
+    from: { element: { type: 'shared' } },
+    disallow: { to: { element: { type: '!shared' } } },
+    message: 'shared/ is the contract: it imports nothing of ours outside shared/.',
+  },
+  {
+    from: { element: { types: { anyOf: ['web', 'web-feature'] } } },
+    disallow: { to: { element: { types: { anyOf: ['functions', 'handlers', 'data', 'infra'] } } } },
+    message: 'web/ never imports functions/ or infra/: what both sides need lives in shared/.',
+  },
+  {
+    from: { element: { types: { anyOf: ['functions', 'handlers', 'data'] } } },
+    disallow: { to: { element: { types: { anyOf: ['infra', 'web', 'web-feature'] } } } },
+    message: 'functions/ never imports infra/ or web/: infra wires the functions, not the other way round.',
+  },
+  {
+    from: { element: { type: 'handlers' } },
+    disallow: { to: { element: { type: 'data' } } },
+    message: 'Handlers call services; only services (and devices/, lib/) reach functions/data/.',
+  },
+  {
+    from: { element: { type: 'web-feature' } },
+    disallow: { to: { element: { type: 'web-feature', captured: { feature: '!{{from.element.captured.feature}}' } } } },
+    message: 'A web feature never imports another feature: move what both need to web/src/components or web/src/lib.',
+  },
+];
+
+export default defineConfig(
+  { ignores: ['node_modules/', 'cdk.out/', '.local/', 'dist/', 'coverage/'] },
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
+  { files: ['**/*.{ts,tsx,js,mjs,cjs}'], rules: eslintRecommended },
+  ...tseslint.configs.recommended.map((config) => ({ ...config, files: ['**/*.{ts,tsx}'] })),
+  TYPE_AWARE
+    ? {
+        files: ['**/*.{ts,tsx}'],
+        languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: ROOT } },
+        rules: {
+          '@typescript-eslint/no-floating-promises': 'error',
+          '@typescript-eslint/await-thenable': 'error',
+          // `onClick={async () => ...}` is how a React handler starts async work; the rest of the rule stays on.
+          '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+          '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+        },
+      }
+    : {},
+  {
+    files: ['**/*.{ts,tsx}'],
+    // `{ PatientID, ...message }` is how a field is left out of an object: the named siblings are meant to go unused.
+    rules: { '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }] },
+  },
+  { files: ['**/*.{js,mjs,cjs,ts}'], languageOptions: { globals: globals.node } },
+  { files: ['**/*.{js,cjs}'], languageOptions: { sourceType: 'commonjs' } },
+  { files: ['web/src/**'], languageOptions: { globals: globals.browser } },
+  { files: ['test/**'], languageOptions: { globals: { ...globals.node, ...globals.jest } } },
+  {
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { [path.join(ROOT, 'scripts/lint/import-resolver.cjs')]: {} },
+      'boundaries/root-path': ROOT,
+      'boundaries/elements': elements,
+      'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import', 'require'],
+    },
+    rules: { 'boundaries/dependencies': ['error', { default: 'allow', policies }] },
+  },
+  ENFORCE_ALIASES ? aliasesOnly : {},
+);

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/**
+ * The environment every Lambda and the local server run with, named and typed once. The CDK
+ * constructs type the variables they set with `EnvironmentVariables`, the local stack and the
+ * tests too, so a name cannot drift between the places that set it and the code that reads it.
+ * Endpoints of local twins come from the AWS SDK's own AWS_ENDPOINT_URL_<SERVICE> variables, so
+ * nothing here knows where it runs.
+ */
+export const environmentSchema = z.object({
+  /** The one DynamoDB table. */
+  TABLE_NAME: z.string().min(1),
+  USER_POOL_ID: z.string().min(1),
+  USER_POOL_CLIENT_ID: z.string().min(1),
+  BACKEND_VERSION: z.string().min(1).default('1.1.5'),
+  /** reCAPTCHA on AWS, the local verifier locally; never skipped. */
+  HUMAN_VERIFICATION: z.enum(['recaptcha', 'local']),
+  RECAPTCHA_SECRET_ARN: z.string().min(1),
+  LOCAL_VERIFIER_SECRET: z.string().min(1),
+  /** SES on AWS, an outbox folder locally. */
+  MAIL_TRANSPORT: z.enum(['ses', 'outbox']),
+  MAIL_FROM: z.string().email(),
+  MAIL_OUTBOX_DIR: z.string().min(1),
+  /** The images bucket (logos); locally served by the object-store twin. */
+  IMAGES_BUCKET: z.string().min(1),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  /** IoT Core's data endpoint for the backend's publishes (the SDK reads it itself). */
+  AWS_ENDPOINT_URL_IOT_DATA_PLANE: z.string().url(),
+  /** Powertools' own variables: the service name on every log line and metric. */
+  POWERTOOLS_SERVICE_NAME: z.string().min(1),
+  POWERTOOLS_METRICS_NAMESPACE: z.string().min(1).default('PdPortal'),
+  POWERTOOLS_LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT']).default('INFO'),
+});
+
+export type Environment = z.infer<typeof environmentSchema>;
+export type EnvironmentName = keyof Environment;
+/** What a deployment or the local stack sets: the variables as strings. */
+export type EnvironmentVariables = Partial<Record<EnvironmentName, string>>;
+
+/**
+ * One variable, validated when it is read (not at import), because each test file and each local
+ * stack sets its own environment before the first request.
+ */
+export function env<K extends EnvironmentName>(name: K): Environment[K] {
+  const parsed = environmentSchema.shape[name].safeParse(process.env[name] === '' ? undefined : process.env[name]);
+  if (!parsed.success) throw new Error(`Missing or invalid environment variable ${name}`);
+  return parsed.data as Environment[K];
+}
+
+/** The variable when it is set and valid, else undefined (for optional configuration). */
+export function optionalEnv<K extends EnvironmentName>(name: K): Environment[K] | undefined {
+  return process.env[name] ? env(name) : undefined;
+}

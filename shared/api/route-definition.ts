@@ -1,0 +1,106 @@
+import type { z } from 'zod';
+import type { Role } from '../roles';
+
+/**
+ * What one route of the API is: the contract the CDK stacks, the local gateway, the web client,
+ * the endpoint chain and the tests read. Areas keep their routes in `routes/<area>.ts`; the index
+ * (`routes.ts`) joins them. docs/add-a-route.md walks through adding one.
+ */
+
+/** The API's areas: each is its own file of routes and its own CDK stack. */
+export const API_AREAS = ['session', 'settings', 'clinical', 'administration', 'devices'] as const;
+export type ApiArea = (typeof API_AREAS)[number];
+
+/**
+ * What a route's Lambda may touch beyond reading the table (every route reads the caller's
+ * record). The CDK stack grants exactly these, so each Lambda has least privilege.
+ */
+export type RouteAccess = 'table-write' | 'cognito-auth' | 'cognito-admin' | 'cognito-sessions' | 'iot-publish' | 'mail' | 'human-verification';
+
+/**
+ * Which token a route takes:
+ * - `session`: a signed-in user's access token (the JWT authorizer checks it; the chain checks role and tenant);
+ * - `pending`: the signed temporary token of a sign-in step (2FA, create-password), sent as the bearer;
+ * - `none`: nothing (sign-in, recovery, refresh).
+ */
+export type RouteToken = 'session' | 'pending' | 'none';
+
+/**
+ * What the route reaches beyond the caller (DESIGN.md section 4, layer 3). `param` names the path
+ * parameter holding the target's id; the service asks the scope module (functions/lib/scope.ts)
+ * whether the caller may touch it, and answers 404 when not. The authorization test calls every
+ * route with another tenant's id in that parameter.
+ * - `none`: nothing of a tenant (sign-in steps, the caller's own session);
+ * - `platform`: data every signed-in user may read (global settings);
+ * - `own`: the caller's own tenant, taken from the caller's record (e.g. the own clinic's patients);
+ * - the others: the entity named by `param`.
+ */
+export type RouteTenant =
+  | { kind: 'none' }
+  | { kind: 'platform' }
+  | { kind: 'own' }
+  | { kind: 'provider' | 'clinic' | 'user' | 'patient' | 'device'; param: string };
+
+/**
+ * What the route leaves in the audit trail (DESIGN.md section 5): `write` routes change data and
+ * record who changed what in the same transaction; `read` routes record who read a patient's data;
+ * `none` is for routes that touch neither (sign-in steps record their own security events).
+ */
+export type RouteAudit = 'none' | 'read' | 'write';
+
+interface RouteBase {
+  method: 'GET' | 'POST';
+  /** Path under API_BASE, with `{param}` placeholders, exactly as spec section 7 writes it. */
+  path: string;
+  /** Request body schema; a route without one accepts no body (or an empty object). */
+  body?: z.ZodTypeAny;
+  /**
+   * What the route answers on success. The endpoint chain parses every answer with it (unknown
+   * keys are dropped, so nothing undeclared leaves the server) and the web client's types come from it.
+   */
+  response: z.ZodTypeAny;
+  /** Module under functions/handlers/ that exports `handler`. */
+  handler: string;
+  access?: readonly RouteAccess[];
+  tenant: RouteTenant;
+  audit: RouteAudit;
+  /** The body's `reCaptchaToken` is checked by the human-verification middleware before the handler runs. */
+  human?: true;
+  /** What the spec's refusal names: "Error: signed user don't have access to {thing}." */
+  thing: string;
+}
+
+export interface SessionRoute extends RouteBase {
+  token: 'session';
+  /** Roles allowed to call. */
+  roles: readonly Role[];
+  /** The path parameter that must be the caller's own user id (role scope, DESIGN.md section 4). */
+  self?: string;
+}
+
+export interface PublicRoute extends RouteBase {
+  token: 'pending' | 'none';
+}
+
+export type RouteDefinition = SessionRoute | PublicRoute;
+
+/** The names of a path's `{param}`s, as a type: `ParamNames<'/users/{userId}/x'>` is `'userId'`. */
+export type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never;
+
+/** A route's path parameters, typed from its path: present and decoded, never `params.x!`. */
+export type ParamsOf<R extends RouteDefinition> = { [K in ParamNames<R['path']>]: string };
+
+/** The parsed body a handler receives. */
+export type BodyOf<R extends RouteDefinition> = R['body'] extends z.ZodTypeAny ? z.infer<R['body']> : undefined;
+
+/** The body a client sends (before the schema's transforms). */
+export type BodyInputOf<R extends RouteDefinition> = R['body'] extends z.ZodTypeAny ? z.input<R['body']> : undefined;
+
+/** What a handler may return: the response schema's input (the chain parses it to the output). */
+export type ResponseInputOf<R extends RouteDefinition> = z.input<R['response']>;
+
+/** What a client receives. */
+export type ResponseOf<R extends RouteDefinition> = z.infer<R['response']>;
+
+/** Checks an area's table against the contract while keeping each entry's literal type. */
+export const defineRoutes = <const T extends Record<string, RouteDefinition>>(routes: T): T => routes;

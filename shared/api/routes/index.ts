@@ -1,0 +1,52 @@
+import type { ApiArea, RouteDefinition } from '../route-definition';
+import { administrationRoutes } from './administration';
+import { clinicalRoutes } from './clinical';
+import { deviceRoutes } from './devices';
+import { sessionRoutes } from './session';
+import { settingsRoutes } from './settings';
+
+export type { ApiArea, RouteAccess, RouteDefinition } from '../route-definition';
+export { API_AREAS } from '../route-definition';
+
+/** Each area's routes, in its own file: the CDK app makes one stack per area. */
+const areas = {
+  session: sessionRoutes,
+  settings: settingsRoutes,
+  clinical: clinicalRoutes,
+  administration: administrationRoutes,
+  devices: deviceRoutes,
+} as const satisfies Record<ApiArea, Record<string, RouteDefinition>>;
+
+/**
+ * The API contract: the only list of routes. The CDK stacks make one Lambda and one API route per
+ * entry, the local server mounts each, the web client takes its types from it, and the
+ * authorization, fuzz and contract tests walk every route.
+ */
+export const routes = {
+  ...sessionRoutes,
+  ...settingsRoutes,
+  ...clinicalRoutes,
+  ...administrationRoutes,
+  ...deviceRoutes,
+};
+
+export type Routes = typeof routes;
+export type RouteId = keyof Routes;
+
+export const routeIds = Object.keys(routes) as RouteId[];
+
+const areaOf = new Map<string, ApiArea>(
+  Object.entries(areas).flatMap(([area, table]) => Object.keys(table).map((id) => [id, area as ApiArea] as const)),
+);
+
+/** The area a route belongs to (its file, and its CDK stack). */
+export function routeArea(id: RouteId): ApiArea {
+  return areaOf.get(id)!;
+}
+
+export function routeById(id: RouteId): RouteDefinition {
+  return routes[id];
+}
+
+/** Routes that take a signed-in user's session (the rest take a pending step's token or none). */
+export const isSessionRoute = (route: RouteDefinition): route is Extract<RouteDefinition, { token: 'session' }> => route.token === 'session';

@@ -1,0 +1,151 @@
+import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda';
+import { z } from 'zod';
+import { auditRepository } from '../../functions/data/audit-repository';
+import { endpoint } from '../../functions/lib/endpoint';
+import { defineRoutes, type RouteDefinition } from '../../shared/api/route-definition';
+import { routeArea, routeIds, routes } from '../../shared/api/routes';
+import { messages } from '../../shared/messages';
+import { defaultSettings, toSettingsList } from '../../shared/settings';
+import { signedInUser, useApi } from '../support/api';
+import { useTestTable, useTestUserPool } from '../support/local-services';
+
+useTestTable();
+useTestUserPool();
+const api = useApi();
+
+/**
+ * The audit trail (DESIGN.md section 5): every write of patient, clinical or administrative data
+ * leaves a record in the same transaction, every read of a patient's data a record of who read
+ * it; the endpoint chain holds each route to what it declares, and this file walks the table.
+ */
+describe('the route table', () => {
+  const route = (id: (typeof routeIds)[number]): RouteDefinition => routes[id];
+  const writing = routeIds.filter((id) => (route(id).access ?? []).includes('table-write') && routeArea(id) !== 'session');
+
+  it.each(writing)("%s writes data, so it declares audit 'write'", (id) => {
+    expect(routes[id].audit).toBe('write');
+  });
+
+  it("declares audit 'read' on every route that reads a patient's data", () => {
+    const patientReads = routeIds.filter((id) => route(id).tenant.kind === 'patient' && route(id).method === 'GET');
+    expect(patientReads.filter((id) => route(id).audit !== 'read')).toEqual([]);
+  });
+
+  it('has writing routes to walk (the settings at least)', () => {
+    expect(writing).toContain('initGlobalSettings');
+  });
+});
+
+async function auditItems(): Promise<Record<string, unknown>[]> {
+  const dynamo = new DynamoDBClient({});
+  const { Items = [] } = await dynamo.send(new ScanCommand({ TableName: process.env.TABLE_NAME! }));
+  dynamo.destroy();
+  return Items.map((item) => unmarshall(item)).filter((item) => String(item.pk).startsWith('AUDIT#'));
+}
+
+it('records who changed the global settings, from where, and the changed fields before and after, with no expiry', async () => {
+  const { user, token } = await signedInUser('LiberDiAdmin');
+  const path = routes.initGlobalSettings.path.replace('{adminId}', user.UserID);
+  const first = await api.call('POST', path, { token, body: { Settings: toSettingsList({ ...defaultSettings, MaxDrainTemp: 40 }) } });
+  expect(first.status).toBe(200);
+  const second = await api.call('POST', path, { token, body: { Settings: toSettingsList({ ...defaultSettings, MaxDrainTemp: 41 }) } });
+  expect(second.status).toBe(200);
+
+  const records = (await auditItems()).sort((a, b) => String(a.At).localeCompare(String(b.At)));
+  expect(records).toHaveLength(2);
+  // The first write replaced the defaults-only (never stored) settings: every field is new.
+  expect(records[0]!.Changes).toEqual(expect.arrayContaining([{ field: 'MaxDrainTemp', after: 40 }]));
+  expect(records[1]).toMatchObject({
+    UserID: user.UserID,
+    Role: 'LiberDiAdmin',
+    Route: `POST ${routes.initGlobalSettings.path}`,
+    Action: 'write',
+    Entity: 'Settings',
+    EntityID: 'GLOBAL',
+    Changes: [{ field: 'MaxDrainTemp', before: 40, after: 41 }],
+    SourceIp: '127.0.0.1',
+  });
+  expect(records[1]!.UserAgent).toEqual(expect.any(String));
+  for (const record of records) expect(record.expiresAt).toBeUndefined();
+});
+
+it('records nothing when the write is refused', async () => {
+  const { user, token } = await signedInUser('LiberDiAdmin');
+  const before = (await auditItems()).length;
+  const refused = await api.call('POST', routes.initGlobalSettings.path.replace('{adminId}', user.UserID), { token, body: { Settings: toSettingsList({ ...defaultSettings, MaxDrainTemp: -1 }) } });
+  expect(refused.status).toBe(400);
+  expect(await auditItems()).toHaveLength(before);
+});
+
+describe('the endpoint chain holds a route to its audit kind', () => {
+  const probes = defineRoutes({
+    forgetfulWrite: {
+      method: 'POST',
+      path: '/probe/write',
+      token: 'session',
+      roles: ['Nurse'],
+      response: z.object({ ok: z.boolean() }),
+      handler: 'test/probe',
+      tenant: { kind: 'own' },
+      audit: 'write',
+      thing: 'probe',
+    },
+    patientRead: {
+      method: 'GET',
+      path: '/probe/patients/{patientId}',
+      token: 'session',
+      roles: ['Nurse'],
+      response: z.object({ ok: z.boolean() }),
+      handler: 'test/probe',
+      tenant: { kind: 'patient', param: 'patientId' },
+      audit: 'read',
+      thing: 'probe',
+    },
+  });
+
+  function eventFor(route: RouteDefinition, userId: string, pathParameters: Record<string, string> = {}): APIGatewayProxyEventV2WithJWTAuthorizer {
+    return {
+      version: '2.0',
+      routeKey: `${route.method} ${route.path}`,
+      rawPath: route.path,
+      rawQueryString: '',
+      headers: { 'user-agent': 'audit-test' },
+      pathParameters,
+      isBase64Encoded: false,
+      requestContext: {
+        requestId: 'audit-test',
+        http: { method: route.method, path: route.path, protocol: 'HTTP/1.1', sourceIp: '10.1.2.3', userAgent: 'audit-test' },
+        authorizer: { jwt: { claims: { sub: userId, 'cognito:groups': '[Nurse]' }, scopes: [] } },
+      },
+    } as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
+  }
+  const context = { functionName: 'probe', awsRequestId: 'test', getRemainingTimeInMillis: () => 1000 } as unknown as Context;
+
+  it("answers 500 when a 'write' route recorded no change, so no route can forget its record", async () => {
+    const { user } = await signedInUser('Nurse');
+    const handler = endpoint(probes.forgetfulWrite, () => ({ ok: true }));
+    const result = await handler(eventFor(probes.forgetfulWrite, user.UserID), context);
+    expect(result.statusCode).toBe(500);
+    expect(JSON.parse(result.body!)).toEqual({ message: [messages.errors.internal] });
+  });
+
+  it("stores a 'read' route's reads before answering, readable by patient", async () => {
+    const { user } = await signedInUser('Nurse');
+    const handler = endpoint(probes.patientRead, ({ params, audit }) => {
+      audit.read({ entity: 'Patient', id: params.patientId, PatientID: params.patientId, ClinicID: 'clinic-1', ServiceProviderID: 'sp-1' });
+      return { ok: true };
+    });
+    const result = await handler(eventFor(probes.patientRead, user.UserID, { patientId: 'patient-42' }), context);
+    expect(result.statusCode).toBe(200);
+    const { items } = await auditRepository.listByPatient('patient-42');
+    expect(items).toEqual([
+      expect.objectContaining({ UserID: user.UserID, Role: 'Nurse', Action: 'read', Entity: 'Patient', EntityID: 'patient-42', SourceIp: '10.1.2.3', UserAgent: 'audit-test' }),
+    ]);
+    const month = items[0]!.At.slice(0, 7);
+    expect((await auditRepository.listByClinic('clinic-1', month)).items).toHaveLength(1);
+    expect((await auditRepository.listByProvider('sp-1', month)).items).toHaveLength(1);
+    expect((await auditRepository.listPlatform(month)).map((item) => item.EntityID)).toContain('patient-42');
+  });
+});

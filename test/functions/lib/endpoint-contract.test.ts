@@ -1,0 +1,75 @@
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda';
+import { z } from 'zod';
+import { endpoint } from '../../../functions/lib/endpoint';
+import { defineRoutes } from '../../../shared/api/route-definition';
+import { messages } from '../../../shared/messages';
+
+/**
+ * The endpoint chain holds every handler to its route's response schema: an answer the schema
+ * refuses is a 500 (a bug of ours, logged) rather than a surprise for the web, and keys the schema
+ * does not declare never leave the server.
+ */
+const { probe } = defineRoutes({
+  probe: {
+    method: 'GET',
+    path: '/probe/{thingId}',
+    token: 'none',
+    response: z.object({ name: z.string(), count: z.number() }),
+    handler: 'test/probe',
+    tenant: { kind: 'none' },
+    audit: 'none',
+    thing: 'probe',
+  },
+});
+
+function event(thingId: string): APIGatewayProxyEventV2WithJWTAuthorizer {
+  return {
+    version: '2.0',
+    routeKey: 'GET /probe/{thingId}',
+    rawPath: `/probe/${thingId}`,
+    rawQueryString: '',
+    headers: {},
+    pathParameters: { thingId },
+    isBase64Encoded: false,
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: 'localhost',
+      domainPrefix: 'localhost',
+      requestId: 'test',
+      routeKey: 'GET /probe/{thingId}',
+      stage: '$default',
+      time: '',
+      timeEpoch: 0,
+      http: { method: 'GET', path: `/probe/${thingId}`, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'jest' },
+      authorizer: { principalId: '', integrationLatency: 0, jwt: { claims: {}, scopes: [] } },
+    },
+  } as APIGatewayProxyEventV2WithJWTAuthorizer;
+}
+
+const context = { functionName: 'probe', awsRequestId: 'test', getRemainingTimeInMillis: () => 1000 } as unknown as Context;
+
+async function invoke(answer: unknown, thingId = 'abc') {
+  const handler = endpoint(probe, ({ params }) => {
+    expect(params.thingId).toBe(thingId);
+    return answer as { name: string; count: number };
+  });
+  const result = await handler(event(thingId), context);
+  return { status: result.statusCode, body: JSON.parse(result.body ?? 'null') as unknown };
+}
+
+it('answers what the response schema accepts', async () => {
+  expect(await invoke({ name: 'a', count: 1 })).toEqual({ status: 200, body: { name: 'a', count: 1 } });
+});
+
+it('drops keys the response schema does not declare, so nothing undeclared leaves the server', async () => {
+  expect(await invoke({ name: 'a', count: 1, SocialId: '123456789' })).toEqual({ status: 200, body: { name: 'a', count: 1 } });
+});
+
+it('turns an answer the schema refuses into a 500 without detail', async () => {
+  expect(await invoke({ name: 'a', count: 'many' })).toEqual({ status: 500, body: { message: [messages.errors.internal] } });
+});
+
+it('refuses a path parameter longer than any id as not found', async () => {
+  expect(await invoke({ name: 'a', count: 1 }, 'x'.repeat(200))).toEqual({ status: 404, body: { message: [messages.errors.notFound] } });
+});
