@@ -129,9 +129,9 @@ function roleScope(route: SessionRoute): MiddlewareObj<Event, Result> {
       if (route.self && event.pathParameters?.[route.self] !== identity.userId) throw refused;
       const claims = event.requestContext.authorizer?.jwt?.claims ?? {};
       const [user, ended] = await Promise.all([usersRepository.get(identity.userId), isSessionEnded(identity.userId, claims)]);
-      if (ended) throw createHttpError(401, messages.session.authenticationError);
       if (!user) throw refused;
       if (!user.IsEnabled) throw createHttpError(403, messages.session.userDisabled);
+      if (ended) throw createHttpError(401, messages.session.authenticationError);
       requireTwoFactorSetUp(route, { Role: identity.role, TwoFactorEnabled: user.TwoFactorEnabled });
       const state = stateOf(event);
       state.token = bearerToken(event);

@@ -1,4 +1,5 @@
 import { endAllSessions } from '../../../functions/services/sessions';
+import { setUserEnabled } from '../../../functions/services/users';
 import type { SessionTokens, SignInResult } from '../../../shared/api/session';
 import { TEST_PASSWORD, useApi } from '../../support/api';
 import { useTestTable, useTestUserPool } from '../../support/local-services';
@@ -84,6 +85,15 @@ describe('ending every session of a user', () => {
     expect((await refresh(phone.refreshToken)).status).toBe(401);
     const again = await signedIn(api, email);
     expect(await isAlive(api, user.UserID, again.token)).toBe(true);
+  });
+
+  it('disabling a user ends their sessions: enabled again, the old tokens stay dead', async () => {
+    const { user, email, laptop } = await userOnTwoDevices();
+    await setUserEnabled(user.UserID, false);
+    await setUserEnabled(user.UserID, true);
+    expect(await isAlive(api, user.UserID, laptop.token)).toBe(false);
+    expect((await refresh(laptop.refreshToken)).status).toBe(401);
+    expect(await isAlive(api, user.UserID, (await signedIn(api, email)).token)).toBe(true);
   });
 
   it("ending one user's sessions leaves other users' sessions alone", async () => {
