@@ -2,6 +2,7 @@ import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-sec
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { optionalEnv } from './environment';
 
 /** A key shorter than this is refused: HMAC-SHA256 wants at least 32 bytes of secret. */
 const MIN_KEY_BYTES = 32;
@@ -23,8 +24,8 @@ export function pendingTokenKey(): Promise<Buffer> {
 }
 
 async function loadKey(): Promise<Buffer> {
-  const arn = process.env.PENDING_TOKEN_KEY_ARN;
-  const file = process.env.PENDING_TOKEN_KEY_FILE;
+  const arn = optionalEnv('PENDING_TOKEN_KEY_ARN');
+  const file = optionalEnv('PENDING_TOKEN_KEY_FILE');
   let key: Buffer;
   if (arn) {
     const secret = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: arn }));
