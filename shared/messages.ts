@@ -137,6 +137,8 @@ export const messages = {
     turnOn: 'Turn on',
     enabled: 'Two-factor authentication is on: sign-in asks for a code from your authenticator app.',
     disabled: 'Two-factor authentication is off.',
+    /** Shown to administrators who must use two-factor sign-in, before any screen (not a spec text). */
+    required: 'Your role must use two-factor sign-in. Turn it on to continue; closing this signs you out.',
   },
   dialogs: {
     errorTitle: 'Error',

@@ -1,10 +1,11 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/aws-clients';
 import { config } from '../lib/config';
 
 /**
- * The raw item access the sign-in throttling and revoked-session records (sessions-repository.ts)
- * still use; every other entity is an ElectroDB entity (entities/).
+ * The raw item access the session and sign-in security records still use (sessions, recovery and
+ * rate-limit repositories: short-lived TTL items); every other entity is an ElectroDB entity
+ * (entities/). Folding them into ElectroDB is open work (docs/data-model.md).
  */
 export interface Keys {
   pk: string;
@@ -18,6 +19,23 @@ export async function getItem<T>(key: Keys): Promise<T | undefined> {
 
 export async function putItem(item: Keys & Record<string, unknown>, condition?: string): Promise<void> {
   await dynamo().send(new PutCommand({ TableName: config.tableName, Item: item, ConditionExpression: condition }));
+}
+
+/** Updates an item with an expression; a failed condition throws ConditionalCheckFailedException. */
+export async function updateItem(
+  key: Keys,
+  update: { expression: string; names?: Record<string, string>; values?: Record<string, unknown>; condition?: string },
+): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: config.tableName,
+      Key: key,
+      UpdateExpression: update.expression,
+      ConditionExpression: update.condition,
+      ExpressionAttributeNames: update.names,
+      ExpressionAttributeValues: update.values,
+    }),
+  );
 }
 
 /** A write refused by its condition: DynamoDB's own error, a canceled transaction, or ElectroDB's wrapping of either. */

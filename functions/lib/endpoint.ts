@@ -7,13 +7,13 @@ import { ZodError } from 'zod';
 import type { BodyOf, ParamsOf, QueryOf, ResponseInputOf, RouteDefinition, SessionRoute } from '../../shared/api/route-definition';
 import { fieldMessages } from '../../shared/api/field-messages';
 import { messages } from '../../shared/messages';
-import { sessionsRepository } from '../data/sessions-repository';
 import { usersRepository } from '../data/users-repository';
 import { AuditTrail } from './audit';
 import { identityFromClaims, type Caller } from './caller';
 import type { ErrorBody } from './errors';
 import { requireHuman } from './human-verification';
 import { logger } from './powertools';
+import { isSessionEnded, requireTwoFactorSetUp } from './session-check';
 
 export { logger };
 
@@ -116,8 +116,10 @@ function pendingToken(): MiddlewareObj<Event, Result> {
 /**
  * Role scope (DESIGN.md section 4, layer 2): the token's role must be one of the route's (else the
  * spec's "Error: signed user don't have access to {thing}."), the `self` path parameter must be the
- * caller's own id, the caller's record must exist and be enabled, and the token must not have been
- * signed out. The record gives the tenant that services scope their reads and writes to.
+ * caller's own id, the caller's record must exist and be enabled, the token's session must not have
+ * ended (session-check.ts: signed out, or issued before the user's sessions were all ended), and an
+ * administrator who must use two-factor sign-in must have set it up. The record gives the tenant
+ * that services scope their reads and writes to.
  */
 function roleScope(route: SessionRoute): MiddlewareObj<Event, Result> {
   return {
@@ -127,14 +129,12 @@ function roleScope(route: SessionRoute): MiddlewareObj<Event, Result> {
       const refused = createHttpError(403, messages.errors.noAccess(route.thing));
       if (!route.roles.includes(identity.role)) throw refused;
       if (route.self && event.pathParameters?.[route.self] !== identity.userId) throw refused;
-      const tokenId = event.requestContext.authorizer?.jwt?.claims?.jti;
-      const [user, revoked] = await Promise.all([
-        usersRepository.get(identity.userId),
-        typeof tokenId === 'string' ? sessionsRepository.isRevoked(tokenId) : false,
-      ]);
-      if (revoked) throw createHttpError(401, messages.session.authenticationError);
+      const claims = event.requestContext.authorizer?.jwt?.claims ?? {};
+      const [user, ended] = await Promise.all([usersRepository.get(identity.userId), isSessionEnded(identity.userId, claims)]);
       if (!user) throw refused;
       if (!user.IsEnabled) throw createHttpError(403, messages.session.userDisabled);
+      if (ended) throw createHttpError(401, messages.session.authenticationError);
+      requireTwoFactorSetUp(route, { Role: identity.role, TwoFactorEnabled: user.TwoFactorEnabled });
       const state = stateOf(event);
       state.token = bearerToken(event);
       state.caller = {

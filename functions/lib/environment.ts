@@ -17,6 +17,9 @@ export const environmentSchema = z.object({
   HUMAN_VERIFICATION: z.enum(['recaptcha', 'local']),
   RECAPTCHA_SECRET_ARN: z.string().min(1),
   LOCAL_VERIFIER_SECRET: z.string().min(1),
+  /** The key signing the pending sign-in steps' tokens: a Secrets Manager secret on AWS, a key file locally (functions/lib/signing-key.ts). */
+  PENDING_TOKEN_KEY_ARN: z.string().min(1),
+  PENDING_TOKEN_KEY_FILE: z.string().min(1),
   /** SES on AWS, an outbox folder locally. */
   MAIL_TRANSPORT: z.enum(['ses', 'outbox']),
   MAIL_FROM: z.string().email(),

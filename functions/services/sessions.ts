@@ -1,6 +1,8 @@
 import {
   AdminSetUserPasswordCommand,
+  AdminUserGlobalSignOutCommand,
   AssociateSoftwareTokenCommand,
+  GlobalSignOutCommand,
   InitiateAuthCommand,
   RespondToAuthChallengeCommand,
   RevokeTokenCommand,
@@ -11,6 +13,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import createHttpError from 'http-errors';
 import { randomInt } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type {
   ChangePasswordResult,
   SessionProfile,
@@ -19,10 +22,12 @@ import type {
   SignInResult,
   TotpSetup,
 } from '../../shared/api/session';
-import { isValidPassword, stripSpaces } from '../../shared/api/session';
+import { isValidPassword, requiresTwoFactorSetup, sessionNotices, stripSpaces } from '../../shared/api/session';
 import { messages } from '../../shared/messages';
 import { ADMIN_ROLES } from '../../shared/roles';
-import { sessionsRepository } from '../data/sessions-repository';
+import { rateLimits } from '../data/rate-limits-repository';
+import { recoveryRepository } from '../data/recovery-repository';
+import { sessionsRepository, type SessionCutoff } from '../data/sessions-repository';
 import { statsRepository, type StatsScope } from '../data/stats-repository';
 import { usersRepository, type UserRecord } from '../data/users-repository';
 import { cognito } from '../lib/aws-clients';
@@ -30,34 +35,19 @@ import type { Caller } from '../lib/caller';
 import { notFound } from '../lib/errors';
 import { config } from '../lib/config';
 import { mailer } from '../lib/mailer';
+import { completePendingStep, issuePendingToken, openPendingToken, type PendingSession } from './pending-steps';
 
 const m = messages.session;
 
-/** Not spec texts: the answers for a lock after repeated failures and for a wrong 2FA code. */
-export const SIGN_IN_LOCKED = 'Too many failed sign-in attempts, please try again in 15 minutes';
-export const WRONG_AUTHENTICATION_CODE = 'Wrong authentication code';
+export const WRONG_AUTHENTICATION_CODE = sessionNotices.wrongAuthenticationCode;
 
-/**
- * The temporary session of a pending step (2FA or new password): Cognito's own challenge session,
- * which Cognito verifies, with the user name it belongs to and our user id.
- */
-interface PendingSession {
-  session: string;
-  username: string;
-  userId?: string;
-}
+/** Recovery requests allowed per hour: per e-mail address, and per source address. */
+export const RECOVERY_LIMIT_PER_ADDRESS = 3;
+export const RECOVERY_LIMIT_PER_SOURCE = 10;
+const RECOVERY_WINDOW_SECONDS = 60 * 60;
 
-const encodePending = (pending: PendingSession) => Buffer.from(JSON.stringify(pending)).toString('base64url');
-
-export function decodePending(token: string | undefined): PendingSession {
-  try {
-    const pending = JSON.parse(Buffer.from(token ?? '', 'base64url').toString('utf8')) as PendingSession;
-    if (typeof pending.session === 'string' && typeof pending.username === 'string') return pending;
-  } catch {
-    // fall through
-  }
-  throw createHttpError(401, m.authenticationError);
-}
+/** How long our record of a refresh token is kept: past the longest refresh-token validity we configure (12 h on AWS). */
+const REFRESH_RECORD_SECONDS = 30 * 24 * 60 * 60;
 
 function decodeJwtPayload(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
@@ -97,15 +87,56 @@ function tokensOf(result: AuthenticationResultType, refreshToken?: string): Sess
   return { token, refreshToken: refresh, expiresIn: result.ExpiresIn ?? 3600 };
 }
 
-/** Completes a sign-in with Cognito's tokens: checks our own enabled flag and records the sign-in time. */
+async function refreshWithCognito(refreshToken: string): Promise<SessionTokens> {
+  const response = await cognito().send(
+    new InitiateAuthCommand({
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      ClientId: config.userPoolClientId,
+      AuthParameters: { REFRESH_TOKEN: refreshToken },
+    }),
+  );
+  if (!response.AuthenticationResult) throw createHttpError(401, m.authenticationError);
+  return tokensOf(response.AuthenticationResult, refreshToken);
+}
+
+/**
+ * Tokens that count as current. Token times are whole seconds, so a session begun in the same
+ * second as an end of all sessions (the password change just before this sign-in, say) would
+ * count as ended: then this waits for the next second and takes a fresh access token.
+ */
+async function currentTokens(userId: string, tokens: SessionTokens): Promise<SessionTokens> {
+  const { tokensValidFrom } = await sessionsRepository.cutoff(userId);
+  if (Number(decodeJwtPayload(tokens.token).iat) >= tokensValidFrom) return tokens;
+  const wait = tokensValidFrom * 1000 - Date.now();
+  if (wait > 2000) throw createHttpError(401, m.authenticationError); // a cut-off in the future: not ours to outwait
+  await sleep(Math.max(wait, 0) + 20);
+  const fresh = await refreshWithCognito(tokens.refreshToken);
+  if (Number(decodeJwtPayload(fresh.token).iat) < tokensValidFrom) throw createHttpError(401, m.authenticationError);
+  return fresh;
+}
+
+/**
+ * Completes a sign-in with Cognito's tokens: checks our own enabled flag, dates the refresh
+ * token (so ending all sessions ends it), and records the sign-in time.
+ */
 async function signedIn(result: AuthenticationResultType): Promise<SignedIn> {
-  const tokens = tokensOf(result);
-  const userId = decodeJwtPayload(tokens.token).sub as string;
+  const userId = decodeJwtPayload(tokensOf(result).token).sub as string;
   const user = await usersRepository.get(userId);
   if (!user) throw createHttpError(401, m.authenticationError);
   if (!user.IsEnabled) throw createHttpError(403, m.userDisabled);
+  const tokens = await currentTokens(userId, tokensOf(result));
+  await sessionsRepository.recordRefreshToken(tokens.refreshToken, userId, Math.floor(Date.now() / 1000) + REFRESH_RECORD_SECONDS);
   const previous = await usersRepository.recordSignIn(userId);
-  return { status: 'pass', updatePassword: false, ...tokens, profile: await sessionProfile(user, previous) };
+  const profile = await sessionProfile(user, previous);
+  return { status: 'pass', updatePassword: false, ...tokens, profile, ...(requiresTwoFactorSetup(profile) ? { totpSetupRequired: true } : {}) };
+}
+
+/** The enabled user a pending step belongs to. */
+async function pendingUser(username: string): Promise<UserRecord> {
+  const user = await usersRepository.getByEmail(username);
+  if (!user) throw createHttpError(401, m.authenticationError);
+  if (!user.IsEnabled) throw createHttpError(403, m.userDisabled);
+  return user;
 }
 
 /** Maps a Cognito answer (tokens or a challenge) to the spec's sign-in outcomes. */
@@ -114,16 +145,15 @@ async function outcome(response: Pick<InitiateAuthCommandOutput, 'Authentication
   const session = response.Session;
   if (!session) throw createHttpError(401, m.authenticationError);
   if (response.ChallengeName === 'SOFTWARE_TOKEN_MFA') {
-    return { status: '2fa', updatePassword: false, token: encodePending({ session, username }) };
+    const user = await pendingUser(username);
+    return { status: '2fa', updatePassword: false, token: await issuePendingToken({ step: 'twoFactor', session, username, userId: user.UserID }) };
   }
   if (response.ChallengeName === 'NEW_PASSWORD_REQUIRED') {
-    const user = await usersRepository.getByEmail(username);
-    if (!user) throw createHttpError(401, m.authenticationError);
-    if (!user.IsEnabled) throw createHttpError(403, m.userDisabled);
+    const user = await pendingUser(username);
     return {
       status: 'pass',
       updatePassword: true,
-      token: encodePending({ session, username, userId: user.UserID }),
+      token: await issuePendingToken({ step: 'newPassword', session, username, userId: user.UserID }),
       profile: { UserID: user.UserID, FirstName: user.FirstName },
     };
   }
@@ -134,7 +164,8 @@ async function outcome(response: Pick<InitiateAuthCommandOutput, 'Authentication
 function signInError(error: unknown): Error {
   const { name, message } = error as Error;
   if (name === 'NotAuthorizedException' && /disabled/i.test(message)) return createHttpError(403, m.userDisabled);
-  if (name === 'NotAuthorizedException' && /attempts exceeded/i.test(message)) return createHttpError(429, SIGN_IN_LOCKED);
+  // Cognito's own account-wide lock after repeated failures (AWS only; its threat protection decides it).
+  if (name === 'NotAuthorizedException' && /attempts exceeded/i.test(message)) return createHttpError(429, sessionNotices.signInWait(60));
   if (name === 'NotAuthorizedException' || name === 'UserNotFoundException') return createHttpError(401, m.wrongCredentials);
   if (name === 'CodeMismatchException') return createHttpError(400, WRONG_AUTHENTICATION_CODE);
   if (name === 'ExpiredCodeException') return createHttpError(401, m.authenticationError);
@@ -142,30 +173,73 @@ function signInError(error: unknown): Error {
   return error as Error;
 }
 
-export async function signIn(email: string, password: string): Promise<SignInResult> {
+const statusOf = (error: unknown) => (error as { statusCode?: number }).statusCode;
+
+function passwordAuth(username: string, password: string): Promise<InitiateAuthCommandOutput> {
+  return cognito().send(
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: config.userPoolClientId,
+      AuthParameters: { USERNAME: username, PASSWORD: password },
+    }),
+  );
+}
+
+/**
+ * Signs in with the e-mail and password. Failures are counted per account and source: after a
+ * few, that source waits before its next try (1 s, 2 s, 4 s … up to 15 minutes), while the right
+ * password from another source still signs in. A password recovery's mailed password is taken
+ * here: once, within its hour, it becomes a temporary password and leads to /create-password.
+ * `source` is the caller's address; code of our own (the seed) signs in as 'internal'.
+ */
+export async function signIn(email: string, password: string, source = 'internal'): Promise<SignInResult> {
   const username = stripSpaces(email).toLowerCase();
-  if (await sessionsRepository.isSignInLocked(username)) throw createHttpError(429, SIGN_IN_LOCKED);
+  const secret = stripSpaces(password);
+  const wait = await sessionsRepository.signInWaitSeconds(username, source);
+  if (wait > 0) throw createHttpError(429, sessionNotices.signInWait(wait));
   let response: InitiateAuthCommandOutput;
   try {
-    response = await cognito().send(
-      new InitiateAuthCommand({
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: config.userPoolClientId,
-        AuthParameters: { USERNAME: username, PASSWORD: stripSpaces(password) },
-      }),
-    );
+    response = await passwordAuth(username, secret);
   } catch (error) {
     // cognito-local answers a wrong password with InvalidPasswordException; Cognito with NotAuthorizedException.
     const mapped = (error as Error).name === 'InvalidPasswordException' ? createHttpError(401, m.wrongCredentials) : signInError(error);
-    if ((mapped as { statusCode?: number }).statusCode === 401) await sessionsRepository.recordSignInFailure(username);
-    throw mapped;
+    if (statusOf(mapped) !== 401) throw mapped;
+    const recovered = await signInWithRecoveryPassword(username, secret);
+    if (!recovered) {
+      await sessionsRepository.recordSignInFailure(username, source);
+      throw mapped;
+    }
+    response = recovered;
   }
-  await sessionsRepository.clearSignInFailures(username);
+  // A right password before a 2FA code is half a sign-in: the failures stay until the code is right too.
+  if (response.ChallengeName !== 'SOFTWARE_TOKEN_MFA') await sessionsRepository.clearSignInFailures(username, source);
   return outcome(response, username);
 }
 
-export async function answerTwoFactor(pendingToken: string | undefined, code: string): Promise<SignInResult> {
-  const pending = decodePending(pendingToken);
+/**
+ * The mailed recovery password, used: it becomes the user's temporary password (Cognito holds one
+ * password, so the current one stops only now), every session of the user ends, and Cognito asks
+ * for a new password. Undefined when `password` is not the user's unexpired mailed password.
+ */
+async function signInWithRecoveryPassword(username: string, password: string): Promise<InitiateAuthCommandOutput | undefined> {
+  if (!isValidPassword(password)) return undefined;
+  const user = await usersRepository.getByEmail(username);
+  if (!user?.IsEnabled) return undefined;
+  if (!(await recoveryRepository.use(user.UserID, password))) return undefined;
+  await cognito().send(new AdminSetUserPasswordCommand({ UserPoolId: config.userPoolId, Username: user.Email, Password: password, Permanent: false }));
+  await endAllSessions(user.UserID);
+  return passwordAuth(username, password);
+}
+
+/**
+ * The 2FA step. A wrong code counts as a failed sign-in of the account from this source, so
+ * guessing codes (3 a pending token, then a new sign-in) meets the same growing waits as passwords.
+ */
+export async function answerTwoFactor(pendingToken: string | undefined, code: string, source = 'internal'): Promise<SignInResult> {
+  const pending = await openPendingToken(pendingToken, 'twoFactor');
+  const wait = await sessionsRepository.signInWaitSeconds(pending.username, source);
+  if (wait > 0) throw createHttpError(429, sessionNotices.signInWait(wait));
+  let result: SignInResult;
   try {
     const response = await cognito().send(
       new RespondToAuthChallengeCommand({
@@ -175,64 +249,140 @@ export async function answerTwoFactor(pendingToken: string | undefined, code: st
         ChallengeResponses: { USERNAME: pending.username, SOFTWARE_TOKEN_MFA_CODE: stripSpaces(code) },
       }),
     );
-    return await outcome(response, pending.username);
+    result = await outcome(response, pending.username);
   } catch (error) {
-    throw signInError(error);
+    const mapped = signInError(error);
+    if (statusOf(mapped) === 400) await sessionsRepository.recordSignInFailure(pending.username, source);
+    throw mapped;
+  }
+  await spendPendingToken(pending, result);
+  await sessionsRepository.clearSignInFailures(pending.username, source);
+  return result;
+}
+
+/** Spends the pending token once its step succeeded; a token raced to a second success gets its new session revoked. */
+async function spendPendingToken(pending: PendingSession, result: SignInResult): Promise<void> {
+  try {
+    await completePendingStep(pending);
+  } catch (error) {
+    if ('refreshToken' in result) await revokeRefreshToken(result.refreshToken);
+    throw error;
   }
 }
 
+/**
+ * The create-password step (first sign-in, or after a recovery): sets the new password with the
+ * pending session, ends every other session of the user, and signs the user in. A user with
+ * TOTP on still owes the code: the answer is then the 2FA step (with nModified 1), never a
+ * session, so a recovery mail alone does not get past the second factor.
+ */
 export async function changePassword(pendingToken: string | undefined, userId: string, newPassword: string): Promise<ChangePasswordResult> {
-  const pending = decodePending(pendingToken);
-  if (!pending.userId || pending.userId !== userId) throw createHttpError(403, messages.errors.noPermission);
+  const pending = await openPendingToken(pendingToken, 'newPassword');
+  if (pending.userId !== userId) throw createHttpError(403, messages.errors.noPermission);
+  const user = await usersRepository.get(userId);
+  if (!user) throw createHttpError(401, m.authenticationError);
+  const { tokensValidFrom } = await endAllSessions(userId);
+  // The new session's tokens must be issued after the cut-off's second, or they would count as ended.
+  await sleep(Math.max(tokensValidFrom * 1000 - Date.now(), 0) + 20);
+  const password = stripSpaces(newPassword);
+  let result: SignInResult;
   try {
-    const response = await cognito().send(
+    let response: InitiateAuthCommandOutput = await cognito().send(
       new RespondToAuthChallengeCommand({
         ClientId: config.userPoolClientId,
         ChallengeName: 'NEW_PASSWORD_REQUIRED',
         Session: pending.session,
-        ChallengeResponses: { USERNAME: pending.username, NEW_PASSWORD: stripSpaces(newPassword) },
+        ChallengeResponses: { USERNAME: pending.username, NEW_PASSWORD: password },
       }),
     );
-    const result = await outcome(response, pending.username);
-    if (result.status !== 'pass' || result.updatePassword) throw createHttpError(401, m.authenticationError);
-    return { ...result, nModified: 1 };
+    if (user.TwoFactorEnabled && response.AuthenticationResult) {
+      // cognito-local signs in without the code here (Cognito asks for it): drop those tokens and
+      // sign in again with the new password, which asks for the code.
+      await discardTokens(response.AuthenticationResult);
+      response = await passwordAuth(pending.username, password);
+    }
+    result = await outcome(response, pending.username);
   } catch (error) {
     throw signInError(error);
   }
+  if (result.updatePassword) throw createHttpError(401, m.authenticationError);
+  await spendPendingToken(pending, result);
+  return { ...result, nModified: 1 };
 }
 
+/** Tokens Cognito issued that must not become a session. */
+async function discardTokens(result: AuthenticationResultType): Promise<void> {
+  if (result.AccessToken) {
+    const claims = decodeJwtPayload(result.AccessToken);
+    if (typeof claims.jti === 'string') await sessionsRepository.revoke(claims.jti, Number(claims.exp));
+  }
+  if (result.RefreshToken) await revokeRefreshToken(result.RefreshToken);
+}
+
+/**
+ * A new access token for a refresh token, unless the refresh token's session has ended: it must
+ * be one we issued at a sign-in (we date it) after the user's sessions were last ended.
+ */
 export async function refreshSession(refreshToken: string): Promise<SessionTokens> {
+  const issue = await sessionsRepository.refreshTokenIssue(refreshToken);
+  if (!issue || issue.issuedAtMs <= (await sessionsRepository.cutoff(issue.userId)).endedAtMs) {
+    throw createHttpError(401, m.authenticationError);
+  }
   try {
-    const response = await cognito().send(
-      new InitiateAuthCommand({
-        AuthFlow: 'REFRESH_TOKEN_AUTH',
-        ClientId: config.userPoolClientId,
-        AuthParameters: { REFRESH_TOKEN: refreshToken },
-      }),
-    );
-    if (!response.AuthenticationResult) throw createHttpError(401, m.authenticationError);
-    return tokensOf(response.AuthenticationResult, refreshToken);
+    const tokens = await refreshWithCognito(refreshToken);
+    if (decodeJwtPayload(tokens.token).sub !== issue.userId) throw createHttpError(401, m.authenticationError);
+    return await currentTokens(issue.userId, tokens);
   } catch (error) {
     throw createHttpError(401, m.authenticationError, { cause: error });
   }
 }
 
+/** cognito-local has no global sign-out; there our own cut-off alone ends the sessions. */
+const unsupportedByTwin = (error: unknown) => /^Cognito Local unsupported feature/.test((error as Error).message ?? '');
+
 /**
- * Signs a session out: the refresh token is revoked at Cognito (no new access tokens), and the
- * presented access token is marked revoked, which every endpoint checks, until it expires.
+ * Ends every session of a user: tokens issued until now stop working on every call (the per-user
+ * cut-off the endpoint chain checks), refresh tokens issued until now are refused, and Cognito's
+ * global sign-out revokes them at Cognito too. Sign-out, password change and recovery call it;
+ * disabling a user and changing a role must call it as well.
+ * With the user's own access token the public GlobalSignOut serves; otherwise AdminUserGlobalSignOut.
  */
-export async function signOut(accessTokenClaims: Record<string, string>, refreshToken?: string): Promise<{ signedOut: true }> {
+export async function endAllSessions(userId: string, options: { accessToken?: string } = {}): Promise<SessionCutoff> {
+  const cutoff = await sessionsRepository.endSessions(userId);
+  try {
+    if (options.accessToken) {
+      await cognito().send(new GlobalSignOutCommand({ AccessToken: options.accessToken }));
+    } else {
+      const user = await usersRepository.get(userId);
+      if (user) await cognito().send(new AdminUserGlobalSignOutCommand({ UserPoolId: config.userPoolId, Username: user.Email }));
+    }
+  } catch (error) {
+    const { name } = error as Error;
+    // An access token Cognito already revoked, or a user Cognito no longer has: nothing left to sign out there.
+    if (!unsupportedByTwin(error) && name !== 'NotAuthorizedException' && name !== 'UserNotFoundException') throw error;
+  }
+  return cutoff;
+}
+
+async function revokeRefreshToken(refreshToken: string): Promise<void> {
+  try {
+    await cognito().send(new RevokeTokenCommand({ ClientId: config.userPoolClientId, Token: refreshToken }));
+  } catch (error) {
+    // A refresh token that is already unknown is already unusable; anything else is a real failure.
+    if ((error as Error).name !== 'NotAuthorizedException' && (error as Error).name !== 'UnsupportedTokenTypeException') throw error;
+  }
+}
+
+/**
+ * Signs the user out everywhere: this access token is marked revoked, every session of the user
+ * ends (see endAllSessions), and the refresh token, when the web still holds it, is revoked too.
+ */
+export async function signOut(accessToken: string, accessTokenClaims: Record<string, string>, refreshToken?: string): Promise<{ signedOut: true }> {
   const tokenId = accessTokenClaims.jti;
   const expiresAt = Number(accessTokenClaims.exp);
   if (tokenId && Number.isFinite(expiresAt)) await sessionsRepository.revoke(tokenId, expiresAt);
-  if (refreshToken) {
-    try {
-      await cognito().send(new RevokeTokenCommand({ ClientId: config.userPoolClientId, Token: refreshToken }));
-    } catch (error) {
-      // A refresh token that is already unknown is already unusable; anything else is a real failure.
-      if ((error as Error).name !== 'NotAuthorizedException' && (error as Error).name !== 'UnsupportedTokenTypeException') throw error;
-    }
-  }
+  await endAllSessions(accessTokenClaims.sub!, { accessToken });
+  if (refreshToken) await revokeRefreshToken(refreshToken);
   return { signedOut: true };
 }
 
@@ -255,21 +405,28 @@ export function temporaryPassword(): string {
 }
 
 /**
- * Password recovery: a new temporary password, mailed; the next sign-in asks for a new one
- * (the create-password step). An unknown or disabled account gets the spec's failure text.
+ * Password recovery: a new password, mailed, that works once within the hour and then leads to
+ * the create-password step. Until it is used the current password keeps working, so a stranger
+ * who asks for someone's recovery locks nobody out. Requests are limited per e-mail address and
+ * per source. An unknown or disabled account gets the spec's failure text.
  */
-export async function recoverPassword(email: string): Promise<{ sent: true }> {
-  const user = await usersRepository.getByEmail(stripSpaces(email));
+export async function recoverPassword(email: string, options: { source?: string } = {}): Promise<{ sent: true }> {
+  const address = stripSpaces(email).toLowerCase();
+  const withinLimits =
+    (!options.source || (await rateLimits.take(`recovery-source#${options.source}`, RECOVERY_LIMIT_PER_SOURCE, RECOVERY_WINDOW_SECONDS))) &&
+    (await rateLimits.take(`recovery-address#${address}`, RECOVERY_LIMIT_PER_ADDRESS, RECOVERY_WINDOW_SECONDS));
+  if (!withinLimits) throw createHttpError(429, sessionNotices.recoveryRateLimited);
+  const user = await usersRepository.getByEmail(address);
   if (!user || !user.IsEnabled) throw createHttpError(404, m.recoveryFailure);
   const password = temporaryPassword();
-  await cognito().send(
-    new AdminSetUserPasswordCommand({ UserPoolId: config.userPoolId, Username: user.Email, Password: password, Permanent: false }),
-  );
-  await sessionsRepository.clearSignInFailures(user.Email);
+  await recoveryRepository.save(user.UserID, password);
   await mailer().send({
     to: user.Email,
     subject: 'PD Clinic Portal: your temporary password',
-    text: `Hello ${user.FirstName},\n\nYour temporary password is: ${password}\n\nSign in with it; you will be asked to choose a new password.\n`,
+    text:
+      `Hello ${user.FirstName},\n\nYour temporary password is: ${password}\n\n` +
+      'Sign in with it within one hour; it works once, and you will be asked to choose a new password. ' +
+      'Until then your current password keeps working. If you did not ask for this, ignore this mail.\n',
   });
   return { sent: true };
 }

@@ -13,6 +13,7 @@ import { isConditionFailure } from '../data/table';
 import { cognito } from '../lib/aws-clients';
 import { config } from '../lib/config';
 import { conflict, notFound } from '../lib/errors';
+import { endAllSessions } from './sessions';
 
 export interface NewUser {
   FirstName: string;
@@ -92,6 +93,7 @@ export async function createUser(input: NewUser, options: { password?: string } 
 /**
  * Turns a user's access off or on: Cognito refuses a disabled user's sign-in (and the portal's
  * own record is checked at sign-in and on every call, so a disabled user's live token stops too).
+ * Disabling also ends every session, so enabling again does not bring the old ones back.
  */
 export async function setUserEnabled(userId: string, enabled: boolean): Promise<void> {
   const user = await usersRepository.get(userId);
@@ -99,4 +101,5 @@ export async function setUserEnabled(userId: string, enabled: boolean): Promise<
   const command = enabled ? AdminEnableUserCommand : AdminDisableUserCommand;
   await cognito().send(new command({ UserPoolId: config.userPoolId, Username: user.Email }));
   await usersRepository.setEnabled(userId, enabled);
+  if (!enabled) await endAllSessions(userId);
 }

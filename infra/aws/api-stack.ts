@@ -74,6 +74,11 @@ export class ApiStack extends Stack {
     const recaptchaSecret = new Secret(this, 'RecaptchaSecret', {
       description: 'reCAPTCHA secret key of the portal (fill in after the first deploy; see docs/deploy.md)',
     });
+    // Signs the pending sign-in steps' tokens (functions/lib/signing-key.ts): 64 random characters, never leaves AWS.
+    const pendingTokenKey = new Secret(this, 'PendingTokenKey', {
+      description: 'HMAC key of the pending sign-in step tokens (2FA, create-password); rotating it only voids steps in progress',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+    });
     this.api = new HttpApi(this, 'Api', {
       description: 'PD clinic portal API',
       createDefaultStage: false,
@@ -112,6 +117,7 @@ export class ApiStack extends Stack {
       BACKEND_VERSION: props.backendVersion,
       HUMAN_VERIFICATION: 'recaptcha',
       RECAPTCHA_SECRET_ARN: recaptchaSecret.secretArn,
+      PENDING_TOKEN_KEY_ARN: pendingTokenKey.secretArn,
       MAIL_TRANSPORT: 'ses',
       MAIL_FROM: props.mailFrom,
       IMAGES_BUCKET: props.imagesBucket.bucketName,
@@ -120,9 +126,14 @@ export class ApiStack extends Stack {
     } satisfies EnvironmentVariables;
     const grants: Record<RouteAccess, (fn: PortalFunction) => void> = {
       'table-write': () => undefined, // on the route's writeKeys only (api-area-stack.ts)
-      'cognito-auth': () => undefined, // InitiateAuth, RespondToAuthChallenge, RevokeToken: public Cognito APIs
+      // InitiateAuth, RespondToAuthChallenge, RevokeToken, GlobalSignOut are public Cognito APIs; the
+      // pending-token key signs and checks the 2FA and create-password steps these routes run.
+      'cognito-auth': (fn) => pendingTokenKey.grantRead(fn),
       'cognito-admin': (fn) =>
         fn.addToRolePolicy(new PolicyStatement({ actions: ['cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminDisableUser', 'cognito-idp:AdminEnableUser', 'cognito-idp:AdminUserGlobalSignOut'], resources: [props.userPool.userPoolArn] })),
+      // Only what ending sessions and taking a recovery password need (sign-in, create-password).
+      'cognito-sessions': (fn) =>
+        fn.addToRolePolicy(new PolicyStatement({ actions: ['cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminUserGlobalSignOut'], resources: [props.userPool.userPoolArn] })),
       'iot-publish': (fn) => fn.addToRolePolicy(new PolicyStatement({ actions: ['iot:Publish'], resources: [`arn:aws:iot:${this.region}:${this.account}:topic/pd/devices/*/down/*`] })),
       mail: (fn) =>
         fn.addToRolePolicy(

@@ -10,7 +10,7 @@ interface Acknowledgement {
  * finding fails the synth and the test in test/infra/stacks.test.ts.
  */
 const SECRETS_ROTATION =
-  'Neither secret can rotate by a Lambda alone: the reCAPTCHA key is issued by Google and pasted in by hand; the origin-verify value must reach CloudFront, which reads it at deploy time, so it is rotated by putting a new value and redeploying with its version (context originVerifyVersion), while the authorizer accepts the current and the previous value (docs/deploy.md).';
+  'None of the secrets can rotate by a Lambda alone: the reCAPTCHA key is issued by Google and pasted in by hand; the origin-verify value must reach CloudFront, which reads it at deploy time, so it is rotated by putting a new value and redeploying with its version (context originVerifyVersion), while the authorizer accepts the current and the previous value (docs/deploy.md); the pending-token key signs tokens that live 5 minutes and is rotated by hand, which only voids sign-in steps in progress (docs/security.md).';
 
 const acknowledged: Acknowledgement[] = [
   // Lambda
@@ -42,7 +42,7 @@ const acknowledged: Acknowledgement[] = [
   { id: 'AwsSolutions::AwsSolutions-SQS3', reason: 'FailedDeviceMessages is itself the dead-letter queue of the device ingest.' },
   { id: 'AwsSolutions::AwsSolutions-SMG4', reason: SECRETS_ROTATION },
   { id: 'HIPAA.Security::HIPAA.Security-SecretsManagerRotationEnabled', reason: SECRETS_ROTATION },
-  { id: 'HIPAA.Security::HIPAA.Security-SecretsManagerUsingKMSKey', reason: 'The two secrets guard the way in, not patient data: the reCAPTCHA key (a bot check) and the origin-verify value (which CloudFront itself holds in its distribution config); the AWS-managed Secrets Manager key suffices.' },
+  { id: 'HIPAA.Security::HIPAA.Security-SecretsManagerUsingKMSKey', reason: 'The three secrets guard the way in, not patient data: the reCAPTCHA key (a bot check), the origin-verify value (which CloudFront itself holds in its distribution config) and the pending-token key (5-minute sign-in steps); the AWS-managed Secrets Manager key suffices.' },
   // CloudFront
   { id: 'AwsSolutions::AwsSolutions-CFR1', reason: 'Clinics and their patients may be in any country; no geo restriction.' },
 ];

@@ -22,7 +22,7 @@ const WHOLE_KEYS: ReadonlySet<KeyPrefix> = new Set<KeyPrefix>(['GLOBAL', 'STATS'
 export const leadingKeyPattern = (prefix: KeyPrefix): string => (WHOLE_KEYS.has(prefix) ? prefix : `${prefix}#*`);
 
 /** The endpoint chain reads the caller's `USER#<sub>` and the token's `REVOKED#<jti>` on every non-public route. */
-const SESSION_CHECK: readonly KeyPrefix[] = ['USER', 'REVOKED'];
+const SESSION_CHECK: readonly KeyPrefix[] = ['USER', 'REVOKED', 'SESSION'];
 
 /** What a route's Lambda may read and write in the table, as partition-key patterns. */
 export function routeKeyPatterns(route: RouteDefinition): { read: string[]; write: string[] } {

@@ -15,7 +15,7 @@ export type ApiArea = (typeof API_AREAS)[number];
  * What a route's Lambda may touch beyond reading the table (every route reads the caller's
  * record). The CDK stack grants exactly these, so each Lambda has least privilege.
  */
-export type RouteAccess = 'table-write' | 'cognito-auth' | 'cognito-admin' | 'iot-publish' | 'mail' | 'human-verification';
+export type RouteAccess = 'table-write' | 'cognito-auth' | 'cognito-admin' | 'cognito-sessions' | 'iot-publish' | 'mail' | 'human-verification';
 
 /**
  * The first part of a partition key (`USER#<id>` → 'USER'; 'GLOBAL' (the global settings), 'STATS'
@@ -50,6 +50,8 @@ export type KeyPrefix =
   | 'SESSION'
   | 'REFRESH'
   | 'PENDING'
+  | 'RECOVERY'
+  | 'RATE'
   | 'AUDIT';
 
 /**

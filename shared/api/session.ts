@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages';
-import { ROLES } from '../roles';
+import { ROLES, type Role } from '../roles';
 
 /**
  * The sign-in contract (spec sections 3 "Session user", 4 "Sign-in outcomes", 5 "Login",
@@ -12,6 +12,20 @@ const m = messages.session;
 
 /** Spaces are stripped from e-mail, password, 2FA code and new password before sending (spec 5). */
 export const stripSpaces = (value: string) => value.replace(/\s+/g, '');
+
+/** Roles that must have two-factor sign-in on: they set up TOTP before reaching any screen. */
+export const TWO_FACTOR_REQUIRED_ROLES: readonly Role[] = ['LiberDiAdmin', 'ServiceProviderAdmin'];
+
+export const requiresTwoFactorSetup = (profile: Pick<SessionProfile, 'Role' | 'TwoFactorEnabled'>) =>
+  TWO_FACTOR_REQUIRED_ROLES.includes(profile.Role) && !profile.TwoFactorEnabled;
+
+/** Not spec texts: the answers of the session guards the spec does not word. */
+export const sessionNotices = {
+  signInWait: (seconds: number) => `Too many failed sign-in attempts, please try again in ${seconds} second${seconds === 1 ? '' : 's'}`,
+  recoveryRateLimited: 'Too many recovery requests, please try again later',
+  twoFactorSetupRequired: 'Two-factor authentication must be set up before using the portal',
+  wrongAuthenticationCode: 'Wrong authentication code',
+} as const;
 
 const FORBIDDEN_PASSWORD_CHARACTERS = /[${}/<>[\]"'`]/;
 
@@ -106,10 +120,15 @@ export const sessionTokensSchema = z.object({
 });
 export type SessionTokens = z.infer<typeof sessionTokensSchema>;
 
+/**
+ * Signed in. `totpSetupRequired` is true for a role that must use two-factor sign-in and has not
+ * set it up yet: until it is set up, only the session and TOTP set-up calls answer.
+ */
 export const signedInSchema = sessionTokensSchema.extend({
   status: z.literal('pass'),
   updatePassword: z.literal(false),
   profile: sessionProfileSchema,
+  totpSetupRequired: z.literal(true).optional(),
 });
 export type SignedIn = z.infer<typeof signedInSchema>;
 
@@ -128,8 +147,14 @@ export type PendingTwoFactor = z.infer<typeof pendingTwoFactorSchema>;
 export const signInResultSchema = z.union([signedInSchema, pendingPasswordChangeSchema, pendingTwoFactorSchema]);
 export type SignInResult = z.infer<typeof signInResultSchema>;
 
-/** The answer to a password change; `nModified: 1` means the change took (spec section 4). */
-export const changePasswordResultSchema = signedInSchema.extend({ nModified: z.literal(1) });
+/**
+ * The answer to a password change; `nModified: 1` means the change took (spec section 4). A user
+ * with TOTP on is then at the 2FA step (status '2fa'), not yet signed in.
+ */
+export const changePasswordResultSchema = z.union([
+  signedInSchema.extend({ nModified: z.literal(1) }),
+  pendingTwoFactorSchema.extend({ nModified: z.literal(1) }),
+]);
 export type ChangePasswordResult = z.infer<typeof changePasswordResultSchema>;
 
 export const totpSetupSchema = z.object({

@@ -92,9 +92,17 @@ describe('signing in, as a person would', () => {
     await page.getByRole('heading', { name: 'Patients List' }).waitFor();
   });
 
-  it('lands an administrator on /sp with the counts of activated devices, clinics and exchanges', async () => {
+  it('has an administrator set up two-factor sign-in first, then lands on /sp with the counts', async () => {
     const page = await portal.page('/login');
     await fillLogin(page, users.admin.email, PASSWORD);
+    // LiberDiAdmin must use two-factor sign-in: the set-up comes before any screen.
+    await page.getByTestId('two-factor-required').waitFor();
+    expect(await page.getByTestId('top-bar').count()).toBe(0);
+    const secret = (await page.getByTestId('totp-secret').innerText()).trim();
+    await page.getByTestId('totp-code-field').locator('input').fill(totpCode(secret));
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await page.getByText('Two-factor authentication is on').waitFor();
+    await page.getByRole('button', { name: 'Close' }).first().click();
     await page.waitForURL('**/sp');
     expect(await page.getByTestId('activated-devices').innerText()).toBe('Activated devices: 0');
     expect(await page.getByTestId('activated-clinics').innerText()).toBe('Activated clinics: 0');

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { usersRepository } from '../../functions/data/users-repository';
 import { createUser } from '../../functions/services/users';
 import { usePortal } from '../support/browser';
 
@@ -8,7 +9,9 @@ const nurse = { email: 'nurse@shell.example', first: 'Nora' };
 
 const portal = usePortal({
   seed: async () => {
-    await createUser({ FirstName: admin.first, LastName: 'Tester', Email: admin.email, Role: 'ServiceProviderAdmin' }, { password: PASSWORD });
+    const created = await createUser({ FirstName: admin.first, LastName: 'Tester', Email: admin.email, Role: 'ServiceProviderAdmin' }, { password: PASSWORD });
+    // Administrators must have two-factor sign-in on; marked on here so these tests reach the shell (session-sign-in tests the set-up).
+    await usersRepository.setTwoFactorEnabled(created.UserID, true);
     await createUser({ FirstName: nurse.first, LastName: 'Tester', Email: nurse.email, Role: 'Nurse' }, { password: PASSWORD });
   },
 });

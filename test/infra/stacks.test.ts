@@ -140,20 +140,27 @@ describe('the CDK app', () => {
     expect(distribution).toContain('{{resolve:secretsmanager:');
   });
 
-  it('grants each route only its access: the sign-in route may not write users in Cognito, recovery may', () => {
+  it('grants each route only its access: sign-in may set a password and end sessions but not write users, recovery touches no Cognito', () => {
     const actions = (routeId: RouteId) => JSON.stringify(statementsOf(routeId));
-    expect(actions('signIn')).not.toContain('cognito-idp:AdminSetUserPassword');
-    expect(actions('forgotPassword')).toContain('cognito-idp:AdminSetUserPassword');
+    // A recovery request only mails a one-time password; the sign-in that uses it sets it (docs/security.md).
+    expect(actions('signIn')).toContain('cognito-idp:AdminSetUserPassword');
+    expect(actions('signIn')).not.toContain('cognito-idp:AdminCreateUser');
+    expect(actions('changePassword')).toContain('cognito-idp:AdminUserGlobalSignOut');
+    expect(actions('forgotPassword')).not.toContain('cognito-idp:');
+    expect(actions('signIn')).toContain('secretsmanager:GetSecretValue');
     expect(actions('getSession')).not.toContain('dynamodb:PutItem');
     expect(actions('initGlobalSettings')).toContain('dynamodb:PutItem');
   });
 
   it("limits each route's Lambda to the partition keys of its route (dynamodb:LeadingKeys)", () => {
-    expect(leadingKeys('getGlobalSettings')).toEqual({ read: ['GLOBAL', 'REVOKED#*', 'USER#*'], write: [] });
-    expect(leadingKeys('initGlobalSettings')).toEqual({ read: ['AUDIT#*', 'GLOBAL', 'REVOKED#*', 'USER#*'], write: ['AUDIT#*', 'GLOBAL'] });
-    expect(leadingKeys('signIn')).toEqual({ read: ['CLINIC#*', 'COUNTER#*', 'EMAIL#*', 'SIGNIN#*', 'SP#*', 'STATS', 'USER#*'], write: ['SIGNIN#*', 'USER#*'] });
-    expect(leadingKeys('signOut')).toEqual({ read: ['REVOKED#*', 'USER#*'], write: ['REVOKED#*'] });
-    expect(leadingKeys('refreshSession')).toEqual({ read: [], write: [] });
+    expect(leadingKeys('getGlobalSettings')).toEqual({ read: ['GLOBAL', 'REVOKED#*', 'SESSION#*', 'USER#*'], write: [] });
+    expect(leadingKeys('initGlobalSettings')).toEqual({ read: ['AUDIT#*', 'GLOBAL', 'REVOKED#*', 'SESSION#*', 'USER#*'], write: ['AUDIT#*', 'GLOBAL'] });
+    expect(leadingKeys('signIn')).toEqual({
+      read: ['CLINIC#*', 'COUNTER#*', 'EMAIL#*', 'RECOVERY#*', 'REFRESH#*', 'SESSION#*', 'SIGNIN#*', 'SP#*', 'STATS', 'USER#*'],
+      write: ['RECOVERY#*', 'REFRESH#*', 'SESSION#*', 'SIGNIN#*', 'USER#*'],
+    });
+    expect(leadingKeys('signOut')).toEqual({ read: ['REVOKED#*', 'SESSION#*', 'USER#*'], write: ['REVOKED#*', 'SESSION#*'] });
+    expect(leadingKeys('refreshSession')).toEqual({ read: ['REFRESH#*', 'SESSION#*'], write: [] });
     for (const id of routeIds) {
       // Every table statement of every route is conditioned; a route that writes says what.
       const allows = dynamoStatements(id).filter((statement) => (statement as Statement & { Effect?: string }).Effect !== 'Deny');
@@ -162,7 +169,7 @@ describe('the CDK app', () => {
       const route = routes[id] as { access?: readonly string[]; writeKeys?: readonly string[] };
       expect([id, route.access?.includes('table-write') ?? false]).toEqual([id, (route.writeKeys ?? []).length > 0]);
       expect([id, leadingKeys(id).write.length > 0]).toEqual([id, (route.writeKeys ?? []).length > 0]);
-      if (routes[id].token === 'session') expect(leadingKeys(id).read).toEqual(expect.arrayContaining(['USER#*', 'REVOKED#*']));
+      if (routes[id].token === 'session') expect(leadingKeys(id).read).toEqual(expect.arrayContaining(['USER#*', 'REVOKED#*', 'SESSION#*']));
     }
   });
 

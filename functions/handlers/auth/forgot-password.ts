@@ -2,5 +2,5 @@ import { routes } from '../../../shared/api/routes';
 import { endpoint } from '../../lib/endpoint';
 import { recoverPassword } from '../../services/sessions';
 
-/** The human check runs in the endpoint chain (the route declares `human`). */
-export const handler = endpoint(routes.forgotPassword, ({ body }) => recoverPassword(body.Email));
+/** The human check runs in the endpoint chain (the route declares `human`); requests are limited per source. */
+export const handler = endpoint(routes.forgotPassword, ({ body, source }) => recoverPassword(body.Email, { source: source.ip }));

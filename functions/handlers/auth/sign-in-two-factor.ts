@@ -2,5 +2,5 @@ import { routes } from '../../../shared/api/routes';
 import { endpoint } from '../../lib/endpoint';
 import { answerTwoFactor } from '../../services/sessions';
 
-/** Uses the pending 2FA token from sign-in, sent as the bearer. */
-export const handler = endpoint(routes.signInTwoFactor, ({ body, token }) => answerTwoFactor(token, body.TwoFaCode));
+/** Uses the pending 2FA token from sign-in, sent as the bearer; wrong codes are counted per source. */
+export const handler = endpoint(routes.signInTwoFactor, ({ body, token, source }) => answerTwoFactor(token, body.TwoFaCode, source.ip));

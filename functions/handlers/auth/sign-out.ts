@@ -2,6 +2,7 @@ import { routes } from '../../../shared/api/routes';
 import { endpoint } from '../../lib/endpoint';
 import { signOut } from '../../services/sessions';
 
-export const handler = endpoint(routes.signOut, ({ body, event }) =>
-  signOut(event.requestContext.authorizer.jwt.claims as Record<string, string>, body.refreshToken),
+/** Ends every session of the caller (see signOut). */
+export const handler = endpoint(routes.signOut, ({ body, token, event }) =>
+  signOut(token, event.requestContext.authorizer.jwt.claims as Record<string, string>, body.refreshToken),
 );

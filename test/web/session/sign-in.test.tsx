@@ -161,6 +161,20 @@ describe('sign-in outcomes (spec section 4)', () => {
     expect(sessionStore.get().signedIn).toBeUndefined();
   });
 
+  it('a password change for a user with TOTP on goes on to /2fa, not signed in', async () => {
+    sessionStore.setPendingPasswordChange({ status: 'pass', updatePassword: true, token: 'pending-password', profile: { UserID: 'u1', FirstName: 'Dana' } });
+    fakeServer().on('POST', '/users/u1/changePass', { status: 200, body: { status: '2fa', updatePassword: false, token: 'pending-2fa', nModified: 1 } });
+    renderPortal('/create-password');
+    const wrapper = createWrapper(document.body);
+    act(() => wrapper.findFormField('[data-testid="new-password-field"]')!.findControl()!.findInput()!.setInputValue('Better!pass2'));
+    act(() => wrapper.findFormField('[data-testid="confirm-password-field"]')!.findControl()!.findInput()!.setInputValue('Better!pass2'));
+    act(() => wrapper.findButton('[type="submit"]')!.click());
+    await waitFor(() => expect(currentPath()).toBe('/2fa'));
+    expect(sessionStore.get().signedIn).toBeUndefined();
+    expect(sessionStore.get().pendingPasswordChange).toBeUndefined();
+    expect(sessionStore.get().pendingTwoFactor?.token).toBe('pending-2fa');
+  });
+
   it("anything else shows 'authentication error'", async () => {
     const form = await signInWith({ status: 'fail' });
     await waitFor(() => expect(form.status()).toBe('authentication error'));

@@ -2,12 +2,16 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import type { Role } from '../../../shared/roles';
 import { NotFoundPage } from '../features/misc/not-found/not-found-page';
+import { RequireTwoFactorSetup } from '../features/session/require-two-factor-setup';
 import { useSession } from '../lib/auth';
 import { homeFor } from '../lib/navigation';
 import { paths } from '../config/routes';
 import type { SessionNavigationState } from '../lib/paths';
 
-/** Sends a visitor without a signed-in user to /login, remembering the requested location. */
+/**
+ * Sends a visitor without a signed-in user to /login, remembering the requested location; an
+ * administrator who must use two-factor sign-in sets it up first.
+ */
 export function RequireSession({ children }: { children: ReactNode }) {
   const { signedIn } = useSession();
   const { pathname, search, hash } = useLocation();
@@ -15,7 +19,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
     const state: SessionNavigationState = { from: { pathname, search, hash } };
     return <Navigate to={paths.login()} replace state={state} />;
   }
-  return <>{children}</>;
+  return <RequireTwoFactorSetup>{children}</RequireTwoFactorSetup>;
 }
 
 /**

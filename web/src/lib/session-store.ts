@@ -15,6 +15,8 @@ export interface SignedInSession {
   /** Epoch ms of this sign-in: the 'Last login at' of a first sign-in, which has no earlier one. */
   signedInAt: number;
   profile: SessionProfile;
+  /** The server's word that this role must set up two-factor sign-in before anything else. */
+  totpSetupRequired?: boolean;
 }
 
 /** The spec's three session slots (section 3 "Session user"). */
@@ -97,6 +99,7 @@ export const sessionStore = {
         expiresAt: now + result.expiresIn * 1000,
         signedInAt: now,
         profile: result.profile,
+        totpSetupRequired: result.totpSetupRequired,
       },
       pendingTwoFactor: undefined,
       pendingPasswordChange: undefined,

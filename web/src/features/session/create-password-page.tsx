@@ -10,7 +10,7 @@ import { paths } from '../../lib/paths';
 import { sessionStore } from '../../lib/session-store';
 import { SessionForm, useSessionSubmit } from './session-form';
 import { firstMessages } from './session-layout';
-import { signInErrorMessages } from './sign-in-outcome';
+import { applySignInResult, signInErrorMessages } from './sign-in-outcome';
 import { useContinueSignIn } from './use-continue-sign-in';
 
 const t = messages.sessionScreens;
@@ -42,6 +42,13 @@ export function CreatePasswordPage() {
       });
       // The spec's test of success: the answer reports one modified record.
       if (result?.nModified !== 1) throw new ApiError([messages.session.authenticationError]);
+      if (result.status === '2fa') {
+        // TOTP is on: the new password is set and the code is still asked for.
+        const step = applySignInResult(result, 'signIn');
+        sessionStore.clearPendingPasswordChange();
+        continueSignIn(step);
+        return;
+      }
       sessionStore.signIn(result);
       continueSignIn('signedIn');
     },

@@ -1,0 +1,30 @@
+import createHttpError from 'http-errors';
+import { requiresTwoFactorSetup, sessionNotices } from '../../shared/api/session';
+import { routes, type RouteDefinition } from '../../shared/api/routes';
+import { sessionsRepository } from '../data/sessions-repository';
+import type { UserRecord } from '../data/users-repository';
+
+/** The calls a user who must set up two-factor sign-in may make before they have. */
+const TWO_FACTOR_SETUP_ROUTES: readonly RouteDefinition[] = [routes.getSession, routes.setupTotp, routes.verifyTotp, routes.signOut];
+
+/**
+ * Whether the verified token's session has ended: it was signed out (its `jti`), or it was issued
+ * before the user's sessions were all ended (sign-out, password change, recovery, disable, role
+ * change). Token times are whole seconds (`iat`); see sessionsRepository.endSessions.
+ */
+export async function isSessionEnded(userId: string, claims: Record<string, unknown>): Promise<boolean> {
+  // Cognito's tokens always carry iat; one without it counts as issued at 0 (ended once any cut-off exists).
+  const issuedAt = claims.iat === undefined ? 0 : Number(claims.iat);
+  if (!Number.isFinite(issuedAt)) return true;
+  const tokenId = claims.jti;
+  const [revoked, cutoff] = await Promise.all([typeof tokenId === 'string' ? sessionsRepository.isRevoked(tokenId) : false, sessionsRepository.cutoff(userId)]);
+  return revoked || issuedAt < cutoff.tokensValidFrom;
+}
+
+/** Refuses every call but the set-up ones to an administrator who must use two-factor sign-in and has not set it up. */
+export function requireTwoFactorSetUp(route: RouteDefinition, user: Pick<UserRecord, 'Role' | 'TwoFactorEnabled'>): void {
+  if (TWO_FACTOR_SETUP_ROUTES.includes(route)) return;
+  if (requiresTwoFactorSetup({ Role: user.Role, TwoFactorEnabled: user.TwoFactorEnabled === true })) {
+    throw createHttpError(403, sessionNotices.twoFactorSetupRequired);
+  }
+}

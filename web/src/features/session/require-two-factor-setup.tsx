@@ -1,0 +1,36 @@
+import Box from '@cloudscape-design/components/box';
+import { useEffect, useState, type ReactNode } from 'react';
+import { messages } from '../../../../shared/messages';
+import { signOut, useSession } from '../../lib/auth';
+import { SessionLayout } from './session-layout';
+import { TotpSetupModal } from './totp-setup-modal';
+
+/** Whether the signed-in user must set up two-factor sign-in before reaching any screen (the sign-in answer says so). */
+export function useTwoFactorSetupRequired(): boolean {
+  const signedIn = useSession().signedIn;
+  return signedIn?.totpSetupRequired === true && signedIn.profile.TwoFactorEnabled !== true;
+}
+
+/**
+ * Shows the TOTP set-up before anything else to a user whose role must use two-factor sign-in
+ * (LiberDiAdmin, ServiceProviderAdmin) and has not set it up; the server refuses their other calls
+ * meanwhile. Once it is on, closing the dialog goes on to the screens; closing it before signs out.
+ */
+export function RequireTwoFactorSetup({ children }: { children: ReactNode }) {
+  const required = useTwoFactorSetupRequired();
+  const [settingUp, setSettingUp] = useState(required);
+  useEffect(() => {
+    if (required) setSettingUp(true);
+  }, [required]);
+
+  if (!required && !settingUp) return <>{children}</>;
+  const close = () => (required ? void signOut({ force: true }) : setSettingUp(false));
+  return (
+    <SessionLayout>
+      <div data-testid="two-factor-required">
+        <Box textAlign="center">{messages.twoFactorSetup.required}</Box>
+      </div>
+      <TotpSetupModal visible onDismiss={close} />
+    </SessionLayout>
+  );
+}
