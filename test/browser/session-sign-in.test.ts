@@ -137,7 +137,7 @@ describe('signing in, as a person would', () => {
     // The pending 2FA session is gone: /2fa now leads home.
     await page.goto('/2fa');
     await page.waitForURL('**/patients');
-  });
+  }, 60_000);
 
   it('asks an administrator-created user for a new password at the first sign-in', async () => {
     const page = await portal.page('/login');
