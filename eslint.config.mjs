@@ -19,7 +19,7 @@ const ROOT = path.dirname(fileURLToPath(import.meta.url));
  * then set it to true, and an import that climbs more than one folder (`../../x`) is an error —
  * write `@shared/x`, `@functions/x`, ... instead.
  */
-const ENFORCE_ALIASES = false;
+const ENFORCE_ALIASES = true;
 
 /**
  * A few type-aware rules, chosen for the bugs they catch in Lambdas, tests and React handlers (an

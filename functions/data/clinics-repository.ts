@@ -1,5 +1,5 @@
 import type { EntityItem } from 'electrodb';
-import type { Settings } from '../../shared/settings';
+import type { Settings } from '@shared/settings';
 import { db, type Db } from './entities';
 import { listShard, allListShards } from './entities/shards';
 import { counterScopes, exchangeCountersRepository } from './exchange-counters-repository';

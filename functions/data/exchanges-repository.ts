@@ -1,6 +1,6 @@
 import type { EntityItem } from 'electrodb';
-import type { AlertStatusValue } from '../../shared/alerts';
-import { deviceExchangeSchema, type DeviceExchange } from '../../shared/device';
+import type { AlertStatusValue } from '@shared/alerts';
+import { deviceExchangeSchema, type DeviceExchange } from '@shared/device';
 import type { DeviceErrorRecord } from './devices-repository';
 import { db, type Db } from './entities';
 import { storedAlertSchema, type StoredAlert } from './entities/alert';

@@ -1,6 +1,6 @@
 import type { EntityItem } from 'electrodb';
-import type { AlertStatusValue } from '../../shared/alerts';
-import { convertTemperature, convertWeight, devicePrescriptionSchema, type DevicePrescription } from '../../shared/device';
+import type { AlertStatusValue } from '@shared/alerts';
+import { convertTemperature, convertWeight, devicePrescriptionSchema, type DevicePrescription } from '@shared/device';
 import { db, type Db } from './entities';
 import { storedAlertSchema, type StoredAlert } from './entities/alert';
 import { allListShards, listShard } from './entities/shards';

@@ -1,5 +1,5 @@
 import type { EntityItem } from 'electrodb';
-import type { Settings } from '../../shared/settings';
+import type { Settings } from '@shared/settings';
 import { db, type Db } from './entities';
 import type { Address } from './entities/service-provider';
 import { counterScopes, exchangeCountersRepository } from './exchange-counters-repository';

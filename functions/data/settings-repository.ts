@@ -1,4 +1,4 @@
-import type { Settings } from '../../shared/settings';
+import type { Settings } from '@shared/settings';
 import { auditItem, type AuditRecord } from './audit-repository';
 import { db } from './entities';
 import { complete } from './page';

@@ -1,4 +1,4 @@
-import type { Statistic } from '../../shared/api/session';
+import type { Statistic } from '@shared/api/session';
 import { clinicsRepository } from './clinics-repository';
 import { db } from './entities';
 import { counterScopes, exchangeCountersRepository } from './exchange-counters-repository';

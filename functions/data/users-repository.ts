@@ -1,6 +1,6 @@
 import type { EntityItem } from 'electrodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Role } from '../../shared/roles';
+import type { Role } from '@shared/roles';
 import { dynamo } from '../lib/aws-clients';
 import { config } from '../lib/config';
 import { db, type Db } from './entities';

@@ -1,5 +1,5 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
-import { findSkippedExchanges } from '../../shared/alerts';
+import { findSkippedExchanges } from '@shared/alerts';
 import { allDueShards, dueChecksRepository, minuteOf, type DueCheck } from '../data/due-checks-repository';
 import { exchangesRepository } from '../data/exchanges-repository';
 import { allItems } from '../data/page';

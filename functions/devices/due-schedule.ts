@@ -1,4 +1,4 @@
-import { prescribedSlots, type PrescriptionSchedule } from '../../shared/alerts';
+import { prescribedSlots, type PrescriptionSchedule } from '@shared/alerts';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;

@@ -1,4 +1,4 @@
-import { effectiveSettings, type Settings } from '../../shared/settings';
+import { effectiveSettings, type Settings } from '@shared/settings';
 import { patientsRepository, type PatientRecord, type PrescriptionRecord } from '../data/patients-repository';
 import { settingsRepository } from '../data/settings-repository';
 

@@ -1,6 +1,6 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { Context } from 'aws-lambda';
-import { parseDeviceUpMessage } from '../../shared/device';
+import { parseDeviceUpMessage } from '@shared/device';
 import { deadLettersRepository } from '../data/dead-letters-repository';
 import { logger, metricNames, metrics } from '../lib/powertools';
 import { RejectedMessage } from './rejected-message';

@@ -1,4 +1,4 @@
-import type { Alert } from '../../shared/alerts';
+import type { Alert } from '@shared/alerts';
 import { patientsRepository, type PatientAlert } from '../data/patients-repository';
 
 export function toPatientAlerts(alerts: readonly Alert[], time: string, sourceId: string, exchangeId?: string): PatientAlert[] {

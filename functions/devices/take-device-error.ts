@@ -1,5 +1,5 @@
-import { isReportableMachineProblem, panicAlert } from '../../shared/alerts';
-import type { DeviceError } from '../../shared/device';
+import { isReportableMachineProblem, panicAlert } from '@shared/alerts';
+import type { DeviceError } from '@shared/device';
 import { devicesRepository } from '../data/devices-repository';
 import { raisePatientAlert } from './patient-alerts';
 import { RejectedMessage } from './rejected-message';

@@ -6,10 +6,10 @@ import {
   previousExchange,
   startOfLookBack,
   ultrafiltrationMl,
-} from '../../shared/alerts';
-import type { DeviceExchange } from '../../shared/device';
-import type { ExchangeObservation } from '../../shared/alerts';
-import type { Settings } from '../../shared/settings';
+} from '@shared/alerts';
+import type { DeviceExchange } from '@shared/device';
+import type { ExchangeObservation } from '@shared/alerts';
+import type { Settings } from '@shared/settings';
 import { devicesRepository } from '../data/devices-repository';
 import { dueCheckItem } from '../data/due-checks-repository';
 import { exchangesRepository, type ExchangeRecord } from '../data/exchanges-repository';

@@ -1,4 +1,4 @@
-import type { PrescriptionAck } from '../../shared/device';
+import type { PrescriptionAck } from '@shared/device';
 import { devicesRepository } from '../data/devices-repository';
 import { dueChecksRepository } from '../data/due-checks-repository';
 import { patientsRepository } from '../data/patients-repository';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RouteAudit } from '../../shared/api/route-definition';
+import type { RouteAudit } from '@shared/api/route-definition';
 import { auditRepository, type AuditChange, type AuditRecord } from '../data/audit-repository';
 import type { Caller } from './caller';
 

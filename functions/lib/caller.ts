@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
-import { effectiveRole, type Role } from '../../shared/roles';
+import { effectiveRole, type Role } from '@shared/roles';
 
 /** Who is calling: the verified token's subject and effective role, plus the tenant from the user record. */
 export interface Caller {

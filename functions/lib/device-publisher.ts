@@ -1,5 +1,5 @@
 import { IoTDataPlaneClient, PublishCommand } from '@aws-sdk/client-iot-data-plane';
-import { DEVICE_DOWN_RETAIN, DEVICE_MQTT_QOS, deviceTopics, type DevicePrescription, type DeviceSettingsMessage } from '../../shared/device';
+import { DEVICE_DOWN_RETAIN, DEVICE_MQTT_QOS, deviceTopics, type DevicePrescription, type DeviceSettingsMessage } from '@shared/device';
 
 let client: IoTDataPlaneClient | undefined;
 

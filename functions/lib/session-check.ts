@@ -1,6 +1,6 @@
 import createHttpError from 'http-errors';
-import { requiresTwoFactorSetup, sessionNotices } from '../../shared/api/session';
-import { routes, type RouteDefinition } from '../../shared/api/routes';
+import { requiresTwoFactorSetup, sessionNotices } from '@shared/api/session';
+import { routes, type RouteDefinition } from '@shared/api/routes';
 import { sessionsRepository } from '../data/sessions-repository';
 import type { UserRecord } from '../data/users-repository';
 

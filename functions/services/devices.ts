@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { serialNumberSchema } from '../../shared/device';
-import { messages } from '../../shared/messages';
+import { serialNumberSchema } from '@shared/device';
+import { messages } from '@shared/messages';
 import { clinicsRepository } from '../data/clinics-repository';
 import { devicesRepository, type DeviceRecord } from '../data/devices-repository';
 import { patientsRepository } from '../data/patients-repository';

@@ -1,4 +1,4 @@
-import type { HistoryPage, HistoryQuery } from '../../shared/api/history';
+import type { HistoryPage, HistoryQuery } from '@shared/api/history';
 import { auditRepository } from '../data/audit-repository';
 import { patientsRepository } from '../data/patients-repository';
 import type { AuditTrail } from '../lib/audit';

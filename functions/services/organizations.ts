@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { defaultSettings, type Settings } from '../../shared/settings';
+import { defaultSettings, type Settings } from '@shared/settings';
 import { clinicsRepository, type ClinicRecord } from '../data/clinics-repository';
 import { serviceProvidersRepository, type ServiceProviderRecord } from '../data/service-providers-repository';
 import { settingsRepository } from '../data/settings-repository';

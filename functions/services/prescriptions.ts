@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { devicePrescriptionSchema, type DevicePrescription } from '../../shared/device';
+import { devicePrescriptionSchema, type DevicePrescription } from '@shared/device';
 import { patientsRepository, type PrescriptionRecord } from '../data/patients-repository';
 import { devicePublisher } from '../lib/device-publisher';
 import { badRequest, notFound } from '../lib/errors';

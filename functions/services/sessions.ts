@@ -21,10 +21,10 @@ import type {
   SignedIn,
   SignInResult,
   TotpSetup,
-} from '../../shared/api/session';
-import { isValidPassword, requiresTwoFactorSetup, sessionNotices, stripSpaces } from '../../shared/api/session';
-import { messages } from '../../shared/messages';
-import { ADMIN_ROLES } from '../../shared/roles';
+} from '@shared/api/session';
+import { isValidPassword, requiresTwoFactorSetup, sessionNotices, stripSpaces } from '@shared/api/session';
+import { messages } from '@shared/messages';
+import { ADMIN_ROLES } from '@shared/roles';
 import { rateLimits } from '../data/rate-limits-repository';
 import { recoveryRepository } from '../data/recovery-repository';
 import { sessionsRepository, type SessionCutoff } from '../data/sessions-repository';

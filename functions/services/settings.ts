@@ -1,4 +1,4 @@
-import { effectiveSettings, parseSettings, toSettingsList, toSettingsObject, type SettingEntry, type Settings } from '../../shared/settings';
+import { effectiveSettings, parseSettings, toSettingsList, toSettingsObject, type SettingEntry, type Settings } from '@shared/settings';
 import { settingsRepository } from '../data/settings-repository';
 import type { AuditTrail } from '../lib/audit';
 import type { Caller } from '../lib/caller';

@@ -6,8 +6,8 @@ import {
   AdminEnableUserCommand,
   AdminSetUserPasswordCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { messages } from '../../shared/messages';
-import type { Role } from '../../shared/roles';
+import { messages } from '@shared/messages';
+import type { Role } from '@shared/roles';
 import { usersRepository, type UserRecord } from '../data/users-repository';
 import { isConditionFailure } from '../data/table';
 import { cognito } from '../lib/aws-clients';

@@ -4,8 +4,8 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
-import { API_BASE } from '../../shared/api/paths';
-import type { ApiArea, RouteAccess, RouteDefinition } from '../../shared/api/routes';
+import { API_BASE } from '@shared/api/paths';
+import type { ApiArea, RouteAccess, RouteDefinition } from '@shared/api/routes';
 import { PortalFunction } from './portal-function';
 import { isPublicRoute, pascalCase, routeKeyPatterns } from './route-table';
 import { grantTableAccess } from './table-access';

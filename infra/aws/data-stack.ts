@@ -7,7 +7,7 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { tableDefinition } from '../../shared/table';
+import { tableDefinition } from '@shared/table';
 import { logKey } from './log-key';
 
 export interface DataStackProps extends StackProps {

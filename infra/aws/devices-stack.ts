@@ -12,10 +12,10 @@ import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
-import { DEVICE_TOPIC_ROOT } from '../../shared/device/topics';
+import { DEVICE_TOPIC_ROOT } from '@shared/device/topics';
 import { PortalFunction } from './portal-function';
 import { grantTableAccess } from './table-access';
-import type { EnvironmentVariables } from '../../functions/lib/environment';
+import type { EnvironmentVariables } from '@functions/lib/environment';
 
 /** Concurrency reserved for the ingest: a flood of device messages waits in Lambda's async queue instead of taking the API's share. */
 export const INGEST_CONCURRENCY = 20;

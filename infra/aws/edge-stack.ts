@@ -4,7 +4,7 @@ import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { CfnLoggingConfiguration, CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { logKey } from './log-key';
-import { API_BASE } from '../../shared/api/paths';
+import { API_BASE } from '@shared/api/paths';
 
 /** CloudFront takes only a web ACL of scope CLOUDFRONT, and AWS keeps those in us-east-1. */
 export const EDGE_REGION = 'us-east-1';

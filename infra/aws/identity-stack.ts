@@ -1,7 +1,7 @@
 import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccountRecovery, CfnUserPoolGroup, ClientAttributes, FeaturePlan, Mfa, StandardThreatProtectionMode, UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
-import { ROLES } from '../../shared/roles';
+import { ROLES } from '@shared/roles';
 
 /**
  * Cognito: e-mail sign-in, administrators create users (no self sign-up), the spec's password

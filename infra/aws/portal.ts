@@ -1,6 +1,6 @@
 import { App, Validations, type StackProps } from 'aws-cdk-lib';
 import { AwsSolutionsChecks, HIPAASecurityChecks } from 'cdk-nag';
-import { BACKEND_VERSION, FRONTEND_VERSION } from '../../shared/versions';
+import { BACKEND_VERSION, FRONTEND_VERSION } from '@shared/versions';
 import { ApiStack, type ApiDomain } from './api-stack';
 import { DataStack } from './data-stack';
 import { DevicesStack } from './devices-stack';

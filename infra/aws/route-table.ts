@@ -1,4 +1,4 @@
-import { routeArea, routes, type ApiArea, type KeyPrefix, type RouteDefinition, type RouteId } from '../../shared/api/routes';
+import { routeArea, routes, type ApiArea, type KeyPrefix, type RouteDefinition, type RouteId } from '@shared/api/routes';
 
 /**
  * The routes the API stack deploys, by id, with the area each belongs to. The portal deploys the

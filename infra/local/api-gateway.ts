@@ -8,9 +8,9 @@ import { JwtRsaVerifier } from 'aws-jwt-verify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { API_BASE } from '../../shared/api/paths';
-import { routes, type RouteDefinition, type RouteId } from '../../shared/api/routes';
-import { messages } from '../../shared/messages';
+import { API_BASE } from '@shared/api/paths';
+import { routes, type RouteDefinition, type RouteId } from '@shared/api/routes';
+import { messages } from '@shared/messages';
 import { decodedOrUndefined } from './url-path';
 
 type Event = APIGatewayProxyEventV2WithJWTAuthorizer;

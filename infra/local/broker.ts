@@ -3,8 +3,8 @@ import { createHash } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import net from 'node:net';
 import { WebSocketServer, createWebSocketStream } from 'ws';
-import { deadLettersRepository } from '../../functions/data/dead-letters-repository';
-import type { DeviceMessageEvent } from '../../functions/devices/ingest';
+import { deadLettersRepository } from '@functions/data/dead-letters-repository';
+import type { DeviceMessageEvent } from '@functions/devices/ingest';
 import type { DeviceCredentials } from './device-credentials';
 import { parsedUrl } from './url-path';
 

@@ -9,7 +9,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { ROLES } from '../../shared/roles';
+import { ROLES } from '@shared/roles';
 import { startProcess, waitFor, type ManagedProcess } from './processes';
 
 /** The local twin of Cognito: cognito-local as a child process, its data in `dir`. */

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { isSerialNumber } from '../../shared/device';
+import { isSerialNumber } from '@shared/device';
 import { deviceCredentials, deviceCredentialsFile } from './device-credentials';
 
 /**

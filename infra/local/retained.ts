@@ -1,6 +1,6 @@
-import { allItems } from '../../functions/data/page';
-import { patientsRepository } from '../../functions/data/patients-repository';
-import { resendPrescription } from '../../functions/services/prescriptions';
+import { allItems } from '@functions/data/page';
+import { patientsRepository } from '@functions/data/patients-repository';
+import { resendPrescription } from '@functions/services/prescriptions';
 
 /**
  * IoT Core keeps retained messages across anything; the local broker keeps them in memory only.

@@ -19,7 +19,7 @@ import {
   type ExchangeFluid,
   type TemperatureUnit,
   type WeightUnit,
-} from '../../shared/device';
+} from '@shared/device';
 
 /**
  * The device simulator: one MQTT client per serial number publishes realistic exchanges (and now

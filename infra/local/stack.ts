@@ -3,14 +3,14 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
-import { API_BASE } from '../../shared/api/paths';
-import { BACKEND_VERSION, FRONTEND_VERSION } from '../../shared/versions';
-import { issueLocalToken } from '../../functions/lib/human-verification';
-import { buildWeb } from '../../web/build';
+import { API_BASE } from '@shared/api/paths';
+import { BACKEND_VERSION, FRONTEND_VERSION } from '@shared/versions';
+import { issueLocalToken } from '@functions/lib/human-verification';
+import { buildWeb } from '@web/build';
 import { createApiGateway, createTokenVerifier } from './api-gateway';
-import type { DeviceMessageEvent } from '../../functions/devices/ingest';
-import { dataModelRepository } from '../../functions/data/data-model-repository';
-import type { AwsSdkVariables, EnvironmentVariables } from '../../functions/lib/environment';
+import type { DeviceMessageEvent } from '@functions/devices/ingest';
+import { dataModelRepository } from '@functions/data/data-model-repository';
+import type { AwsSdkVariables, EnvironmentVariables } from '@functions/lib/environment';
 import { startBroker, type LocalBroker } from './broker';
 import { startIotDataPlane } from './iot-data-plane';
 import { objectStoreTwin } from './object-store';
@@ -255,7 +255,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
 /** The ingest Lambda's handler, invoked in-process with the topic rule's event. */
 function deviceMessageIngest(): (event: DeviceMessageEvent) => Promise<void> {
-  const ingest = import('../../functions/devices/ingest') as Promise<{ handler: (event: DeviceMessageEvent) => Promise<unknown> }>;
+  const ingest = import('@functions/devices/ingest') as Promise<{ handler: (event: DeviceMessageEvent) => Promise<unknown> }>;
   return async (event) => {
     const { handler } = await ingest;
     await handler(event);
@@ -264,7 +264,7 @@ function deviceMessageIngest(): (event: DeviceMessageEvent) => Promise<void> {
 
 /** The scheduled skipped-exchange Lambda, on a timer; one run at a time. */
 function startSkippedExchangeCheck(intervalMs: number, log: (line: string) => void, unavailable: () => string | undefined) {
-  const job = import('../../functions/devices/check-skipped-exchanges');
+  const job = import('@functions/devices/check-skipped-exchanges');
   let running: Promise<void> | undefined;
   const runNow = () => {
     const down = unavailable();

@@ -1,4 +1,4 @@
-import { createUser } from '../../functions/services/users';
+import { createUser } from '@functions/services/users';
 import { usePortal } from '../support/browser';
 
 const PASSWORD = 'Test!pass1';

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { recoverPassword } from '../../functions/services/sessions';
-import { createUser, setUserEnabled } from '../../functions/services/users';
-import { totpCode } from '../../infra/local/totp';
-import type { Role } from '../../shared/roles';
+import { recoverPassword } from '@functions/services/sessions';
+import { createUser, setUserEnabled } from '@functions/services/users';
+import { totpCode } from '@infra/local/totp';
+import type { Role } from '@shared/roles';
 import { usePortal } from '../support/browser';
 
 const PASSWORD = 'Test!pass1';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { usersRepository } from '../../functions/data/users-repository';
-import { createUser } from '../../functions/services/users';
+import { usersRepository } from '@functions/data/users-repository';
+import { createUser } from '@functions/services/users';
 import { usePortal } from '../support/browser';
 
 const PASSWORD = 'Test!pass1';

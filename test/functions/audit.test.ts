@@ -2,12 +2,12 @@ import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda';
 import { z } from 'zod';
-import { auditRepository } from '../../functions/data/audit-repository';
-import { endpoint } from '../../functions/lib/endpoint';
-import { defineRoutes, type RouteDefinition } from '../../shared/api/route-definition';
-import { routeArea, routeIds, routes } from '../../shared/api/routes';
-import { messages } from '../../shared/messages';
-import { defaultSettings, toSettingsList } from '../../shared/settings';
+import { auditRepository } from '@functions/data/audit-repository';
+import { endpoint } from '@functions/lib/endpoint';
+import { defineRoutes, type RouteDefinition } from '@shared/api/route-definition';
+import { routeArea, routeIds, routes } from '@shared/api/routes';
+import { messages } from '@shared/messages';
+import { defaultSettings, toSettingsList } from '@shared/settings';
 import { signedInUser, useApi } from '../support/api';
 import { useTestTable, useTestUserPool } from '../support/local-services';
 

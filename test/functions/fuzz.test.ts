@@ -1,9 +1,9 @@
 import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import fc from 'fast-check';
-import { API_BASE, pathParams } from '../../shared/api/paths';
-import type { RouteDefinition } from '../../shared/api/route-definition';
-import { routeIds, routes } from '../../shared/api/routes';
-import { ROLES, type Role } from '../../shared/roles';
+import { API_BASE, pathParams } from '@shared/api/paths';
+import type { RouteDefinition } from '@shared/api/route-definition';
+import { routeIds, routes } from '@shared/api/routes';
+import { ROLES, type Role } from '@shared/roles';
 import { signedInUser } from '../support/api';
 import { bodyArbitrary, pathValueArbitrary } from '../support/fuzz';
 import { useApi } from '../support/api';

@@ -4,10 +4,10 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildPortal } from '../../infra/aws/portal';
-import { portalRouteTable, type RouteTable } from '../../infra/aws/route-table';
-import type { ApiArea, RouteDefinition } from '../../shared/api/routes';
-import { ROLES } from '../../shared/roles';
+import { buildPortal } from '@infra/aws/portal';
+import { portalRouteTable, type RouteTable } from '@infra/aws/route-table';
+import type { ApiArea, RouteDefinition } from '@shared/api/routes';
+import { ROLES } from '@shared/roles';
 
 /**
  * The portal as production deploys it, with the route table grown to fifty routes (the real ones

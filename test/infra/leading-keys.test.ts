@@ -1,13 +1,13 @@
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createUser } from '../../functions/services/users';
-import { issueLocalToken } from '../../functions/lib/human-verification';
-import { routeKeyPatterns } from '../../infra/aws/route-table';
-import { totpCode } from '../../infra/local/totp';
-import { routeIds, routes, type RouteId } from '../../shared/api/routes';
-import type { SignedIn, SignInResult, TotpSetup } from '../../shared/api/session';
-import { defaultSettings, toSettingsList } from '../../shared/settings';
+import { createUser } from '@functions/services/users';
+import { issueLocalToken } from '@functions/lib/human-verification';
+import { routeKeyPatterns } from '@infra/aws/route-table';
+import { totpCode } from '@infra/local/totp';
+import { routeIds, routes, type RouteId } from '@shared/api/routes';
+import type { SignedIn, SignInResult, TotpSetup } from '@shared/api/session';
+import { defaultSettings, toSettingsList } from '@shared/settings';
 import { TEST_PASSWORD, signedInUser, useApi } from '../support/api';
 import { useTestTable, useTestUserPool } from '../support/local-services';
 

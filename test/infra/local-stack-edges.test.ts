@@ -7,14 +7,14 @@ import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import mqtt from 'mqtt';
 import WebSocket from 'ws';
-import { deadLettersRepository } from '../../functions/data/dead-letters-repository';
-import { exchangesRepository } from '../../functions/data/exchanges-repository';
-import { imageStore } from '../../functions/lib/image-store';
-import { deviceCredentials, deviceCredentialsFile } from '../../infra/local/device-credentials';
-import { startLocalStack, type LocalStack } from '../../infra/local/stack';
-import { API_BASE } from '../../shared/api/paths';
-import { deviceTopics } from '../../shared/device';
-import { messages } from '../../shared/messages';
+import { deadLettersRepository } from '@functions/data/dead-letters-repository';
+import { exchangesRepository } from '@functions/data/exchanges-repository';
+import { imageStore } from '@functions/lib/image-store';
+import { deviceCredentials, deviceCredentialsFile } from '@infra/local/device-credentials';
+import { startLocalStack, type LocalStack } from '@infra/local/stack';
+import { API_BASE } from '@shared/api/paths';
+import { deviceTopics } from '@shared/device';
+import { messages } from '@shared/messages';
 import { createPatientWithDevice, exchangeReport } from '../support/devices';
 
 /**

@@ -2,10 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../infra/local/processes';
+import { freePort } from '@infra/local/processes';
 import mqtt from 'mqtt';
-import { DEMO_PASSWORD, REPORTING_DEMO_DEVICES } from '../../infra/local/seed';
-import { devicePrescriptionSchema, deviceTopics } from '../../shared/device';
+import { DEMO_PASSWORD, REPORTING_DEMO_DEVICES } from '@infra/local/seed';
+import { devicePrescriptionSchema, deviceTopics } from '@shared/device';
 
 /**
  * README's `npm start`, run as a newcomer runs it: the whole portal comes up with demo data,

@@ -2,14 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import mqtt from 'mqtt';
-import { exchangesRepository } from '../../functions/data/exchanges-repository';
-import { patientsRepository } from '../../functions/data/patients-repository';
-import { createUser } from '../../functions/services/users';
-import { deviceCredentials, deviceCredentialsFile } from '../../infra/local/device-credentials';
-import { startLocalStack, type LocalStack } from '../../infra/local/stack';
-import { API_BASE } from '../../shared/api/paths';
-import { deviceTopics } from '../../shared/device';
-import { messages } from '../../shared/messages';
+import { exchangesRepository } from '@functions/data/exchanges-repository';
+import { patientsRepository } from '@functions/data/patients-repository';
+import { createUser } from '@functions/services/users';
+import { deviceCredentials, deviceCredentialsFile } from '@infra/local/device-credentials';
+import { startLocalStack, type LocalStack } from '@infra/local/stack';
+import { API_BASE } from '@shared/api/paths';
+import { deviceTopics } from '@shared/device';
+import { messages } from '@shared/messages';
 import { createPatientWithDevice, exchangeReport } from '../support/devices';
 
 /**

@@ -1,13 +1,13 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { clinicsRepository } from '../../functions/data/clinics-repository';
-import { devicesRepository } from '../../functions/data/devices-repository';
-import { patientsRepository } from '../../functions/data/patients-repository';
-import { statsRepository } from '../../functions/data/stats-repository';
-import { answerTwoFactor, signIn } from '../../functions/services/sessions';
-import { DEMO_PASSWORD, REPORTING_DEMO_DEVICES, seedDemoData } from '../../infra/local/seed';
-import { totpCode } from '../../infra/local/totp';
+import { clinicsRepository } from '@functions/data/clinics-repository';
+import { devicesRepository } from '@functions/data/devices-repository';
+import { patientsRepository } from '@functions/data/patients-repository';
+import { statsRepository } from '@functions/data/stats-repository';
+import { answerTwoFactor, signIn } from '@functions/services/sessions';
+import { DEMO_PASSWORD, REPORTING_DEMO_DEVICES, seedDemoData } from '@infra/local/seed';
+import { totpCode } from '@infra/local/totp';
 import { useDeviceBroker } from '../support/devices';
 import { useTestTable, useTestUserPool } from '../support/local-services';
 

@@ -3,14 +3,14 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildPortal } from '../../infra/aws/portal';
-import { API_BASE } from '../../shared/api/paths';
-import { routeIds, routes, type RouteId } from '../../shared/api/routes';
-import { PUBLIC_ROUTE_CONCURRENCY } from '../../infra/aws/api-area-stack';
-import { PUBLIC_ROUTE_THROTTLE, STAGE_THROTTLE } from '../../infra/aws/api-stack';
-import { pascalCase } from '../../infra/aws/route-table';
-import { ROLES } from '../../shared/roles';
-import { tableDefinition } from '../../shared/table';
+import { buildPortal } from '@infra/aws/portal';
+import { API_BASE } from '@shared/api/paths';
+import { routeIds, routes, type RouteId } from '@shared/api/routes';
+import { PUBLIC_ROUTE_CONCURRENCY } from '@infra/aws/api-area-stack';
+import { PUBLIC_ROUTE_THROTTLE, STAGE_THROTTLE } from '@infra/aws/api-stack';
+import { pascalCase } from '@infra/aws/route-table';
+import { ROLES } from '@shared/roles';
+import { tableDefinition } from '@shared/table';
 
 /**
  * The CDK app as `npx cdk synth` builds it (a stand-in web folder instead of the real build):

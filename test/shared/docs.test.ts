@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { alertFlags, alertSeverities } from '../../shared/alerts';
-import { defaultSettings, settingNames } from '../../shared/settings';
+import { alertFlags, alertSeverities } from '@shared/alerts';
+import { defaultSettings, settingNames } from '@shared/settings';
 
 const read = (name: string) => readFileSync(path.resolve(__dirname, '../../docs', name), 'utf8');
 

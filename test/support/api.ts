@@ -2,14 +2,14 @@ import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/cli
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApiGateway, createTokenVerifier } from '../../infra/local/api-gateway';
-import { API_BASE } from '../../shared/api/paths';
-import type { Role } from '../../shared/roles';
+import { createApiGateway, createTokenVerifier } from '@infra/local/api-gateway';
+import { API_BASE } from '@shared/api/paths';
+import type { Role } from '@shared/roles';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createUser, type NewUser } from '../../functions/services/users';
-import { sessionsRepository } from '../../functions/data/sessions-repository';
-import { usersRepository, type UserRecord } from '../../functions/data/users-repository';
-import { TWO_FACTOR_REQUIRED_ROLES } from '../../shared/api/session';
+import { createUser, type NewUser } from '@functions/services/users';
+import { sessionsRepository } from '@functions/data/sessions-repository';
+import { usersRepository, type UserRecord } from '@functions/data/users-repository';
+import { TWO_FACTOR_REQUIRED_ROLES } from '@shared/api/session';
 
 export const TEST_PASSWORD = 'Test!pass1';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../infra/local/stack';
+import { startLocalStack, type LocalStack, type LocalStackOptions } from '@infra/local/stack';
 
 /** Debian's Chromium, installed by .ci/run; playwright-core drives it, nothing is downloaded. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

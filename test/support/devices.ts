@@ -1,14 +1,14 @@
 import { randomInt } from 'node:crypto';
 import http from 'node:http';
 import mqtt, { type MqttClient } from 'mqtt';
-import { handler as ingest } from '../../functions/devices/ingest';
-import { assignDevice, registerDevice } from '../../functions/services/devices';
-import { createClinic, createServiceProvider } from '../../functions/services/organizations';
-import { createPatient } from '../../functions/services/patients';
-import { startBroker, type LocalBroker } from '../../infra/local/broker';
-import { deviceCredentials } from '../../infra/local/device-credentials';
-import { startIotDataPlane } from '../../infra/local/iot-data-plane';
-import { deviceTopics, deviceUpExamples, type DeviceExchange } from '../../shared/device';
+import { handler as ingest } from '@functions/devices/ingest';
+import { assignDevice, registerDevice } from '@functions/services/devices';
+import { createClinic, createServiceProvider } from '@functions/services/organizations';
+import { createPatient } from '@functions/services/patients';
+import { startBroker, type LocalBroker } from '@infra/local/broker';
+import { deviceCredentials } from '@infra/local/device-credentials';
+import { startIotDataPlane } from '@infra/local/iot-data-plane';
+import { deviceTopics, deviceUpExamples, type DeviceExchange } from '@shared/device';
 
 /** The devices' secrets of this test file (the twin of their certificates), issued by createPatientWithDevice. */
 export const testDeviceCredentials = deviceCredentials();

@@ -1,4 +1,4 @@
-import { dynamo } from '../../functions/lib/aws-clients';
+import { dynamo } from '@functions/lib/aws-clients';
 
 /**
  * Counts the requests the handlers send to DynamoDB, by command, with a middleware on the one

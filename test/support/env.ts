@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AwsSdkVariables, EnvironmentVariables } from '../../functions/lib/environment';
+import type { AwsSdkVariables, EnvironmentVariables } from '@functions/lib/environment';
 
 /**
  * Per test file: the environment the handlers read, pointing at the run's DynamoDB Local and

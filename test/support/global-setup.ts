@@ -1,9 +1,9 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startCognitoLocal } from '../../infra/local/cognito';
-import { startDynamoDbLocal } from '../../infra/local/dynamodb';
-import { freePort, type ManagedProcess } from '../../infra/local/processes';
+import { startCognitoLocal } from '@infra/local/cognito';
+import { startDynamoDbLocal } from '@infra/local/dynamodb';
+import { freePort, type ManagedProcess } from '@infra/local/processes';
 
 /**
  * Starts DynamoDB Local and cognito-local once per jest run, on free ports, with throwaway data.

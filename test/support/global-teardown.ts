@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import type { ManagedProcess } from '../../infra/local/processes';
+import type { ManagedProcess } from '@infra/local/processes';
 
 export default async function globalTeardown(): Promise<void> {
   const processes = (globalThis as { __localProcesses?: ManagedProcess[] }).__localProcesses ?? [];

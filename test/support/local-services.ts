@@ -1,5 +1,5 @@
-import { ensureUserPool, localCognitoClient } from '../../infra/local/cognito';
-import { ensureTable, localDynamoClient } from '../../infra/local/dynamodb';
+import { ensureUserPool, localCognitoClient } from '@infra/local/cognito';
+import { ensureTable, localDynamoClient } from '@infra/local/dynamodb';
 
 /** Creates this test file's table (once) before its tests run. */
 export function useTestTable(): void {

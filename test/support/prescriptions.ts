@@ -1,5 +1,5 @@
-import { takePrescriptionAck } from '../../functions/devices/take-prescription-ack';
-import { savePrescription } from '../../functions/services/prescriptions';
+import { takePrescriptionAck } from '@functions/devices/take-prescription-ack';
+import { savePrescription } from '@functions/services/prescriptions';
 
 const HOUR = 60 * 60 * 1000;
 const allDays = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;

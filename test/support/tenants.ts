@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
-import type { UserRecord } from '../../functions/data/users-repository';
-import { registerDevice } from '../../functions/services/devices';
-import { createClinic, createServiceProvider } from '../../functions/services/organizations';
-import { createPatient } from '../../functions/services/patients';
-import { ROLES, type Role } from '../../shared/roles';
+import type { UserRecord } from '@functions/data/users-repository';
+import { registerDevice } from '@functions/services/devices';
+import { createClinic, createServiceProvider } from '@functions/services/organizations';
+import { createPatient } from '@functions/services/patients';
+import { ROLES, type Role } from '@shared/roles';
 import { signedInUser } from './api';
 import { randomSerialNumber } from './devices';
 

@@ -1,4 +1,4 @@
-import { measureLogin } from '../../web/measure-login';
+import { measureLogin } from '@web/measure-login';
 
 /** Issue 8's budget for what /login downloads, on the production build (`npx tsx web/measure-login.ts` prints it). */
 describe('the production web build', () => {

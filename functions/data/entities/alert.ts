@@ -1,6 +1,6 @@
 import { CustomAttributeType } from 'electrodb';
 import { z } from 'zod';
-import { alertSchema as ruleAlertSchema, type Alert, type AlertFlag, type AlertSeverity } from '../../../shared/alerts';
+import { alertSchema as ruleAlertSchema, type Alert, type AlertFlag, type AlertSeverity } from '@shared/alerts';
 
 /** An alert as a patient carries it: which source raised it (an exchange, a skipped slot, a device error) and when. */
 export interface StoredAlert extends Alert {

@@ -1,6 +1,6 @@
 import { CustomAttributeType } from 'electrodb';
-import type { DeviceExchange } from '../../../shared/device';
-import type { AlertStatusValue } from '../../../shared/alerts';
+import type { DeviceExchange } from '@shared/device';
+import type { AlertStatusValue } from '@shared/alerts';
 import type { StoredAlert } from './alert';
 
 /** The device's report without its raw turbidity series, which live in their own item (read only for the CSV). */

@@ -1,6 +1,6 @@
 import { Entity, Service } from 'electrodb';
-import { dynamo } from '../../lib/aws-clients';
-import { config } from '../../lib/config';
+import { dynamo } from '@functions/lib/aws-clients';
+import { config } from '@functions/lib/config';
 import { auditSchema } from './audit';
 import { alertSchema, raisedAlertMarkerSchema, unresolvedAlertSchema } from './alert';
 import { clinicSchema } from './clinic';

@@ -1,5 +1,5 @@
 import { CustomAttributeType } from 'electrodb';
-import type { DevicePrescription } from '../../../shared/device';
+import type { DevicePrescription } from '@shared/device';
 
 /** A prescription of a patient (spec section 3): the device message as sent, and whether the device approved it. */
 export const prescriptionSchema = {

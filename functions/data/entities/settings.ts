@@ -1,5 +1,5 @@
 import { CustomAttributeType } from 'electrodb';
-import type { Settings } from '../../../shared/settings';
+import type { Settings } from '@shared/settings';
 
 /** Settings of a scope: the platform (`GLOBAL`), a provider (`SP#<id>`) or a clinic (`CLINIC#<id>`); effective values merge clinic over provider over global. */
 export const settingsSchema = {

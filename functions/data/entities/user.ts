@@ -1,5 +1,5 @@
 import { CustomAttributeType } from 'electrodb';
-import type { Role } from '../../../shared/roles';
+import type { Role } from '@shared/roles';
 
 /** A portal user's record; Cognito holds the credentials and groups, this holds profile and tenant. */
 export const userSchema = {

@@ -1,6 +1,6 @@
-import { routes } from '../../../shared/api/routes';
-import { endpoint } from '../../lib/endpoint';
-import { changePassword } from '../../services/sessions';
+import { routes } from '@shared/api/routes';
+import { endpoint } from '@functions/lib/endpoint';
+import { changePassword } from '@functions/services/sessions';
 
 /** Uses the pending password-change token, sent as the bearer. */
 export const handler = endpoint(routes.changePassword, ({ body, params, token }) => changePassword(token, params.userId, body.newPassword));

@@ -1,6 +1,6 @@
-import { routes } from '../../../shared/api/routes';
-import { endpoint } from '../../lib/endpoint';
-import { recoverPassword } from '../../services/sessions';
+import { routes } from '@shared/api/routes';
+import { endpoint } from '@functions/lib/endpoint';
+import { recoverPassword } from '@functions/services/sessions';
 
 /** The human check runs in the endpoint chain (the route declares `human`); requests are limited per source. */
 export const handler = endpoint(routes.forgotPassword, ({ body, source }) => recoverPassword(body.Email, { source: source.ip }));

@@ -1,6 +1,6 @@
-import { routes } from '../../../shared/api/routes';
-import { endpoint } from '../../lib/endpoint';
-import { currentSession } from '../../services/sessions';
+import { routes } from '@shared/api/routes';
+import { endpoint } from '@functions/lib/endpoint';
+import { currentSession } from '@functions/services/sessions';
 
 /** The signed-in user's profile, with fresh counts for the administrators' top bar. */
 export const handler = endpoint(routes.getSession, ({ caller }) => currentSession(caller));

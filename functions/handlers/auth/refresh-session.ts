@@ -1,5 +1,5 @@
-import { routes } from '../../../shared/api/routes';
-import { endpoint } from '../../lib/endpoint';
-import { refreshSession } from '../../services/sessions';
+import { routes } from '@shared/api/routes';
+import { endpoint } from '@functions/lib/endpoint';
+import { refreshSession } from '@functions/services/sessions';
 
 export const handler = endpoint(routes.refreshSession, ({ body }) => refreshSession(body.refreshToken));

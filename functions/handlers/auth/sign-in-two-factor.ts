@@ -1,6 +1,6 @@
-import { routes } from '../../../shared/api/routes';
-import { endpoint } from '../../lib/endpoint';
-import { answerTwoFactor } from '../../services/sessions';
+import { routes } from '@shared/api/routes';
+import { endpoint } from '@functions/lib/endpoint';
+import { answerTwoFactor } from '@functions/services/sessions';
 
 /** Uses the pending 2FA token from sign-in, sent as the bearer; wrong codes are counted per source. */
 export const handler = endpoint(routes.signInTwoFactor, ({ body, token, source }) => answerTwoFactor(token, body.TwoFaCode, source.ip));

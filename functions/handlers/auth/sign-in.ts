@@ -1,6 +1,6 @@
-import { routes } from '../../../shared/api/routes';
-import { endpoint } from '../../lib/endpoint';
-import { signIn } from '../../services/sessions';
+import { routes } from '@shared/api/routes';
+import { endpoint } from '@functions/lib/endpoint';
+import { signIn } from '@functions/services/sessions';
 
 /** The human check runs in the endpoint chain (the route declares `human`); failures are counted per source. */
 export const handler = endpoint(routes.signIn, ({ body, source }) => signIn(body.Email, body.Password, source.ip));

@@ -1,6 +1,6 @@
-import { routes } from '../../../shared/api/routes';
-import { endpoint } from '../../lib/endpoint';
-import { signOut } from '../../services/sessions';
+import { routes } from '@shared/api/routes';
+import { endpoint } from '@functions/lib/endpoint';
+import { signOut } from '@functions/services/sessions';
 
 /** Ends every session of the caller (see signOut). */
 export const handler = endpoint(routes.signOut, ({ body, token, event }) =>

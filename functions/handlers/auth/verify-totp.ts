@@ -1,5 +1,5 @@
-import { routes } from '../../../shared/api/routes';
-import { endpoint } from '../../lib/endpoint';
-import { verifyTotp } from '../../services/sessions';
+import { routes } from '@shared/api/routes';
+import { endpoint } from '@functions/lib/endpoint';
+import { verifyTotp } from '@functions/services/sessions';
 
 export const handler = endpoint(routes.verifyTotp, ({ body, caller, token }) => verifyTotp(token, caller.userId, body.TwoFaCode));

@@ -1,5 +1,5 @@
-import { routes } from '../../../shared/api/routes';
-import { endpoint } from '../../lib/endpoint';
-import { getGlobalSettings } from '../../services/settings';
+import { routes } from '@shared/api/routes';
+import { endpoint } from '@functions/lib/endpoint';
+import { getGlobalSettings } from '@functions/services/settings';
 
 export const handler = endpoint(routes.getGlobalSettings, () => getGlobalSettings());

@@ -1,5 +1,5 @@
-import { routes } from '../../../shared/api/routes';
-import { endpoint } from '../../lib/endpoint';
-import { initGlobalSettings } from '../../services/settings';
+import { routes } from '@shared/api/routes';
+import { endpoint } from '@functions/lib/endpoint';
+import { initGlobalSettings } from '@functions/services/settings';
 
 export const handler = endpoint(routes.initGlobalSettings, ({ body, caller, audit }) => initGlobalSettings(caller, audit, body.Settings));

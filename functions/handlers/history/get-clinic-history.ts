@@ -1,5 +1,5 @@
-import { routes } from '../../../shared/api/routes';
-import { endpoint } from '../../lib/endpoint';
-import { clinicHistory } from '../../services/history';
+import { routes } from '@shared/api/routes';
+import { endpoint } from '@functions/lib/endpoint';
+import { clinicHistory } from '@functions/services/history';
 
 export const handler = endpoint(routes.getClinicHistory, ({ caller, query }) => clinicHistory(caller, query));

@@ -1,5 +1,5 @@
-import { routes } from '../../../shared/api/routes';
-import { endpoint } from '../../lib/endpoint';
-import { patientHistory } from '../../services/history';
+import { routes } from '@shared/api/routes';
+import { endpoint } from '@functions/lib/endpoint';
+import { patientHistory } from '@functions/services/history';
 
 export const handler = endpoint(routes.getPatientHistory, ({ caller, audit, params, query }) => patientHistory(caller, audit, params.patientId, query));

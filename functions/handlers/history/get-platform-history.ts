@@ -1,5 +1,5 @@
-import { routes } from '../../../shared/api/routes';
-import { endpoint } from '../../lib/endpoint';
-import { platformHistory } from '../../services/history';
+import { routes } from '@shared/api/routes';
+import { endpoint } from '@functions/lib/endpoint';
+import { platformHistory } from '@functions/services/history';
 
 export const handler = endpoint(routes.getPlatformHistory, ({ query }) => platformHistory(query));

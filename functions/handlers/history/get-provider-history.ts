@@ -1,5 +1,5 @@
-import { routes } from '../../../shared/api/routes';
-import { endpoint } from '../../lib/endpoint';
-import { providerHistory } from '../../services/history';
+import { routes } from '@shared/api/routes';
+import { endpoint } from '@functions/lib/endpoint';
+import { providerHistory } from '@functions/services/history';
 
 export const handler = endpoint(routes.getProviderHistory, ({ caller, query }) => providerHistory(caller, query));

@@ -1,4 +1,4 @@
-import { ROLES } from '../../roles';
+import { ROLES } from '@shared/roles';
 import { defineRoutes } from '../route-definition';
 import {
   changePasswordResultSchema,

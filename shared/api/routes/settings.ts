@@ -1,5 +1,5 @@
-import { ROLES } from '../../roles';
-import { settingsListSchema, settingsPayloadSchema } from '../../settings';
+import { ROLES } from '@shared/roles';
+import { settingsListSchema, settingsPayloadSchema } from '@shared/settings';
 import { defineRoutes } from '../route-definition';
 
 /** The settings at their three levels (spec section 3, Settings; section 7, Auth). */

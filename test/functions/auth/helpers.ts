@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { issueLocalToken } from '../../../functions/lib/human-verification';
-import { createUser } from '../../../functions/services/users';
-import { totpCode } from '../../../infra/local/totp';
-import type { SignedIn, TotpSetup } from '../../../shared/api/session';
-import type { Role } from '../../../shared/roles';
-import { TEST_PASSWORD, type useApi } from '../../support/api';
+import { issueLocalToken } from '@functions/lib/human-verification';
+import { createUser } from '@functions/services/users';
+import { totpCode } from '@infra/local/totp';
+import type { SignedIn, TotpSetup } from '@shared/api/session';
+import type { Role } from '@shared/roles';
+import { TEST_PASSWORD, type useApi } from '@test/support/api';
 
 type Api = ReturnType<typeof useApi>;
 

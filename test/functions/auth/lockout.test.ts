@@ -1,9 +1,9 @@
-import { signInDelaySeconds, SIGN_IN_FREE_FAILURES } from '../../../functions/data/sessions-repository';
-import { answerTwoFactor, signIn } from '../../../functions/services/sessions';
-import { totpCode } from '../../../infra/local/totp';
-import type { SignedIn } from '../../../shared/api/session';
-import { TEST_PASSWORD, useApi } from '../../support/api';
-import { useTestTable, useTestUserPool } from '../../support/local-services';
+import { signInDelaySeconds, SIGN_IN_FREE_FAILURES } from '@functions/data/sessions-repository';
+import { answerTwoFactor, signIn } from '@functions/services/sessions';
+import { totpCode } from '@infra/local/totp';
+import type { SignedIn } from '@shared/api/session';
+import { TEST_PASSWORD, useApi } from '@test/support/api';
+import { useTestTable, useTestUserPool } from '@test/support/local-services';
 import { isAlive, messageOf, newUser, signedIn, signInCall, turnOnTotp } from './helpers';
 
 useTestTable();

@@ -1,8 +1,8 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { mockClient } from 'aws-sdk-client-mock';
-import { forgetPendingTokenKey } from '../../../functions/lib/signing-key';
-import { issuePendingToken, openPendingToken } from '../../../functions/services/pending-steps';
-import { useTestTable } from '../../support/local-services';
+import { forgetPendingTokenKey } from '@functions/lib/signing-key';
+import { issuePendingToken, openPendingToken } from '@functions/services/pending-steps';
+import { useTestTable } from '@test/support/local-services';
 
 useTestTable();
 

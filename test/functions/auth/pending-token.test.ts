@@ -1,8 +1,8 @@
-import { issuePendingToken } from '../../../functions/services/pending-steps';
-import { totpCode } from '../../../infra/local/totp';
-import type { SignInResult } from '../../../shared/api/session';
-import { TEST_PASSWORD, useApi } from '../../support/api';
-import { useTestTable, useTestUserPool } from '../../support/local-services';
+import { issuePendingToken } from '@functions/services/pending-steps';
+import { totpCode } from '@infra/local/totp';
+import type { SignInResult } from '@shared/api/session';
+import { TEST_PASSWORD, useApi } from '@test/support/api';
+import { useTestTable, useTestUserPool } from '@test/support/local-services';
 import { human, mailedPassword, messageOf, newUser, signedIn, signInCall, turnOnTotp } from './helpers';
 
 useTestTable();

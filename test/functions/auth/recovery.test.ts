@@ -1,9 +1,9 @@
-import { issueLocalToken } from '../../../functions/lib/human-verification';
-import { recoverPassword, RECOVERY_LIMIT_PER_ADDRESS, RECOVERY_LIMIT_PER_SOURCE } from '../../../functions/services/sessions';
-import type { ChangePasswordResult, SignInResult } from '../../../shared/api/session';
-import { TEST_PASSWORD, useApi } from '../../support/api';
-import { useTestTable, useTestUserPool } from '../../support/local-services';
-import { totpCode } from '../../../infra/local/totp';
+import { issueLocalToken } from '@functions/lib/human-verification';
+import { recoverPassword, RECOVERY_LIMIT_PER_ADDRESS, RECOVERY_LIMIT_PER_SOURCE } from '@functions/services/sessions';
+import type { ChangePasswordResult, SignInResult } from '@shared/api/session';
+import { TEST_PASSWORD, useApi } from '@test/support/api';
+import { useTestTable, useTestUserPool } from '@test/support/local-services';
+import { totpCode } from '@infra/local/totp';
 import { human, isAlive, mailCount, mailedPassword, messageOf, newUser, signedIn, signInCall, turnOnTotp } from './helpers';
 
 useTestTable();

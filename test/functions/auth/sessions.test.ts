@@ -1,8 +1,8 @@
-import { endAllSessions } from '../../../functions/services/sessions';
-import { setUserEnabled } from '../../../functions/services/users';
-import type { SessionTokens, SignInResult } from '../../../shared/api/session';
-import { TEST_PASSWORD, useApi } from '../../support/api';
-import { useTestTable, useTestUserPool } from '../../support/local-services';
+import { endAllSessions } from '@functions/services/sessions';
+import { setUserEnabled } from '@functions/services/users';
+import type { SessionTokens, SignInResult } from '@shared/api/session';
+import { TEST_PASSWORD, useApi } from '@test/support/api';
+import { useTestTable, useTestUserPool } from '@test/support/local-services';
 import { human, isAlive, mailedPassword, newUser, signedIn, signInCall } from './helpers';
 
 useTestTable();

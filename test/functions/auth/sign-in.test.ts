@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { issueLocalToken } from '../../../functions/lib/human-verification';
-import { createUser, setUserEnabled } from '../../../functions/services/users';
-import { totpCode } from '../../../infra/local/totp';
-import type { ChangePasswordResult, SignedIn, SignInResult, TotpSetup } from '../../../shared/api/session';
-import { TEST_PASSWORD, signedInUser, useApi } from '../../support/api';
-import { useTestTable, useTestUserPool } from '../../support/local-services';
+import { issueLocalToken } from '@functions/lib/human-verification';
+import { createUser, setUserEnabled } from '@functions/services/users';
+import { totpCode } from '@infra/local/totp';
+import type { ChangePasswordResult, SignedIn, SignInResult, TotpSetup } from '@shared/api/session';
+import { TEST_PASSWORD, signedInUser, useApi } from '@test/support/api';
+import { useTestTable, useTestUserPool } from '@test/support/local-services';
 
 useTestTable();
 useTestUserPool();

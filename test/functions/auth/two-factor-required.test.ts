@@ -1,6 +1,6 @@
-import type { SignedIn } from '../../../shared/api/session';
-import { TEST_PASSWORD, useApi } from '../../support/api';
-import { useTestTable, useTestUserPool } from '../../support/local-services';
+import type { SignedIn } from '@shared/api/session';
+import { TEST_PASSWORD, useApi } from '@test/support/api';
+import { useTestTable, useTestUserPool } from '@test/support/local-services';
 import { messageOf, newUser, signedIn, signInCall, turnOnTotp } from './helpers';
 
 useTestTable();

@@ -1,15 +1,15 @@
 import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
 import { randomUUID } from 'node:crypto';
-import { takeExchange } from '../../../functions/devices/take-exchange';
-import { clinicsRepository } from '../../../functions/data/clinics-repository';
-import { devicesRepository } from '../../../functions/data/devices-repository';
-import { exchangesRepository } from '../../../functions/data/exchanges-repository';
-import { allItems } from '../../../functions/data/page';
-import { patientsRepository } from '../../../functions/data/patients-repository';
-import { serviceProvidersRepository } from '../../../functions/data/service-providers-repository';
-import { createTableInput, localDynamoClient } from '../../../infra/local/dynamodb';
-import { tableDefinition } from '../../../shared/table';
-import { createPatientWithDevice, exchangeReport } from '../../support/devices';
+import { takeExchange } from '@functions/devices/take-exchange';
+import { clinicsRepository } from '@functions/data/clinics-repository';
+import { devicesRepository } from '@functions/data/devices-repository';
+import { exchangesRepository } from '@functions/data/exchanges-repository';
+import { allItems } from '@functions/data/page';
+import { patientsRepository } from '@functions/data/patients-repository';
+import { serviceProvidersRepository } from '@functions/data/service-providers-repository';
+import { createTableInput, localDynamoClient } from '@infra/local/dynamodb';
+import { tableDefinition } from '@shared/table';
+import { createPatientWithDevice, exchangeReport } from '@test/support/devices';
 
 /**
  * The lists against a table whose indexes project what shared/table.ts says (keys only), as the

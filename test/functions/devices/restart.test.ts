@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { MqttClient } from 'mqtt';
-import { clinicsRepository } from '../../../functions/data/clinics-repository';
-import { exchangesRepository } from '../../../functions/data/exchanges-repository';
-import { allItems } from '../../../functions/data/page';
-import { patientsRepository } from '../../../functions/data/patients-repository';
-import { ensureTable, localDynamoClient, startDynamoDbLocal } from '../../../infra/local/dynamodb';
-import { freePort, type ManagedProcess } from '../../../infra/local/processes';
-import { connectDevice, createPatientWithDevice, exchangeReport, publishExchange, useDeviceBroker } from '../../support/devices';
+import { clinicsRepository } from '@functions/data/clinics-repository';
+import { exchangesRepository } from '@functions/data/exchanges-repository';
+import { allItems } from '@functions/data/page';
+import { patientsRepository } from '@functions/data/patients-repository';
+import { ensureTable, localDynamoClient, startDynamoDbLocal } from '@infra/local/dynamodb';
+import { freePort, type ManagedProcess } from '@infra/local/processes';
+import { connectDevice, createPatientWithDevice, exchangeReport, publishExchange, useDeviceBroker } from '@test/support/devices';
 
 /**
  * Nothing a device saw acknowledged is lost when a part restarts mid-stream: this file runs its

@@ -1,10 +1,10 @@
-import { handler as checkSkippedExchanges } from '../../../functions/devices/check-skipped-exchanges';
-import { allItems } from '../../../functions/data/page';
-import { patientsRepository } from '../../../functions/data/patients-repository';
-import { createPatientWithDevice, useDeviceBroker } from '../../support/devices';
-import { countDynamoRequests } from '../../support/dynamo-requests';
-import { useTestTable } from '../../support/local-services';
-import { approvedPrescription, hhmm } from '../../support/prescriptions';
+import { handler as checkSkippedExchanges } from '@functions/devices/check-skipped-exchanges';
+import { allItems } from '@functions/data/page';
+import { patientsRepository } from '@functions/data/patients-repository';
+import { createPatientWithDevice, useDeviceBroker } from '@test/support/devices';
+import { countDynamoRequests } from '@test/support/dynamo-requests';
+import { useTestTable } from '@test/support/local-services';
+import { approvedPrescription, hhmm } from '@test/support/prescriptions';
 
 useTestTable();
 useDeviceBroker();

@@ -1,6 +1,6 @@
-import { defaultSettings, toSettingsList, type SettingEntry } from '../../../shared/settings';
-import { signedInUser, useApi } from '../../support/api';
-import { useTestTable, useTestUserPool } from '../../support/local-services';
+import { defaultSettings, toSettingsList, type SettingEntry } from '@shared/settings';
+import { signedInUser, useApi } from '@test/support/api';
+import { useTestTable, useTestUserPool } from '@test/support/local-services';
 
 useTestTable();
 useTestUserPool();

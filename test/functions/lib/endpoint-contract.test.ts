@@ -1,8 +1,8 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda';
 import { z } from 'zod';
-import { endpoint } from '../../../functions/lib/endpoint';
-import { defineRoutes } from '../../../shared/api/route-definition';
-import { messages } from '../../../shared/messages';
+import { endpoint } from '@functions/lib/endpoint';
+import { defineRoutes } from '@shared/api/route-definition';
+import { messages } from '@shared/messages';
 
 /**
  * The endpoint chain holds every handler to its route's response schema: an answer the schema

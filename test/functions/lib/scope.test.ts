@@ -1,5 +1,5 @@
-import type { Caller } from '../../../functions/lib/caller';
-import { inScope, mayTouch } from '../../../functions/lib/scope';
+import type { Caller } from '@functions/lib/caller';
+import { inScope, mayTouch } from '@functions/lib/scope';
 
 /** The tenant rules of spec section 6, decided in one place (functions/lib/scope.ts). */
 const clinicA = { ClinicID: 'clinic-a', ServiceProviderID: 'sp-1' };

@@ -1,4 +1,4 @@
-import { alertFlags, alertSchema, alertSeverities, alertStatus, makeAlert, mergeAlertStatus } from '../../../shared/alerts';
+import { alertFlags, alertSchema, alertSeverities, alertStatus, makeAlert, mergeAlertStatus } from '@shared/alerts';
 
 const medium = (text: string) => makeAlert('LowUfAlert', text);
 const high = (text: string) => makeAlert('NoDrainAlert', text);

@@ -1,4 +1,4 @@
-import { bpDecreasedAlert, bpIncreaseAlert } from '../../../shared/alerts';
+import { bpDecreasedAlert, bpIncreaseAlert } from '@shared/alerts';
 import { exchange, settings } from './support';
 
 // Defaults: diastolic ("min") normal 60..90 (BPminRangeLow..BPminRangeHigh),

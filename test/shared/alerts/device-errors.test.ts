@@ -1,4 +1,4 @@
-import { filterDeviceErrors, isReportableMachineProblem } from '../../../shared/alerts';
+import { filterDeviceErrors, isReportableMachineProblem } from '@shared/alerts';
 
 describe('device errors (spec section 3, Device)', () => {
   it("drops empty, 'no error' and 'error1' entries and keeps the rest in order", () => {

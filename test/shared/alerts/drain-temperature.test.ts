@@ -1,4 +1,4 @@
-import { highDrainTempAlert } from '../../../shared/alerts';
+import { highDrainTempAlert } from '@shared/alerts';
 import { exchange, settings } from './support';
 
 // Default: MaxDrainTemp 38 with DrainTempUnit C.

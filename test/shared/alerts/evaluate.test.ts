@@ -1,5 +1,5 @@
-import { alertStatus, earlierExchanges, evaluateExchangeAlerts, previousExchange } from '../../../shared/alerts';
-import { exchangeAlertRules } from '../../../shared/alerts/evaluate';
+import { alertStatus, earlierExchanges, evaluateExchangeAlerts, previousExchange } from '@shared/alerts';
+import { exchangeAlertRules } from '@shared/alerts/evaluate';
 import { exchange, input, previous } from './support';
 
 describe('evaluateExchangeAlerts', () => {

@@ -1,4 +1,4 @@
-import { evaluateExchangeAlerts, isPanic, machineProblemAlert, panicAlert } from '../../../shared/alerts';
+import { evaluateExchangeAlerts, isPanic, machineProblemAlert, panicAlert } from '@shared/alerts';
 import { exchange, input } from './support';
 
 describe('MachineProblemAlert (counts only if the text contains panic)', () => {

@@ -1,4 +1,4 @@
-import { evaluateExchangeAlerts, noDrainAlert } from '../../../shared/alerts';
+import { evaluateExchangeAlerts, noDrainAlert } from '@shared/alerts';
 import { exchange, input, previous, settings } from './support';
 
 // Defaults: NoDrainThreshold 50 (% of the previous fill), MaxDwellHours 24.

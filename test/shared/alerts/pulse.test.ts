@@ -1,4 +1,4 @@
-import { highPulseAlert, lowPulseAlert } from '../../../shared/alerts';
+import { highPulseAlert, lowPulseAlert } from '@shared/alerts';
 import { exchange, settings } from './support';
 
 // Defaults: PulseMinRange 50, PulseMaxRange 100 bpm, both ends normal.

@@ -1,4 +1,4 @@
-import { findSkippedExchanges, prescribedSlots, zonedTimeToInstant, type PrescriptionSchedule } from '../../../shared/alerts';
+import { findSkippedExchanges, prescribedSlots, zonedTimeToInstant, type PrescriptionSchedule } from '@shared/alerts';
 
 const everyDay = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
 const berlin: PrescriptionSchedule = {

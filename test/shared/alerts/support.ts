@@ -1,5 +1,5 @@
-import type { ExchangeAlertInput, ExchangeObservation } from '../../../shared/alerts';
-import { defaultSettings, type Settings } from '../../../shared/settings';
+import type { ExchangeAlertInput, ExchangeObservation } from '@shared/alerts';
+import { defaultSettings, type Settings } from '@shared/settings';
 
 /** An unremarkable exchange: every rule is silent for it with the default settings. */
 export function exchange(overrides: Partial<ExchangeObservation> = {}): ExchangeObservation {

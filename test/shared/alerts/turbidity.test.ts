@@ -1,4 +1,4 @@
-import { turbidityFigure, turbidityIncreasedAlert } from '../../../shared/alerts';
+import { turbidityFigure, turbidityIncreasedAlert } from '@shared/alerts';
 import { exchange, settings } from './support';
 
 // Default: TurbidityThreshold 5 NTU.

@@ -1,4 +1,4 @@
-import { lowUfAlert, ultrafiltrationMl } from '../../../shared/alerts';
+import { lowUfAlert, ultrafiltrationMl } from '@shared/alerts';
 import { exchange, previous, settings } from './support';
 
 // Defaults: LowUFThreshold 10 (% of the fill that dwelt), MaxDwellHours 24.

@@ -1,4 +1,4 @@
-import { deviceUtilizationColour, prescriptionUtilization, utilizationBand, utilizationPercent } from '../../../shared/alerts';
+import { deviceUtilizationColour, prescriptionUtilization, utilizationBand, utilizationPercent } from '@shared/alerts';
 import { settings } from './support';
 
 describe('utilizationBand (spec section 4, Utilization bands)', () => {

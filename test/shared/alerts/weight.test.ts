@@ -1,4 +1,4 @@
-import { evaluateExchangeAlerts, startOfLookBack, weightIncreasedAlert } from '../../../shared/alerts';
+import { evaluateExchangeAlerts, startOfLookBack, weightIncreasedAlert } from '@shared/alerts';
 import { exchange, input, settings } from './support';
 
 const at = '2025-03-10T12:00:00Z';

@@ -1,4 +1,4 @@
-import { deviceExchangeSchema, deviceUpExamples, type DeviceExchange } from '../../../shared/device';
+import { deviceExchangeSchema, deviceUpExamples, type DeviceExchange } from '@shared/device';
 
 const valid = deviceUpExamples.exchange;
 const issues = (value: unknown) => {

@@ -6,8 +6,8 @@ import {
   deviceUpExamples,
   prescriptionAckSchema,
   toDeviceSettingsMessage,
-} from '../../../shared/device';
-import { defaultSettings } from '../../../shared/settings';
+} from '@shared/device';
+import { defaultSettings } from '@shared/settings';
 
 const issues = (schema: { safeParse(value: unknown): { success: boolean; error?: { issues: { path: (string | number)[]; message: string }[] } } }, value: unknown) => {
   const result = schema.safeParse(value);

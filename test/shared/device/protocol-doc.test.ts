@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { deviceDownExamples, deviceDownSchemas, deviceUpExamples, deviceUpSchemas, deviceTopics, exampleSerialNumber } from '../../../shared/device';
+import { deviceDownExamples, deviceDownSchemas, deviceUpExamples, deviceUpSchemas, deviceTopics, exampleSerialNumber } from '@shared/device';
 
 const docPath = path.resolve(__dirname, '../../../docs/device-protocol.md');
 const allExamples: Record<string, unknown> = Object.fromEntries([

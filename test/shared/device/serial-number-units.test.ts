@@ -6,7 +6,7 @@ import {
   keepSerialNumberCharacters,
   matchesSerialNumberEnding,
   serialNumberSchema,
-} from '../../../shared/device';
+} from '@shared/device';
 
 describe('serial numbers (IDA#)', () => {
   it('are nine digits, dots or hyphens', () => {

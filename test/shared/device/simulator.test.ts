@@ -1,8 +1,8 @@
 import http from 'node:http';
-import type { DeviceMessageEvent } from '../../../functions/devices/ingest';
-import { startBroker, type LocalBroker } from '../../../infra/local/broker';
-import { deviceCredentials } from '../../../infra/local/device-credentials';
-import { createRandom, SimulatedPatient, simulateDevices, type DeviceSimulation } from '../../../infra/local/simulate';
+import type { DeviceMessageEvent } from '@functions/devices/ingest';
+import { startBroker, type LocalBroker } from '@infra/local/broker';
+import { deviceCredentials } from '@infra/local/device-credentials';
+import { createRandom, SimulatedPatient, simulateDevices, type DeviceSimulation } from '@infra/local/simulate';
 import {
   DEVICE_DOWN_RETAIN,
   deviceDownExamples,
@@ -11,7 +11,7 @@ import {
   deviceTopics,
   parseUpTopic,
   prescriptionAckSchema,
-} from '../../../shared/device';
+} from '@shared/device';
 
 const serials = ['100-00001', '100-00002'];
 

@@ -5,7 +5,7 @@ import {
   parseDeviceUpMessage,
   parseDownTopic,
   parseUpTopic,
-} from '../../../shared/device';
+} from '@shared/device';
 
 describe('device topics', () => {
   it('builds the up and down topics of a serial number', () => {

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
-import type { Role } from '../../../shared/roles';
-import { sessionStore } from '../../../web/src/lib/session-store';
+import type { Role } from '@shared/roles';
+import { sessionStore } from '@web/src/lib/session-store';
 import { currentPath, fakeServer, profileFor, renderPortal, resetPortal, signedInAnswer, signInAs } from '../support/portal';
 
 beforeEach(resetPortal);

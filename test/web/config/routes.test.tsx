@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
-import { ROLES } from '../../../shared/roles';
-import { paths, routes, type ScreenId } from '../../../web/src/config/routes';
-import { canOpen, homeFor, linksFor } from '../../../web/src/lib/navigation';
+import { ROLES } from '@shared/roles';
+import { paths, routes, type ScreenId } from '@web/src/config/routes';
+import { canOpen, homeFor, linksFor } from '@web/src/lib/navigation';
 import { currentPath, fakeServer, renderPortal, resetPortal, signInAs } from '../support/portal';
 
 beforeEach(resetPortal);

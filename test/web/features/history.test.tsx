@@ -1,6 +1,6 @@
 import { act, waitFor } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
-import type { AuditEntry } from '../../../shared/api/history';
+import type { AuditEntry } from '@shared/api/history';
 import { fakeServer, renderPortal, resetPortal, signInAs } from '../support/portal';
 
 /** The History screen: each responsible role reads its own trail, filtered on the server, shown in the spec's list. */

@@ -1,5 +1,5 @@
-import { ApiError, call } from '../../../web/src/lib/api-client';
-import { sessionStore } from '../../../web/src/lib/session-store';
+import { ApiError, call } from '@web/src/lib/api-client';
+import { sessionStore } from '@web/src/lib/session-store';
 import { fakeServer, resetPortal, signInAs } from '../support/portal';
 
 beforeEach(resetPortal);

@@ -1,4 +1,4 @@
-import { reduceErrorMessages } from '../../../web/src/lib/api-errors';
+import { reduceErrorMessages } from '@web/src/lib/api-errors';
 
 describe('the error reduction (spec section 8)', () => {
   it("takes the answer's message list, or a single message", () => {

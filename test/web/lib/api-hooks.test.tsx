@@ -1,10 +1,10 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
-import { AppProvider } from '../../../web/src/app/provider';
-import { ErrorDialog } from '../../../web/src/components/error-dialog';
-import { DataList } from '../../../web/src/components/list/data-list';
-import { QueryState } from '../../../web/src/components/query-state';
-import { useApiList, useApiMutation, useApiQuery } from '../../../web/src/lib/api-hooks';
+import { AppProvider } from '@web/src/app/provider';
+import { ErrorDialog } from '@web/src/components/error-dialog';
+import { DataList } from '@web/src/components/list/data-list';
+import { QueryState } from '@web/src/components/query-state';
+import { useApiList, useApiMutation, useApiQuery } from '@web/src/lib/api-hooks';
 import { fakeServer, resetPortal, signInAs } from '../support/portal';
 
 beforeEach(() => {

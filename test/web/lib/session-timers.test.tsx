@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
-import { useProactiveRefresh } from '../../../web/src/lib/auth';
-import { sessionStore } from '../../../web/src/lib/session-store';
-import { useIdleTimer } from '../../../web/src/lib/use-idle-timer';
+import { useProactiveRefresh } from '@web/src/lib/auth';
+import { sessionStore } from '@web/src/lib/session-store';
+import { useIdleTimer } from '@web/src/lib/use-idle-timer';
 import { fakeServer, resetPortal, signedInAnswer } from '../support/portal';
 
 beforeEach(() => {

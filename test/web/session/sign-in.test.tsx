@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
-import { sessionStore } from '../../../web/src/lib/session-store';
+import { sessionStore } from '@web/src/lib/session-store';
 import { currentPath, fakeServer, renderPortal, resetPortal, signedInAnswer } from '../support/portal';
 
 beforeEach(resetPortal);

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import { TextEncoder } from 'node:util';
-import { sessionStore } from '../../../web/src/lib/session-store';
+import { sessionStore } from '@web/src/lib/session-store';
 import { currentPath, fakeServer, renderPortal, resetPortal, signedInAnswer } from '../support/portal';
 
 // The QR code renderer needs TextEncoder, which jsdom lacks.

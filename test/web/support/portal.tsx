@@ -1,11 +1,11 @@
 import { render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import type { SessionProfile, SignedIn } from '../../../shared/api/session';
-import type { Role } from '../../../shared/roles';
-import { ROUTER_FUTURE } from '../../../web/src/app/app';
-import { AppRoutes } from '../../../web/src/app/router';
-import { setRuntimeConfig } from '../../../web/src/lib/runtime-config';
-import { sessionStore } from '../../../web/src/lib/session-store';
+import type { SessionProfile, SignedIn } from '@shared/api/session';
+import type { Role } from '@shared/roles';
+import { ROUTER_FUTURE } from '@web/src/app/app';
+import { AppRoutes } from '@web/src/app/router';
+import { setRuntimeConfig } from '@web/src/lib/runtime-config';
+import { sessionStore } from '@web/src/lib/session-store';
 
 export const TEST_CONFIG = {
   apiBase: '/api/v1/webapp',

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import type { Role } from '../../../shared/roles';
+import type { Role } from '@shared/roles';
 import { NotFoundPage } from '../features/misc/not-found/not-found-page';
 import { RequireTwoFactorSetup } from '../features/session/require-two-factor-setup';
 import { useSession } from '../lib/auth';

@@ -1,7 +1,7 @@
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
-import { messages } from '../../../shared/messages';
+import { messages } from '@shared/messages';
 import { runtimeConfig } from '../lib/runtime-config';
 
 export function AboutDialog({ visible, onClose }: { visible: boolean; onClose: () => void }) {

@@ -1,7 +1,7 @@
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
-import { messages } from '../../../shared/messages';
+import { messages } from '@shared/messages';
 
 /** The spec's error dialog: title Error, a Close button, each message on its own line. */
 export function ErrorDialog({ messages: lines, onClose }: { messages: string[] | undefined; onClose: () => void }) {

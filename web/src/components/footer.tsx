@@ -1,7 +1,7 @@
 import Box from '@cloudscape-design/components/box';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { messages } from '../../../shared/messages';
+import { messages } from '@shared/messages';
 import { runtimeConfig } from '../lib/runtime-config';
 
 /** Where the terms link points; the terms text itself is the product owner's to publish. */

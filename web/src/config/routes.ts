@@ -1,5 +1,5 @@
-import { messages } from '../../../shared/messages';
-import type { Role } from '../../../shared/roles';
+import { messages } from '@shared/messages';
+import type { Role } from '@shared/roles';
 
 const n = messages.navigation;
 const LIBERDI: readonly Role[] = ['LiberDiAdmin'];

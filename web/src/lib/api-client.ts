@@ -1,8 +1,8 @@
-import { API_BASE, buildPath } from '../../../shared/api/paths';
-import type { BodyInputOf, ParamNames, ResponseOf } from '../../../shared/api/route-definition';
-import { routes, type RouteId, type Routes } from '../../../shared/api/routes';
-import type { SessionTokens } from '../../../shared/api/session';
-import { messages } from '../../../shared/messages';
+import { API_BASE, buildPath } from '@shared/api/paths';
+import type { BodyInputOf, ParamNames, ResponseOf } from '@shared/api/route-definition';
+import { routes, type RouteId, type Routes } from '@shared/api/routes';
+import type { SessionTokens } from '@shared/api/session';
+import { messages } from '@shared/messages';
 import { reduceErrorMessages } from './api-errors';
 import { runtimeConfig } from './runtime-config';
 import { sessionStore } from './session-store';

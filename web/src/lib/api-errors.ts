@@ -1,4 +1,4 @@
-import { messages } from '../../../shared/messages';
+import { messages } from '@shared/messages';
 
 /** What is known about a failed call: the HTTP status (none when no answer came), the body, the request error. */
 export interface FailedCall {

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type UseQueryOptions } from '@tanstack/react-query';
-import type { RouteId } from '../../../shared/api/routes';
+import type { RouteId } from '@shared/api/routes';
 import { call, errorMessages, type CallOptions, type ResultOf } from './api-client';
 
 /** A query's cache key: the route and everything sent with it, so two screens asking alike share one call. */

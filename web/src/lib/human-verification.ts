@@ -1,4 +1,4 @@
-import { messages } from '../../../shared/messages';
+import { messages } from '@shared/messages';
 import { runtimeConfig, type HumanVerificationConfig } from './runtime-config';
 
 const m = messages.session;

@@ -1,5 +1,5 @@
 import { matchPath } from 'react-router-dom';
-import { ADMIN_ROLES, type Role } from '../../../shared/roles';
+import { ADMIN_ROLES, type Role } from '@shared/roles';
 import { HOME, routes, type ScreenRoute, type ScreenId } from '../config/routes';
 
 export interface NavigationLink {

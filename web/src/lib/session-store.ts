@@ -4,7 +4,7 @@ import type {
   SessionProfile,
   SessionTokens,
   SignedIn,
-} from '../../../shared/api/session';
+} from '@shared/api/session';
 
 /** The signed-in slot: the tokens, when the access token expires, and the profile the top bar shows. */
 export interface SignedInSession {

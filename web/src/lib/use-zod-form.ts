@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
-import { fieldMessages } from '../../../shared/api/field-messages';
+import { fieldMessages } from '@shared/api/field-messages';
 import { ApiError, errorMessages } from './api-client';
 
 export interface ZodFormOptions<S extends z.ZodTypeAny> {

@@ -1,13 +1,13 @@
 import { act, render } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import { useState } from 'react';
-import { AddressField, type Address } from '../../../../web/src/components/fields/address-dialog';
-import { DropdownField } from '../../../../web/src/components/fields/dropdown-field';
-import { imageFileError } from '../../../../web/src/components/fields/image-field';
-import { clampStep, NumericStepper } from '../../../../web/src/components/fields/numeric-stepper';
-import { PhoneField } from '../../../../web/src/components/fields/phone-field';
-import { TextField } from '../../../../web/src/components/fields/text-field';
-import { ToggleField } from '../../../../web/src/components/fields/toggle-field';
+import { AddressField, type Address } from '@web/src/components/fields/address-dialog';
+import { DropdownField } from '@web/src/components/fields/dropdown-field';
+import { imageFileError } from '@web/src/components/fields/image-field';
+import { clampStep, NumericStepper } from '@web/src/components/fields/numeric-stepper';
+import { PhoneField } from '@web/src/components/fields/phone-field';
+import { TextField } from '@web/src/components/fields/text-field';
+import { ToggleField } from '@web/src/components/fields/toggle-field';
 
 const page = () => createWrapper(document.body);
 

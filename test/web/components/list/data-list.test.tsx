@@ -1,7 +1,7 @@
 import { act, render } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
-import { DataList, type DataListProps } from '../../../../web/src/components/list/data-list';
-import { toCsv, type ListColumn } from '../../../../web/src/components/list/list-logic';
+import { DataList, type DataListProps } from '@web/src/components/list/data-list';
+import { toCsv, type ListColumn } from '@web/src/components/list/list-logic';
 
 interface Clinic {
   id: string;

@@ -1,9 +1,9 @@
 import Box from '@cloudscape-design/components/box';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import type { SessionProfile } from '../../../../shared/api/session';
-import { messages } from '../../../../shared/messages';
-import { formatShortDate } from '../../lib/format';
-import { isAdminRole } from '../../lib/navigation';
+import type { SessionProfile } from '@shared/api/session';
+import { messages } from '@shared/messages';
+import { formatShortDate } from '@web/src/lib/format';
+import { isAdminRole } from '@web/src/lib/navigation';
 
 const m = messages.shell;
 

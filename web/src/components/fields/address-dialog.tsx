@@ -7,9 +7,9 @@ import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
-import { countries } from '../../lib/countries';
-import { useZodForm } from '../../lib/use-zod-form';
-import { widgetMessages } from '../../lib/widget-messages';
+import { countries } from '@web/src/lib/countries';
+import { useZodForm } from '@web/src/lib/use-zod-form';
+import { widgetMessages } from '@web/src/lib/widget-messages';
 import { TEXT_MAX_LENGTH, type FieldProps } from './field-props';
 
 const t = widgetMessages.address;

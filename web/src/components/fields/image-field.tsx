@@ -3,7 +3,7 @@ import FileUpload from '@cloudscape-design/components/file-upload';
 import FormField from '@cloudscape-design/components/form-field';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
-import { widgetMessages } from '../../lib/widget-messages';
+import { widgetMessages } from '@web/src/lib/widget-messages';
 import type { FieldProps } from './field-props';
 
 const t = widgetMessages.fields;

@@ -2,7 +2,7 @@ import Button from '@cloudscape-design/components/button';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { widgetMessages } from '../../lib/widget-messages';
+import { widgetMessages } from '@web/src/lib/widget-messages';
 import type { FieldProps } from './field-props';
 
 /** A value kept within [min, max] on the step's decimals. */

@@ -2,8 +2,8 @@ import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { countries, type CountryCode } from '../../lib/countries';
-import { widgetMessages } from '../../lib/widget-messages';
+import { countries, type CountryCode } from '@web/src/lib/countries';
+import { widgetMessages } from '@web/src/lib/widget-messages';
 import type { FieldProps } from './field-props';
 
 const dialOptions = countries.map((country) => ({ value: country.code, label: `${country.name} ${country.dial}`, tags: [country.dial] }));

@@ -1,6 +1,6 @@
 import FormField from '@cloudscape-design/components/form-field';
 import Toggle from '@cloudscape-design/components/toggle';
-import { widgetMessages } from '../../lib/widget-messages';
+import { widgetMessages } from '@web/src/lib/widget-messages';
 import type { FieldProps } from './field-props';
 
 /** The enabled flag as the spec shows it: a toggle reading Activated or Deactivated. */

@@ -11,7 +11,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import { useMemo, useState, type ReactNode } from 'react';
-import { widgetMessages } from '../../lib/widget-messages';
+import { widgetMessages } from '@web/src/lib/widget-messages';
 import { cellText, compareCells, downloadCsv, isFutureDate, matchesSearch, toCsv, type ListColumn, type Search, type SearchMode } from './list-logic';
 
 const t = widgetMessages.list;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatShortDate } from '../../lib/format';
+import { formatShortDate } from '@web/src/lib/format';
 
 /** What a cell holds: shown, sorted, searched and exported from the same value. */
 export type CellValue = string | number | Date | boolean | null | undefined;

@@ -9,12 +9,12 @@ import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { forgotPasswordSchema, stripSpaces } from '../../../../shared/api/session';
-import { messages } from '../../../../shared/messages';
-import { RouterLink } from '../../components/router-link';
-import { ApiError, call } from '../../lib/api-client';
-import { getHumanVerificationToken } from '../../lib/human-verification';
-import { paths } from '../../lib/paths';
+import { forgotPasswordSchema, stripSpaces } from '@shared/api/session';
+import { messages } from '@shared/messages';
+import { RouterLink } from '@web/src/components/router-link';
+import { ApiError, call } from '@web/src/lib/api-client';
+import { getHumanVerificationToken } from '@web/src/lib/human-verification';
+import { paths } from '@web/src/lib/paths';
 import { firstMessages, SessionLayout } from './session-layout';
 import { signInErrorMessages } from './sign-in-outcome';
 

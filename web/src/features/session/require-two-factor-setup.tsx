@@ -1,7 +1,7 @@
 import Box from '@cloudscape-design/components/box';
 import { useEffect, useState, type ReactNode } from 'react';
-import { messages } from '../../../../shared/messages';
-import { signOut, useSession } from '../../lib/auth';
+import { messages } from '@shared/messages';
+import { signOut, useSession } from '@web/src/lib/auth';
 import { SessionLayout } from './session-layout';
 import { TotpSetupModal } from './totp-setup-modal';
 

@@ -2,8 +2,8 @@ import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { ReactNode } from 'react';
-import { messages } from '../../../../shared/messages';
-import { Footer } from '../../components/footer';
+import { messages } from '@shared/messages';
+import { Footer } from '@web/src/components/footer';
 
 /** The frame of the session screens: the product name, the screen's card, and the footer. */
 export function SessionLayout({ children }: { children: ReactNode }) {

@@ -1,11 +1,11 @@
-import type { SignInResult } from '../../../../shared/api/session';
-import { messages } from '../../../../shared/messages';
-import type { Role } from '../../../../shared/roles';
-import { ApiError } from '../../lib/api-client';
-import { HumanVerificationError } from '../../lib/human-verification';
-import { canOpen } from '../../lib/navigation';
-import { paths, type ReturnTo } from '../../lib/paths';
-import { sessionStore } from '../../lib/session-store';
+import type { SignInResult } from '@shared/api/session';
+import { messages } from '@shared/messages';
+import type { Role } from '@shared/roles';
+import { ApiError } from '@web/src/lib/api-client';
+import { HumanVerificationError } from '@web/src/lib/human-verification';
+import { canOpen } from '@web/src/lib/navigation';
+import { paths, type ReturnTo } from '@web/src/lib/paths';
+import { sessionStore } from '@web/src/lib/session-store';
 
 export type SignInStep = 'twoFactor' | 'createPassword' | 'signedIn';
 

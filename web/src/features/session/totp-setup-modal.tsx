@@ -8,11 +8,11 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import { toString as renderQrCode } from 'qrcode';
 import { useEffect, useState } from 'react';
-import { stripSpaces, totpVerifySchema, type TotpSetup } from '../../../../shared/api/session';
-import { messages } from '../../../../shared/messages';
-import { call, errorMessages } from '../../lib/api-client';
-import { useSession } from '../../lib/auth';
-import { sessionStore } from '../../lib/session-store';
+import { stripSpaces, totpVerifySchema, type TotpSetup } from '@shared/api/session';
+import { messages } from '@shared/messages';
+import { call, errorMessages } from '@web/src/lib/api-client';
+import { useSession } from '@web/src/lib/auth';
+import { sessionStore } from '@web/src/lib/session-store';
 import { firstMessages } from './session-layout';
 
 const t = messages.twoFactorSetup;

@@ -1,6 +1,6 @@
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { SessionNavigationState } from '../../lib/paths';
-import { sessionStore } from '../../lib/session-store';
+import type { SessionNavigationState } from '@web/src/lib/paths';
+import { sessionStore } from '@web/src/lib/session-store';
 import { destinationAfterSignIn, stepPath, type SignInStep } from './sign-in-outcome';
 
 /** The location the guard remembered, carried through the sign-in steps in the navigation state. */

@@ -1,5 +1,5 @@
-import { ScreenPlaceholder } from '../../../components/screen-placeholder';
-import { widgetMessages } from '../../../lib/widget-messages';
+import { ScreenPlaceholder } from '@web/src/components/screen-placeholder';
+import { widgetMessages } from '@web/src/lib/widget-messages';
 
 /** A device's BloodMAC and ScaleMAC (?deviceId=). */
 export const DeviceSettingsScreen = () => <ScreenPlaceholder title={widgetMessages.deviceSettingsTitle} />;

@@ -1,5 +1,5 @@
-import { messages } from '../../../../../shared/messages';
-import { ScreenPlaceholder } from '../../../components/screen-placeholder';
+import { messages } from '@shared/messages';
+import { ScreenPlaceholder } from '@web/src/components/screen-placeholder';
 
 /** The devices' list (LiberDiAdmin). */
 export const DevicesScreen = () => <ScreenPlaceholder title={messages.navigation.devices} />;

@@ -1,5 +1,5 @@
-import { messages } from '../../../../../shared/messages';
-import { ScreenPlaceholder } from '../../../components/screen-placeholder';
+import { messages } from '@shared/messages';
+import { ScreenPlaceholder } from '@web/src/components/screen-placeholder';
 
 /** System Settings: the own provider's, or the global ones for LiberDiAdmin. */
 export const SettingsScreen = () => <ScreenPlaceholder title={messages.navigation.settings} />;

@@ -1,5 +1,5 @@
-import { messages } from '../../../../../shared/messages';
-import { ScreenPlaceholder } from '../../../components/screen-placeholder';
+import { messages } from '@shared/messages';
+import { ScreenPlaceholder } from '@web/src/components/screen-placeholder';
 
 /** A new patient. */
 export const AddPatientScreen = () => <ScreenPlaceholder title={messages.navigation.addPatient} />;

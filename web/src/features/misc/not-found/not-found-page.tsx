@@ -1,5 +1,5 @@
 import Box from '@cloudscape-design/components/box';
-import { messages } from '../../../../../shared/messages';
+import { messages } from '@shared/messages';
 
 export function NotFoundPage({ text = messages.errors.pageNotFound }: { text?: string }) {
   return (
