@@ -20,7 +20,25 @@ const swc = [
     module: { type: 'commonjs' },
   },
 ];
-const esmPackages = ['@cloudscape-design', '@middy', 'aedes', 'aedes-packet', 'aedes-persistence', 'mqemitter', 'hyperid', 'fastfall', 'fastparallel', 'fastseries', 'reusify', 'uuid-parse', 'retimer', 'qlobber', 'mqtt-packet', 'p-limit', 'yocto-queue'];
+const esmPackages = [
+  '@cloudscape-design',
+  '@middy',
+  'aedes',
+  'aedes-packet',
+  'aedes-persistence',
+  'mqemitter',
+  'hyperid',
+  'fastfall',
+  'fastparallel',
+  'fastseries',
+  'reusify',
+  'uuid-parse',
+  'retimer',
+  'qlobber',
+  'mqtt-packet',
+  'p-limit',
+  'yocto-queue',
+];
 const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join('|')})/)`];
 
 const UNIT_DIRS = ['test/shared', 'test/lint'];

@@ -58,7 +58,12 @@ export async function createProviderWithClinics(name: string, clinics: number): 
       ClinicAddress: { Country: 'Israel', City: 'Haifa', Street: `${i + 2} Bench St` },
       ServiceProviderID: provider.ServiceProviderID,
     });
-    made.push({ clinicId: clinic.ClinicID, clinicName: clinic.ClinicName, serviceProviderId: provider.ServiceProviderID, serviceProviderName: provider.ServiceProviderName });
+    made.push({
+      clinicId: clinic.ClinicID,
+      clinicName: clinic.ClinicName,
+      serviceProviderId: provider.ServiceProviderID,
+      serviceProviderName: provider.ServiceProviderName,
+    });
   }
   return made;
 }

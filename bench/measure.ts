@@ -55,7 +55,11 @@ export async function latencies(samples: number, run: () => Promise<unknown>, wa
  * Runs `count` tasks with at most `inFlight` at once (a bounded loop per worker) and returns the
  * rate in tasks per second. Worker w takes tasks w, w + inFlight, w + 2·inFlight, …
  */
-export async function throughput(count: number, inFlight: number, task: (index: number, worker: number) => Promise<void>): Promise<{ perSecond: number; seconds: number }> {
+export async function throughput(
+  count: number,
+  inFlight: number,
+  task: (index: number, worker: number) => Promise<void>,
+): Promise<{ perSecond: number; seconds: number }> {
   const start = performance.now();
   await Promise.all(
     Array.from({ length: inFlight }, async (_, worker) => {

@@ -203,11 +203,20 @@ async function main(): Promise<void> {
     const ingestErrors = new Map<string, number>();
     stack.broker.broker.on('clientError', (_client, error) => {
       if (/connection closed/i.test(error.message)) return; // the benchmark's own disconnects
-      const key = `${error.name}: ${error.message}`.replace(/[0-9a-f-]{36}/g, '<id>').replace(/exchange \S+/g, 'exchange <_id>').slice(0, 160);
+      const key = `${error.name}: ${error.message}`
+        .replace(/[0-9a-f-]{36}/g, '<id>')
+        .replace(/exchange \S+/g, 'exchange <_id>')
+        .slice(0, 160);
       ingestErrors.set(key, (ingestErrors.get(key) ?? 0) + 1);
     });
     const raw: RawTable = {
-      doc: DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } })),
+      doc: DynamoDBDocumentClient.from(
+        new DynamoDBClient({
+          endpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB,
+          region: 'local',
+          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+        }),
+      ),
       tableName: TABLE_NAME,
     };
     const api = new ApiClient(stack.url);
@@ -227,7 +236,8 @@ async function main(): Promise<void> {
     });
     const clinicAClock = exchangeClock(Date.now() - 3 * DAY_MS);
     await inParallel(clinicAPatients, 4, async (patient) => {
-      for (let i = 0; i < plan.tenantExchangesEach; i += 1) await ingestDirectly(patient.serialNumber!, exchangeReport(patient.serialNumber!, clinicAClock(patient.serialNumber!)));
+      for (let i = 0; i < plan.tenantExchangesEach; i += 1)
+        await ingestDirectly(patient.serialNumber!, exchangeReport(patient.serialNumber!, clinicAClock(patient.serialNumber!)));
     });
     const clinicAExchanges = clinicAPatients.length * plan.tenantExchangesEach;
     log(`clinic A: ${clinicAPatients.length} patients, ${clinicAExchanges} exchanges`);
@@ -247,19 +257,38 @@ async function main(): Promise<void> {
     const readExchangesRows = async (label: string, patientId: string) => {
       if (!exchangesRoute) return;
       const returned = itemCount(await callRoute(exchangesRoute, patientId));
-      const result = await pairedLatency(plan.latencySamples, () => callRoute(exchangesRoute, patientId), () => rawPatientExchanges(raw, patientId, Math.max(1, returned)));
-      rows.push(ratioRow(`${label} p50 ms: ${routeLabel(exchangesRoute)} (${returned} items) vs raw Query`, quantile(result.subject, 0.5), quantile(result.floor, 0.5), { max: 1.3 }));
-      rows.push(ratioRow(`${label} p95 ms: ${routeLabel(exchangesRoute)} vs raw Query`, quantile(result.subject, 0.95), quantile(result.floor, 0.95), { max: 1.3 }));
+      const result = await pairedLatency(
+        plan.latencySamples,
+        () => callRoute(exchangesRoute, patientId),
+        () => rawPatientExchanges(raw, patientId, Math.max(1, returned)),
+      );
+      rows.push(
+        ratioRow(
+          `${label} p50 ms: ${routeLabel(exchangesRoute)} (${returned} items) vs raw Query`,
+          quantile(result.subject, 0.5),
+          quantile(result.floor, 0.5),
+          { max: 1.3 },
+        ),
+      );
+      rows.push(
+        ratioRow(`${label} p95 ms: ${routeLabel(exchangesRoute)} vs raw Query`, quantile(result.subject, 0.95), quantile(result.floor, 0.95), { max: 1.3 }),
+      );
     };
     if (exchangesRoute) {
       await readExchangesRows('API overhead', p0.patientId);
     } else {
       const proxy = routeById('getGlobalSettings');
-      const result = await pairedLatency(plan.latencySamples, () => callRoute(proxy), () => rawGlobalSettings(raw));
+      const result = await pairedLatency(
+        plan.latencySamples,
+        () => callRoute(proxy),
+        () => rawGlobalSettings(raw),
+      );
       const label = `proxy ${routeLabel(proxy)} vs raw GetItem`;
       rows.push(ratioRow(`API overhead p50 ms (${label})`, quantile(result.subject, 0.5), quantile(result.floor, 0.5), { max: 1.3 }));
       rows.push(ratioRow(`API overhead p95 ms (${label})`, quantile(result.subject, 0.95), quantile(result.floor, 0.95), { max: 1.3 }));
-      notes.push(`API overhead is measured on ${routeLabel(proxy)} until GET …/patients/{patientId}/getExchanges is in shared/api/routes.ts (then it is used by itself, or name it with --exchanges-route <routeId>).`);
+      notes.push(
+        `API overhead is measured on ${routeLabel(proxy)} until GET …/patients/{patientId}/getExchanges is in shared/api/routes.ts (then it is used by itself, or name it with --exchanges-route <routeId>).`,
+      );
     }
     log('API overhead measured');
 
@@ -279,11 +308,18 @@ async function main(): Promise<void> {
       ingestPatients.push(await createBenchPatient(ingestClinics[i % ingestClinics.length]!, doctor.userId, true));
     });
     const soloPatient = await createBenchPatient(ingestClinics[0]!, doctor.userId, true);
-    devices = await connectDevices(stack.mqttUrl, [...ingestPatients, soloPatient].map((p) => p.serialNumber!));
+    devices = await connectDevices(
+      stack.mqttUrl,
+      [...ingestPatients, soloPatient].map((p) => p.serialNumber!),
+    );
     const ingestClock = exchangeClock(Date.now() - 60 * DAY_MS);
     // A first exchange per device opens its visit and warms every path.
     await inParallel([...ingestPatients, soloPatient], IN_FLIGHT, async (patient) => {
-      await publishExchange(devices!.clients.get(patient.serialNumber!)!, patient.serialNumber!, exchangeReport(patient.serialNumber!, ingestClock(patient.serialNumber!)));
+      await publishExchange(
+        devices!.clients.get(patient.serialNumber!)!,
+        patient.serialNumber!,
+        exchangeReport(patient.serialNumber!, ingestClock(patient.serialNumber!)),
+      );
     });
     const many = await measureIngest(devices, ingestPatients, plan.ingestMany, ingestClock, counter, raw);
     rows.push(...ingestRows(`${IN_FLIGHT} in flight over ${ingestPatients.length} devices`, many));
@@ -291,8 +327,14 @@ async function main(): Promise<void> {
     const one = await measureIngest(devices, [soloPatient], plan.ingestOne, ingestClock, counter, raw);
     rows.push(...ingestRows(`${IN_FLIGHT} in flight on one patient`, one));
     notes.push(`Ingest on one patient, requests per exchange: ${one.breakdown}.`);
-    for (const [label, result] of [['many devices', many], ['one patient', one]] as const) {
-      if (result.failures || result.reconnects) notes.push(`Ingest ${label}: ${result.reconnects} reconnects after the broker dropped the device, ${result.failures} publishes without PUBACK in ${PUBLISH_TIMEOUT_MS / 1000} s${result.firstFailure ? ` (first: ${result.firstFailure})` : ''}.`);
+    for (const [label, result] of [
+      ['many devices', many],
+      ['one patient', one],
+    ] as const) {
+      if (result.failures || result.reconnects)
+        notes.push(
+          `Ingest ${label}: ${result.reconnects} reconnects after the broker dropped the device, ${result.failures} publishes without PUBACK in ${PUBLISH_TIMEOUT_MS / 1000} s${result.firstFailure ? ` (first: ${result.firstFailure})` : ''}.`,
+        );
     }
     log(`ingest measured (${ms(many.perSecond)}/s over many devices, ${ms(one.perSecond)}/s on one patient)`);
 
@@ -307,7 +349,13 @@ async function main(): Promise<void> {
     const bulk = Array.from({ length: historyTarget - throughIngest }, () => exchangeReport(serial, historyClock(serial)));
     await rawSeedExchangeHistory(
       raw,
-      { patientId: bigPatient.patientId, deviceId: bigPatient.deviceId!, serialNumber: serial, clinicId: bigPatient.clinicId, serviceProviderId: bigPatient.serviceProviderId },
+      {
+        patientId: bigPatient.patientId,
+        deviceId: bigPatient.deviceId!,
+        serialNumber: serial,
+        clinicId: bigPatient.clinicId,
+        serviceProviderId: bigPatient.serviceProviderId,
+      },
       bulk,
     );
     let historyStored = bulk.length;
@@ -342,28 +390,66 @@ async function main(): Promise<void> {
     const bigLabel = `on the ${historyStored}-exchange patient, ${IN_FLIGHT} in flight`;
     rows.push(...ingestRows(bigLabel, big));
     notes.push(`Ingest ${bigLabel}, requests per exchange: ${big.breakdown}.`);
-    if (big.failures || big.reconnects) notes.push(`Ingest ${bigLabel}: ${big.reconnects} reconnects after the broker dropped the device, ${big.failures} publishes without PUBACK${big.firstFailure ? ` (first: ${big.firstFailure})` : ''}.`);
+    if (big.failures || big.reconnects)
+      notes.push(
+        `Ingest ${bigLabel}: ${big.reconnects} reconnects after the broker dropped the device, ${big.failures} publishes without PUBACK${big.firstFailure ? ` (first: ${big.firstFailure})` : ''}.`,
+      );
 
     const PAGE = 50;
     const floorOnly = async (read: () => Promise<unknown>) => quantile(await latencies(plan.latencySamples, read), 0.5);
     if (exchangesRoute) await readExchangesRows(`Two-year patient exchanges page`, bigPatient.patientId);
     else {
       const floor = await floorOnly(() => rawPatientExchanges(raw, bigPatient.patientId, PAGE));
-      rows.push(notYetRow(`Two-year patient exchanges page p50 ms (floor: raw Query of ${PAGE}) — n/a until GET …/patients/{patientId}/getExchanges exists`, '≤ 1.3×', floor));
+      rows.push(
+        notYetRow(
+          `Two-year patient exchanges page p50 ms (floor: raw Query of ${PAGE}) — n/a until GET …/patients/{patientId}/getExchanges exists`,
+          '≤ 1.3×',
+          floor,
+        ),
+      );
     }
     if (visitsRoute) {
       const returned = itemCount(await callRoute(visitsRoute, bigPatient.patientId));
-      const result = await pairedLatency(plan.latencySamples, () => callRoute(visitsRoute, bigPatient.patientId), () => rawPatientVisits(raw, bigPatient.patientId, Math.max(1, returned)));
-      rows.push(ratioRow(`Two-year patient visits p50 ms: ${routeLabel(visitsRoute)} (${returned} items) vs raw Query`, quantile(result.subject, 0.5), quantile(result.floor, 0.5), { max: 1.3 }));
+      const result = await pairedLatency(
+        plan.latencySamples,
+        () => callRoute(visitsRoute, bigPatient.patientId),
+        () => rawPatientVisits(raw, bigPatient.patientId, Math.max(1, returned)),
+      );
+      rows.push(
+        ratioRow(
+          `Two-year patient visits p50 ms: ${routeLabel(visitsRoute)} (${returned} items) vs raw Query`,
+          quantile(result.subject, 0.5),
+          quantile(result.floor, 0.5),
+          { max: 1.3 },
+        ),
+      );
     } else {
       const floor = await floorOnly(() => rawPatientVisits(raw, bigPatient.patientId, PAGE));
-      rows.push(notYetRow(`Two-year patient visits p50 ms (floor: raw Query of visits) — n/a until GET …/patients/{patientId}/getVisits exists`, '≤ 1.3×', floor));
+      rows.push(
+        notYetRow(`Two-year patient visits p50 ms (floor: raw Query of visits) — n/a until GET …/patients/{patientId}/getVisits exists`, '≤ 1.3×', floor),
+      );
     }
     if (highlightsRoute) {
-      const result = await pairedLatency(plan.latencySamples, () => callRoute(highlightsRoute, bigPatient.patientId), () => rawPatientExchanges(raw, bigPatient.patientId, PAGE));
-      rows.push(ratioRow(`Two-year patient highlights p50 ms: ${routeLabel(highlightsRoute)} vs raw Query of ${PAGE} exchanges`, quantile(result.subject, 0.5), quantile(result.floor, 0.5), { max: 1.3 }));
+      const result = await pairedLatency(
+        plan.latencySamples,
+        () => callRoute(highlightsRoute, bigPatient.patientId),
+        () => rawPatientExchanges(raw, bigPatient.patientId, PAGE),
+      );
+      rows.push(
+        ratioRow(
+          `Two-year patient highlights p50 ms: ${routeLabel(highlightsRoute)} vs raw Query of ${PAGE} exchanges`,
+          quantile(result.subject, 0.5),
+          quantile(result.floor, 0.5),
+          { max: 1.3 },
+        ),
+      );
     } else {
-      rows.push(notYetRow('Two-year patient highlights p50 ms — n/a until a highlights route exists (the spec has none of its own; it may come with getVisits)', '≤ 1.3×'));
+      rows.push(
+        notYetRow(
+          'Two-year patient highlights p50 ms — n/a until a highlights route exists (the spec has none of its own; it may come with getVisits)',
+          '≤ 1.3×',
+        ),
+      );
     }
     log('two-year patient measured');
 
@@ -423,7 +509,12 @@ async function main(): Promise<void> {
   const table = formatTable(rows);
   console.log(`\n${table}\n`);
   for (const note of notes) console.log(`- ${note}`);
-  console.log(`- ${os.cpus().length} cores, load average at the end ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}; ${quick ? 'quick' : 'full'} run in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+  console.log(
+    `- ${os.cpus().length} cores, load average at the end ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')}; ${quick ? 'quick' : 'full'} run in ${((performance.now() - started) / 1000).toFixed(0)} s.`,
+  );
   const jsonFile = path.join(REPO_ROOT, '.local', 'bench.json');
   await writeJson(jsonFile, rows);
   console.log(`- written to ${path.relative(process.cwd(), jsonFile)}`);

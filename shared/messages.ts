@@ -10,8 +10,7 @@ export const messages = {
     usernameRequired: 'Username is required',
     passwordRequired: 'Password is required',
     acceptTermsRequired: 'Accept Terms & Conditions is required',
-    passwordRule:
-      'Password must contain at least one of: small letters, big letters, numbers and [!,@,#,$,%,^,*,] with length of 8-20',
+    passwordRule: 'Password must contain at least one of: small letters, big letters, numbers and [!,@,#,$,%,^,*,] with length of 8-20',
     passwordsMustMatch: 'Passwords must match',
     authenticationCodeRequired: 'Authentication code is required',
     emailRequired: 'Email is required',
@@ -19,8 +18,7 @@ export const messages = {
     recoverySucceededTitle: 'Recovery Successed',
     recoveryFailedTitle: 'Recovery failed',
     recoveryFailure: 'The email account that you tried to reach does not exist, please retry',
-    recoverySuccess:
-      "You'll recieve an email with your password, If you do not find the email, please check your junk or spam folder",
+    recoverySuccess: "You'll recieve an email with your password, If you do not find the email, please check your junk or spam folder",
     captchaBlocked: 'Blocked By ReCAPTCHA',
     captchaExpired: 'ReCAPTCHA Expired, please refresh the page',
     captchaError: 'ReCAPTCHA Error',

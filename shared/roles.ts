@@ -1,12 +1,5 @@
 /** The roles of the product, highest first: the spec's order for picking the effective role. */
-export const ROLES = [
-  'LiberDiAdmin',
-  'ServiceProviderAdmin',
-  'ClinicAdmin',
-  'ClinicDirector',
-  'Doctor',
-  'Nurse',
-] as const;
+export const ROLES = ['LiberDiAdmin', 'ServiceProviderAdmin', 'ClinicAdmin', 'ClinicDirector', 'Doctor', 'Nurse'] as const;
 
 export type Role = (typeof ROLES)[number];
 

@@ -119,9 +119,7 @@ export function toSettingsObject(list: readonly SettingEntry[]): Partial<Record<
 }
 
 export function toSettingsList(settings: Partial<Record<SettingName, number | string>>): SettingEntry[] {
-  return settingNames
-    .filter((name) => settings[name] !== undefined)
-    .map((name) => ({ name, value: settings[name] as number | string }));
+  return settingNames.filter((name) => settings[name] !== undefined).map((name) => ({ name, value: settings[name] as number | string }));
 }
 
 /** The effective settings: each value from the first level that has it, clinic over provider over global. */
@@ -167,10 +165,7 @@ export interface SettingsValidationOptions {
  * Validates a settings object against the spec's rules and returns every issue with the spec's
  * message; an empty list means valid. Rules that relate two settings run when both are present.
  */
-export function validateSettings(
-  settings: Partial<Record<SettingName, unknown>>,
-  options: SettingsValidationOptions = {},
-): SettingsIssue[] {
+export function validateSettings(settings: Partial<Record<SettingName, unknown>>, options: SettingsValidationOptions = {}): SettingsIssue[] {
   const issues: SettingsIssue[] = [];
   const numbers: Partial<Record<NumericSettingName, number>> = {};
 
@@ -249,7 +244,7 @@ export function parseSettings(settings: Partial<Record<SettingName, unknown>>): 
     if (raw === undefined || raw === null || raw === '') continue;
     parsed[name] = (numericSettingNames as readonly string[]).includes(name) ? Number(raw) : raw;
   }
-  return parsed as Partial<Settings>;
+  return parsed;
 }
 
 /** A request body carrying settings as the wire's name/value list, checked with the spec's rules. */

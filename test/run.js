@@ -9,11 +9,10 @@ const resultsFile = path.resolve('.local', 'jest-results.json');
 mkdirSync(path.dirname(resultsFile), { recursive: true });
 rmSync(resultsFile, { force: true });
 
-const jest = spawnSync(
-  process.execPath,
-  [require.resolve('jest/bin/jest'), '--json', `--outputFile=${resultsFile}`, ...process.argv.slice(2)],
-  { stdio: 'inherit', env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' } },
-);
+const jest = spawnSync(process.execPath, [require.resolve('jest/bin/jest'), '--json', `--outputFile=${resultsFile}`, ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+});
 
 let passed = 0;
 let failed;

@@ -3,7 +3,6 @@ import { AUDIT_SHARDS, NO_TENANT, type AuditChange } from './entities/audit';
 
 export type { AuditChange };
 
-
 /** An audit record as the services hand it over; keys and time buckets are this file's business. */
 export interface AuditRecord {
   AuditID: string;
@@ -44,7 +43,14 @@ export function auditItem(record: AuditRecord) {
 }
 
 /** A stored record without its index composites. */
-function record({ ProviderScope, ClinicScope, PatientScope, Month, Shard, ...rest }: AuditRecord & Record<'ProviderScope' | 'ClinicScope' | 'PatientScope' | 'Month', string> & { Shard: number }): AuditRecord {
+function record({
+  ProviderScope,
+  ClinicScope,
+  PatientScope,
+  Month,
+  Shard,
+  ...rest
+}: AuditRecord & Record<'ProviderScope' | 'ClinicScope' | 'PatientScope' | 'Month', string> & { Shard: number }): AuditRecord {
   void [ProviderScope, ClinicScope, PatientScope, Month, Shard];
   return rest;
 }
@@ -114,8 +120,7 @@ export const auditRepository = {
   listByPatient: (patientId: string, options: AuditListOptions = {}) => single(queries.byPatient(patientId, options.userId), options),
 
   /** A clinic's trail of one month (`yyyy-mm`), newest first. */
-  listByClinic: (clinicId: string, month: string, options: AuditListOptions = {}) =>
-    single(queries.byClinic(clinicId, month, options.userId), options),
+  listByClinic: (clinicId: string, month: string, options: AuditListOptions = {}) => single(queries.byClinic(clinicId, month, options.userId), options),
 
   /** A provider's trail of one month, newest first. */
   listByProvider: (serviceProviderId: string, month: string, options: AuditListOptions = {}) =>

@@ -50,7 +50,9 @@ export const clinicsRepository = {
 
   /** /clinics of a provider, by name. */
   async listByServiceProvider(serviceProviderId: string, page?: PageRequest): Promise<Page<ClinicRecord>> {
-    const result = await db().entities.clinic.query.byServiceProvider({ ServiceProviderID: serviceProviderId }).go({ ...pageOptions(page), hydrate: true });
+    const result = await db()
+      .entities.clinic.query.byServiceProvider({ ServiceProviderID: serviceProviderId })
+      .go({ ...pageOptions(page), hydrate: true });
     complete(result);
     return { items: await withCounters(result.data), cursor: result.cursor };
   },
@@ -58,7 +60,9 @@ export const clinicsRepository = {
   /** /clinics (LiberDiAdmin): every clinic, shard after shard (by name within a shard). */
   async listAll(page?: PageRequest): Promise<Page<ClinicRecord>> {
     const result = await shardedPage(allListShards(), page ?? {}, async (ListShard, shardPage) => {
-      const result = await db().entities.clinic.query.all({ ListShard }).go({ ...pageOptions(shardPage), hydrate: true });
+      const result = await db()
+        .entities.clinic.query.all({ ListShard })
+        .go({ ...pageOptions(shardPage), hydrate: true });
       complete(result);
       return { items: result.data, cursor: result.cursor };
     });

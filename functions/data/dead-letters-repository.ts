@@ -20,7 +20,9 @@ export interface DeadLetter {
 export const deadLettersRepository = {
   async add(letter: Omit<DeadLetter, 'DeadLetterID'>): Promise<DeadLetter> {
     const item: DeadLetter = { DeadLetterID: randomUUID(), ...letter };
-    await db().entities.deadLetter.create({ ...item, Day: item.ReceivedAt.slice(0, 10), Shard: String(shardOf(item.ClientId, DEAD_LETTER_SHARDS)) }).go();
+    await db()
+      .entities.deadLetter.create({ ...item, Day: item.ReceivedAt.slice(0, 10), Shard: String(shardOf(item.ClientId, DEAD_LETTER_SHARDS)) })
+      .go();
     return item;
   },
 

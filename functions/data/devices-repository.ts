@@ -75,18 +75,30 @@ export const devicesRepository = {
   /** /devices (LiberDiAdmin): every device, shard after shard. */
   async listAll(page?: PageRequest): Promise<Page<DeviceRecord>> {
     return shardedPage(allListShards(), page ?? {}, async (ListShard, shardPage) =>
-      toPage(await db().entities.device.query.all({ ListShard }).go({ ...pageOptions(shardPage), hydrate: true }), toRecord),
+      toPage(
+        await db()
+          .entities.device.query.all({ ListShard })
+          .go({ ...pageOptions(shardPage), hydrate: true }),
+        toRecord,
+      ),
     );
   },
 
   /** A clinic's devices tab, by serial number. */
   async listByClinic(clinicId: string, page?: PageRequest): Promise<Page<DeviceRecord>> {
-    return toPage(await db().entities.device.query.byClinic({ ClinicID: clinicId }).go({ ...pageOptions(page), hydrate: true }), toRecord);
+    return toPage(
+      await db()
+        .entities.device.query.byClinic({ ClinicID: clinicId })
+        .go({ ...pageOptions(page), hydrate: true }),
+      toRecord,
+    );
   },
 
   /** /device/errors, newest first. */
   async listErrors(deviceId: string, page?: PageRequest): Promise<Page<DeviceErrorRecord>> {
-    const result = await db().entities.deviceError.query.byDevice({ DeviceID: deviceId }).go({ ...pageOptions(page), order: 'desc' });
+    const result = await db()
+      .entities.deviceError.query.byDevice({ DeviceID: deviceId })
+      .go({ ...pageOptions(page), order: 'desc' });
     return toPage(result, ({ DeviceID, ...error }) => error);
   },
 
@@ -95,7 +107,13 @@ export const devicesRepository = {
     await db()
       .transaction.write(({ device: deviceEntity, serialNumber }) => [
         serialNumber
-          .create({ SerialNumber: device.SerialNumber, DeviceID: device.DeviceID, ClinicID: device.ClinicID, ServiceProviderID: device.ServiceProviderID, PatientID: device.PatientID })
+          .create({
+            SerialNumber: device.SerialNumber,
+            DeviceID: device.DeviceID,
+            ClinicID: device.ClinicID,
+            ServiceProviderID: device.ServiceProviderID,
+            PatientID: device.PatientID,
+          })
           .commit(),
         deviceEntity.create({ ...withoutNulls(device), ListShard: listShard(device.DeviceID) }).commit(),
       ])
@@ -104,7 +122,9 @@ export const devicesRepository = {
   },
 
   async addError(deviceId: string, error: DeviceErrorRecord): Promise<void> {
-    await db().entities.deviceError.put({ DeviceID: deviceId, ...error }).go();
+    await db()
+      .entities.deviceError.put({ DeviceID: deviceId, ...error })
+      .go();
   },
 
   /**
@@ -125,7 +145,10 @@ export const devicesRepository = {
           .patch({ SerialNumber: device.SerialNumber })
           .set({ PatientID: patient.UserID, ClinicID: patient.ClinicID_ref, ServiceProviderID: patient.ServiceProviderID })
           .commit(),
-        patientEntity.patch({ UserID: patient.UserID }).set({ Device: { SerialNumber: device.SerialNumber, DeviceID: device.DeviceID } }).commit(),
+        patientEntity
+          .patch({ UserID: patient.UserID })
+          .set({ Device: { SerialNumber: device.SerialNumber, DeviceID: device.DeviceID } })
+          .commit(),
         clinic.patch({ ClinicID: patient.ClinicID_ref }).add({ ActivePatientLinkedDeviceCount: activated }).commit(),
         serviceProvider.patch({ ServiceProviderID: patient.ServiceProviderID }).add({ ActivePatientLinkedDeviceCount: activated }).commit(),
         platformStats.update({ Name: PLATFORM_STATS }).add({ activatedDevices: activated }).commit(),

@@ -25,7 +25,9 @@ export interface DueCheck {
 export const dueChecksRepository = {
   /** The patient is to be checked for skipped exchanges at `dueAtMs` (a later run is not harmed by an earlier one). */
   async schedule(patientId: string, dueAtMs: number): Promise<void> {
-    await db().entities.dueCheck.put({ ...dueCheckItem(patientId, dueAtMs), PatientID: patientId }).go();
+    await db()
+      .entities.dueCheck.put({ ...dueCheckItem(patientId, dueAtMs), PatientID: patientId })
+      .go();
   },
 
   /** The patients due in one minute's shard. */

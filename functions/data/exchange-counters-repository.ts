@@ -30,7 +30,8 @@ export const exchangeCountersRepository = {
     for (const shard of data) {
       const total = totals.get(shard.Scope)!;
       total.ExchangeCount += shard.ExchangeCount ?? 0;
-      if (shard.LastExchangeTime && (!total.LastExchangeTime || shard.LastExchangeTime > total.LastExchangeTime)) total.LastExchangeTime = shard.LastExchangeTime;
+      if (shard.LastExchangeTime && (!total.LastExchangeTime || shard.LastExchangeTime > total.LastExchangeTime))
+        total.LastExchangeTime = shard.LastExchangeTime;
     }
     return totals;
   },

@@ -121,7 +121,9 @@ function submit(write: ExchangeWrite, times: TimeWrites) {
     // The marker first: its failed condition is how a redelivered exchange is recognised.
     entities.messageMarker.create({ DeviceID: exchange.DeviceID, Kind: 'exchange', MessageID: exchange._id, ReceivedAt: exchange.ReceivedAt }).commit(),
     entities.exchange.put({ ...exchangeItem, Report }).commit(),
-    ...(hasTurbidity ? [entities.exchangeTurbidity.put({ PatientID: exchange.PatientID, ExchangeID: exchange._id, ExchangeTimeUtc: time, Series: write.turbidity }).commit()] : []),
+    ...(hasTurbidity
+      ? [entities.exchangeTurbidity.put({ PatientID: exchange.PatientID, ExchangeID: exchange._id, ExchangeTimeUtc: time, Series: write.turbidity }).commit()]
+      : []),
     ...alerts.flatMap((alert) => [
       entities.alert.put({ PatientID: exchange.PatientID, ...alert }).commit(),
       entities.unresolvedAlert.put({ PatientID: exchange.PatientID, ...alert }).commit(),
@@ -145,7 +147,16 @@ function submit(write: ExchangeWrite, times: TimeWrites) {
       )
       .commit(),
     visit.opens
-      ? entities.visit.create({ PatientID: exchange.PatientID, OpenDate: visit.openDate, PeriodStart: visit.periodStart, Visited: false, ExchangeCount: 1, AlertCount: alerts.length }).commit()
+      ? entities.visit
+          .create({
+            PatientID: exchange.PatientID,
+            OpenDate: visit.openDate,
+            PeriodStart: visit.periodStart,
+            Visited: false,
+            ExchangeCount: 1,
+            AlertCount: alerts.length,
+          })
+          .commit()
       : entities.visit
           .patch({ PatientID: exchange.PatientID, OpenDate: visit.openDate })
           .add({ ExchangeCount: 1, AlertCount: alerts.length })
@@ -163,7 +174,9 @@ function submit(write: ExchangeWrite, times: TimeWrites) {
         .update({ Scope, Shard: counterShard })
         .add({ ExchangeCount: 1 })
         .set(times.counters[i] ? { LastExchangeTime: time } : {})
-        .where((attributes, { notExists, lt }) => (times.counters[i] ? `(${notExists(attributes.LastExchangeTime)} OR ${lt(attributes.LastExchangeTime, time)})` : ''))
+        .where((attributes, { notExists, lt }) =>
+          times.counters[i] ? `(${notExists(attributes.LastExchangeTime)} OR ${lt(attributes.LastExchangeTime, time)})` : '',
+        )
         .commit(),
     ),
     ...(write.dueCheck ? [entities.dueCheck.put({ ...write.dueCheck, PatientID: exchange.PatientID }).commit()] : []),
@@ -262,8 +275,15 @@ export const exchangesRepository = {
       .transaction.write((entities) => [
         entities.exchange
           .patch({ PatientID: exchange.PatientID, ExchangeTimeUtc: exchange.ExchangeTimeUtc, ExchangeID: exchange._id })
-          .set({ Alerts: [...exchange.StatusAlerts.alerts, ...change.addAlerts], StatusValue: change.statusValue, Revision: revision + 1, ...(change.Uf === undefined ? {} : { Uf: change.Uf }) })
-          .where((attributes, { notExists, eq }) => (revision === 0 ? `(${notExists(attributes.Revision)} OR ${eq(attributes.Revision, 0)})` : eq(attributes.Revision, revision)))
+          .set({
+            Alerts: [...exchange.StatusAlerts.alerts, ...change.addAlerts],
+            StatusValue: change.statusValue,
+            Revision: revision + 1,
+            ...(change.Uf === undefined ? {} : { Uf: change.Uf }),
+          })
+          .where((attributes, { notExists, eq }) =>
+            revision === 0 ? `(${notExists(attributes.Revision)} OR ${eq(attributes.Revision, 0)})` : eq(attributes.Revision, revision),
+          )
           .commit(),
         ...change.addAlerts.flatMap((alert) => [
           entities.alert.put({ PatientID: exchange.PatientID, ...alert }).commit(),
@@ -310,12 +330,21 @@ export const exchangesRepository = {
 
   /** /device/exchanges: a device's exchanges, newest first. */
   async listForDevice(deviceId: string, page?: PageRequest): Promise<Page<ExchangeRecord>> {
-    return toPage(await db().entities.exchange.query.byDevice({ DeviceID: deviceId }).go({ ...pageOptions(page), order: 'desc', hydrate: true }), toRecord);
+    return toPage(
+      await db()
+        .entities.exchange.query.byDevice({ DeviceID: deviceId })
+        .go({ ...pageOptions(page), order: 'desc', hydrate: true }),
+      toRecord,
+    );
   },
 
   /** The raw turbidity series of an exchange (the CSV). */
-  async getTurbidity(exchange: Pick<ExchangeRecord, 'PatientID' | '_id' | 'ExchangeTimeUtc'>): Promise<Partial<Pick<DeviceExchange, keyof TurbiditySeries>> | undefined> {
-    const { data } = await db().entities.exchangeTurbidity.get({ PatientID: exchange.PatientID, ExchangeID: exchange._id, ExchangeTimeUtc: exchange.ExchangeTimeUtc }).go();
+  async getTurbidity(
+    exchange: Pick<ExchangeRecord, 'PatientID' | '_id' | 'ExchangeTimeUtc'>,
+  ): Promise<Partial<Pick<DeviceExchange, keyof TurbiditySeries>> | undefined> {
+    const { data } = await db()
+      .entities.exchangeTurbidity.get({ PatientID: exchange.PatientID, ExchangeID: exchange._id, ExchangeTimeUtc: exchange.ExchangeTimeUtc })
+      .go();
     return data?.Series;
   },
 };

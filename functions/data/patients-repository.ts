@@ -51,7 +51,10 @@ export interface PatientRecord {
 }
 
 /** What a new patient's clinical profile is made of; the rest starts empty. */
-export type NewPatientRecord = Omit<PatientRecord, 'PatientAlertStatus' | 'ExchangeCount' | 'LastExchangeTime' | 'CurrentPrescriptionID' | 'OpenVisitOpenDate' | 'LastVisitClosedDate' | 'Device'>;
+export type NewPatientRecord = Omit<
+  PatientRecord,
+  'PatientAlertStatus' | 'ExchangeCount' | 'LastExchangeTime' | 'CurrentPrescriptionID' | 'OpenVisitOpenDate' | 'LastVisitClosedDate' | 'Device'
+>;
 
 /** Personal data (spec section 3, Patient: "separate PII profile"). */
 export interface PatientPii {
@@ -116,17 +119,29 @@ export function statusFromCounts(high = 0, medium = 0): AlertStatusValue {
 function toPatient({ ListShard, UnresolvedAlerts2, UnresolvedAlerts3, ...patient }: PatientItem): PatientRecord {
   return {
     ...patient,
-    PatientAlertStatus: { statusValue: statusFromCounts(UnresolvedAlerts3, UnresolvedAlerts2), unresolved: (UnresolvedAlerts2 ?? 0) + (UnresolvedAlerts3 ?? 0) },
+    PatientAlertStatus: {
+      statusValue: statusFromCounts(UnresolvedAlerts3, UnresolvedAlerts2),
+      unresolved: (UnresolvedAlerts2 ?? 0) + (UnresolvedAlerts3 ?? 0),
+    },
   };
 }
 
 /** The stored device message is read back through its schema: what the device is sent again is what it was sent. */
 function toPrescription(item: PrescriptionItem): PrescriptionRecord {
-  return { ...devicePrescriptionSchema.parse(item.Message), PatientID: item.PatientID, Approved: item.Approved, ApprovedChangedAt: item.ApprovedChangedAt, CreatedBy: item.CreatedBy };
+  return {
+    ...devicePrescriptionSchema.parse(item.Message),
+    PatientID: item.PatientID,
+    Approved: item.Approved,
+    ApprovedChangedAt: item.ApprovedChangedAt,
+    CreatedBy: item.CreatedBy,
+  };
 }
 
 /** A visit's period as a key range: after the previous visit closed, up to this one's close. */
-const periodOf = (visit: Pick<VisitRecord, 'PeriodStart' | 'ClosedDate'>) => ({ from: visit.PeriodStart ? `${visit.PeriodStart}~` : '', to: visit.ClosedDate ?? '9999' });
+const periodOf = (visit: Pick<VisitRecord, 'PeriodStart' | 'ClosedDate'>) => ({
+  from: visit.PeriodStart ? `${visit.PeriodStart}~` : '',
+  to: visit.ClosedDate ?? '9999',
+});
 
 /** Alerts are read back through the rules' own schema (flag, severity, text), so a list never shows an alert the rules could not raise. */
 const toAlert = ({ PatientID, ...alert }: StoredAlert & { PatientID: string }): PatientAlert => storedAlertSchema.parse(alert);
@@ -144,18 +159,33 @@ export const patientsRepository = {
 
   /** /patients of a clinic (director, nurse). */
   async listByClinic(clinicId: string, page?: PageRequest): Promise<Page<PatientRecord>> {
-    return toPage(await db().entities.patient.query.byClinic({ ClinicID_ref: clinicId }).go({ ...pageOptions(page), hydrate: true }), toPatient);
+    return toPage(
+      await db()
+        .entities.patient.query.byClinic({ ClinicID_ref: clinicId })
+        .go({ ...pageOptions(page), hydrate: true }),
+      toPatient,
+    );
   },
 
   /** /patients of a doctor. */
   async listByDoctor(doctorId: string, page?: PageRequest): Promise<Page<PatientRecord>> {
-    return toPage(await db().entities.patient.query.byDoctor({ DoctorID_ref: doctorId }).go({ ...pageOptions(page), hydrate: true }), toPatient);
+    return toPage(
+      await db()
+        .entities.patient.query.byDoctor({ DoctorID_ref: doctorId })
+        .go({ ...pageOptions(page), hydrate: true }),
+      toPatient,
+    );
   },
 
   /** Every patient's id, shard after shard (jobs, never a request path). */
   async listAllIds(page?: PageRequest): Promise<Page<string>> {
     return shardedPage(allListShards(), page ?? {}, async (ListShard, shardPage) =>
-      toPage(await db().entities.patient.query.all({ ListShard }).go({ ...pageOptions(shardPage), hydrate: true }), (item) => item.UserID),
+      toPage(
+        await db()
+          .entities.patient.query.all({ ListShard })
+          .go({ ...pageOptions(shardPage), hydrate: true }),
+        (item) => item.UserID,
+      ),
     );
   },
 
@@ -211,7 +241,12 @@ export const patientsRepository = {
    * nothing; the open visit counts it. 'duplicate' when the source was already raised, 'conflict'
    * when the open visit was closed meanwhile (read the patient again).
    */
-  async raiseAlert(input: { patientId: string; sourceId: string; alert: PatientAlert; openVisitOpenDate?: string }): Promise<'stored' | 'duplicate' | 'conflict'> {
+  async raiseAlert(input: {
+    patientId: string;
+    sourceId: string;
+    alert: PatientAlert;
+    openVisitOpenDate?: string;
+  }): Promise<'stored' | 'duplicate' | 'conflict'> {
     const { patientId, alert } = input;
     const result = await db()
       .transaction.write(({ raisedAlertMarker, alert: alertEntity, unresolvedAlert, patient, visit }) => [
@@ -285,7 +320,12 @@ export const patientsRepository = {
 
   /** A patient's visits, newest first. */
   async listVisits(patientId: string, page?: PageRequest): Promise<Page<VisitRecord>> {
-    return toPage(await db().entities.visit.query.byPatient({ PatientID: patientId }).go({ ...pageOptions(page), order: 'desc' }), (visit) => visit);
+    return toPage(
+      await db()
+        .entities.visit.query.byPatient({ PatientID: patientId })
+        .go({ ...pageOptions(page), order: 'desc' }),
+      (visit) => visit,
+    );
   },
 
   /** A visit's measurements: the readings of the patient's exchanges within the visit's period, newest first. */
@@ -314,7 +354,12 @@ export const patientsRepository = {
    * Closes the open visit (the clinician saved it): the visit gets its ClosedDate and findings,
    * the patient has no open visit until the next exchange opens one, whose period starts here.
    */
-  async closeVisit(patientId: string, openDate: string, closedDate: string, findings: Pick<VisitRecord, 'Findings' | 'Recommendation' | 'UrineOutput' | 'PatientUtilizationSnapshot'> = {}): Promise<void> {
+  async closeVisit(
+    patientId: string,
+    openDate: string,
+    closedDate: string,
+    findings: Pick<VisitRecord, 'Findings' | 'Recommendation' | 'UrineOutput' | 'PatientUtilizationSnapshot'> = {},
+  ): Promise<void> {
     await db()
       .transaction.write(({ visit, patient }) => [
         visit

@@ -52,7 +52,9 @@ export const serviceProvidersRepository = {
 
   /** /sp, by name. */
   async listAll(page?: PageRequest): Promise<Page<ServiceProviderRecord>> {
-    const result = await db().entities.serviceProvider.query.all({}).go({ ...pageOptions(page), hydrate: true });
+    const result = await db()
+      .entities.serviceProvider.query.all({})
+      .go({ ...pageOptions(page), hydrate: true });
     complete(result);
     return { items: await withCounters(result.data), cursor: result.cursor };
   },

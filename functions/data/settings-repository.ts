@@ -35,9 +35,14 @@ export const settingsRepository = {
   putForClinic: (id: string, settings: Partial<Settings>, updatedBy?: string) => write(settingsScopes.clinic(id), settings, updatedBy),
 
   /** The three scopes a clinic's effective settings merge, in one BatchGetItem. */
-  async getChain(clinicId: string, serviceProviderId: string): Promise<{ clinic?: Partial<Settings>; serviceProvider?: Partial<Settings>; global?: Partial<Settings> }> {
+  async getChain(
+    clinicId: string,
+    serviceProviderId: string,
+  ): Promise<{ clinic?: Partial<Settings>; serviceProvider?: Partial<Settings>; global?: Partial<Settings> }> {
     const scopes = [settingsScopes.clinic(clinicId), settingsScopes.serviceProvider(serviceProviderId), settingsScopes.global()];
-    const result = await db().entities.settings.get(scopes.map((Scope) => ({ Scope }))).go();
+    const result = await db()
+      .entities.settings.get(scopes.map((Scope) => ({ Scope })))
+      .go();
     complete(result);
     const { data } = result;
     const byScope = new Map(data.map((item) => [item.Scope, item.Settings]));

@@ -12,8 +12,6 @@ import { PLATFORM_STATS } from './entities/service-provider';
  */
 export type StatsScope = { kind: 'global' } | { kind: 'serviceProvider'; id: string } | { kind: 'clinic'; id: string };
 
-
-
 export const statsRepository = {
   async get(scope: StatsScope): Promise<Statistic> {
     if (scope.kind === 'serviceProvider') {

@@ -42,24 +42,41 @@ export const usersRepository = {
   },
 
   async getByEmail(email: string): Promise<UserRecord | undefined> {
-    const { data } = await db().entities.emailMarker.get({ Email: normalEmail(email) }).go();
+    const { data } = await db()
+      .entities.emailMarker.get({ Email: normalEmail(email) })
+      .go();
     return data ? usersRepository.get(data.UserID) : undefined;
   },
 
   /** /users of a clinic, by name. */
   async listByClinic(clinicId: string, page?: PageRequest): Promise<Page<UserRecord>> {
-    return toPage(await db().entities.user.query.byClinic({ ClinicID: clinicId }).go({ ...pageOptions(page), hydrate: true }), toRecord);
+    return toPage(
+      await db()
+        .entities.user.query.byClinic({ ClinicID: clinicId })
+        .go({ ...pageOptions(page), hydrate: true }),
+      toRecord,
+    );
   },
 
   /** /users of a provider, by name. */
   async listByServiceProvider(serviceProviderId: string, page?: PageRequest): Promise<Page<UserRecord>> {
-    return toPage(await db().entities.user.query.byServiceProvider({ ServiceProviderID: serviceProviderId }).go({ ...pageOptions(page), hydrate: true }), toRecord);
+    return toPage(
+      await db()
+        .entities.user.query.byServiceProvider({ ServiceProviderID: serviceProviderId })
+        .go({ ...pageOptions(page), hydrate: true }),
+      toRecord,
+    );
   },
 
   /** /users (LiberDiAdmin): every user, shard after shard (by name within a shard). */
   async listAll(page?: PageRequest): Promise<Page<UserRecord>> {
     return shardedPage(allListShards(), page ?? {}, async (ListShard, shardPage) =>
-      toPage(await db().entities.user.query.all({ ListShard }).go({ ...pageOptions(shardPage), hydrate: true }), toRecord),
+      toPage(
+        await db()
+          .entities.user.query.all({ ListShard })
+          .go({ ...pageOptions(shardPage), hydrate: true }),
+        toRecord,
+      ),
     );
   },
 

@@ -9,7 +9,6 @@ import { logger, metricNames, metrics } from '../lib/powertools';
 import { cachedSettingsForClinic } from './engine-cache';
 import { raisePatientAlert } from './patient-alerts';
 
-
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 /** The check's cursor; after a long stop it looks back at most this far (it re-reads the last day of each patient anyway). */

@@ -61,7 +61,9 @@ function evaluate(
 
 /** The exchanges of `window` (newest first) before `exchange`, as the rules read its history. */
 const before = (window: readonly ExchangeRecord[], exchange: { _id: string; ExchangeTimeUtc: string }, fromMs: number) =>
-  window.filter((earlier) => earlier._id !== exchange._id && earlier.ExchangeTimeUtc <= exchange.ExchangeTimeUtc && Date.parse(earlier.ExchangeTimeUtc) >= fromMs);
+  window.filter(
+    (earlier) => earlier._id !== exchange._id && earlier.ExchangeTimeUtc <= exchange.ExchangeTimeUtc && Date.parse(earlier.ExchangeTimeUtc) >= fromMs,
+  );
 
 /**
  * Takes one exchange a device reported: stores it once (its `_id` makes a redelivery change

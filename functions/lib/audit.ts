@@ -42,9 +42,7 @@ export class AuditTrail {
   private readonly reads: AuditRecord[] = [];
   private writes = 0;
 
-  constructor(
-    private readonly context: { caller: Caller; route: string; sourceIp: string; userAgent?: string; declared: RouteAudit },
-  ) {}
+  constructor(private readonly context: { caller: Caller; route: string; sourceIp: string; userAgent?: string; declared: RouteAudit }) {}
 
   private record(action: 'read' | 'write', entity: string, id: string, tenant: AuditTenant, changes?: AuditChange[]): AuditRecord {
     const { caller, route, sourceIp, userAgent } = this.context;

@@ -22,9 +22,7 @@ export function parseListClaim(claim: unknown): string[] {
 }
 
 /** The verified claims' subject and effective role, or undefined when the token carries no role. */
-export function identityFromClaims(
-  event: APIGatewayProxyEventV2WithJWTAuthorizer,
-): { userId: string; role: Role } | undefined {
+export function identityFromClaims(event: APIGatewayProxyEventV2WithJWTAuthorizer): { userId: string; role: Role } | undefined {
   const claims = event.requestContext.authorizer?.jwt?.claims ?? {};
   const userId = claims.sub;
   const role = effectiveRole(parseListClaim(claims['cognito:groups']));

@@ -10,9 +10,7 @@ function iotData(): IoTDataPlaneClient {
 }
 
 async function publish(topic: string, message: unknown): Promise<void> {
-  await iotData().send(
-    new PublishCommand({ topic, qos: DEVICE_MQTT_QOS, retain: DEVICE_DOWN_RETAIN, payload: Buffer.from(JSON.stringify(message)) }),
-  );
+  await iotData().send(new PublishCommand({ topic, qos: DEVICE_MQTT_QOS, retain: DEVICE_DOWN_RETAIN, payload: Buffer.from(JSON.stringify(message)) }));
 }
 
 /** Messages the backend sends a device; retained, so a device that is offline gets them when it connects. */

@@ -215,7 +215,9 @@ export function jsonResponse(statusCode: number, body: unknown): Result {
 /** Thrown when a handler answers what its route's response schema refuses: a bug of ours, a 500. */
 export class ResponseContractError extends Error {
   constructor(route: RouteDefinition, error: ZodError) {
-    super(`${route.method} ${route.path} answered outside its response schema: ${error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+    super(
+      `${route.method} ${route.path} answered outside its response schema: ${error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
+    );
     this.name = 'ResponseContractError';
   }
 }

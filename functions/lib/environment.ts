@@ -39,7 +39,16 @@ export const environmentSchema = z.object({
 
 /** The AWS SDK's own variables the local stack and the tests set (credentials and endpoints of the local twins). */
 export type AwsSdkVariables = Partial<
-  Record<'AWS_REGION' | 'AWS_ACCESS_KEY_ID' | 'AWS_SECRET_ACCESS_KEY' | 'AWS_ENDPOINT_URL_DYNAMODB' | 'AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER' | 'AWS_ENDPOINT_URL_S3' | 'AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED', string>
+  Record<
+    | 'AWS_REGION'
+    | 'AWS_ACCESS_KEY_ID'
+    | 'AWS_SECRET_ACCESS_KEY'
+    | 'AWS_ENDPOINT_URL_DYNAMODB'
+    | 'AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER'
+    | 'AWS_ENDPOINT_URL_S3'
+    | 'AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED',
+    string
+  >
 >;
 
 export type Environment = z.infer<typeof environmentSchema>;

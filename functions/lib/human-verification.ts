@@ -47,9 +47,7 @@ export function recaptchaVerifier(secretArn: string): HumanVerifier {
   return {
     async verify(token, remoteIp) {
       if (!token) return 'missing';
-      secret ??= new SecretsManagerClient({})
-        .send(new GetSecretValueCommand({ SecretId: secretArn }))
-        .then((result) => result.SecretString ?? '');
+      secret ??= new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: secretArn })).then((result) => result.SecretString ?? '');
       const body = new URLSearchParams({ secret: await secret, response: token, ...(remoteIp ? { remoteip: remoteIp } : {}) });
       const response = await fetch('https://www.google.com/recaptcha/api/siteverify', { method: 'POST', body });
       const result = (await response.json()) as { success: boolean; 'error-codes'?: string[] };
@@ -68,7 +66,6 @@ export function humanVerifier(): HumanVerifier {
   }
   return configured;
 }
-
 
 /** Throws the spec's message unless the token verifies. */
 export async function requireHuman(token: string | undefined, remoteIp?: string): Promise<void> {

@@ -16,7 +16,10 @@ let emitter: Metrics | undefined;
  * the environment of the process that runs it (locally and in tests POWERTOOLS_METRICS_DISABLED).
  */
 export function metrics(): Metrics {
-  emitter ??= new Metrics({ namespace: process.env.POWERTOOLS_METRICS_NAMESPACE ?? 'PdPortal', serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'pd-portal' });
+  emitter ??= new Metrics({
+    namespace: process.env.POWERTOOLS_METRICS_NAMESPACE ?? 'PdPortal',
+    serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'pd-portal',
+  });
   return emitter;
 }
 

@@ -31,7 +31,12 @@ export async function clinicHistory(caller: Caller, query: HistoryQuery): Promis
 }
 
 /** One patient's trail (a read of the patient's data itself, so it is recorded too). */
-export async function patientHistory(caller: Caller, audit: AuditTrail, patientId: string, query: Omit<HistoryQuery, 'patientId' | 'month'>): Promise<HistoryPage> {
+export async function patientHistory(
+  caller: Caller,
+  audit: AuditTrail,
+  patientId: string,
+  query: Omit<HistoryQuery, 'patientId' | 'month'>,
+): Promise<HistoryPage> {
   const patient = inScope(caller, 'patient', await patientsRepository.get(patientId));
   audit.read({ entity: 'PatientHistory', id: patientId, PatientID: patientId, ClinicID: patient.ClinicID_ref, ServiceProviderID: patient.ServiceProviderID });
   return auditRepository.listByPatient(patientId, query);

@@ -3,8 +3,7 @@ import { clinicsRepository } from '../data/clinics-repository';
 import { patientsRepository, type NewPatientRecord, type PatientPii, type PatientRecord } from '../data/patients-repository';
 import { notFound } from '../lib/errors';
 
-export type NewPatient = Omit<PatientPii, 'UserID'> &
-  Omit<NewPatientRecord, 'UserID' | 'ServiceProviderID' | 'CreatedAt'>;
+export type NewPatient = Omit<PatientPii, 'UserID'> & Omit<NewPatientRecord, 'UserID' | 'ServiceProviderID' | 'CreatedAt'>;
 
 const piiFields = ['FirstName', 'LastName', 'DOB', 'Gender', 'Hispanic', 'RacialDesignation', 'SocialId', 'Address', 'Phone', 'Cellphone', 'Email'] as const;
 

@@ -14,14 +14,7 @@ import {
 import createHttpError from 'http-errors';
 import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type {
-  ChangePasswordResult,
-  SessionProfile,
-  SessionTokens,
-  SignedIn,
-  SignInResult,
-  TotpSetup,
-} from '@shared/api/session';
+import type { ChangePasswordResult, SessionProfile, SessionTokens, SignedIn, SignInResult, TotpSetup } from '@shared/api/session';
 import { isValidPassword, requiresTwoFactorSetup, sessionNotices, stripSpaces } from '@shared/api/session';
 import { messages } from '@shared/messages';
 import { ADMIN_ROLES } from '@shared/roles';
@@ -72,9 +65,7 @@ export async function sessionProfile(user: UserRecord, lastLoginAt = user.Previo
     LastLoginAt: lastLoginAt,
     Role: user.Role,
     Statistic: scope && (await statsRepository.get(scope)),
-    ServiceProvider: user.ServiceProviderID
-      ? { ServiceProviderID: user.ServiceProviderID, ServiceProviderName: user.ServiceProviderName }
-      : undefined,
+    ServiceProvider: user.ServiceProviderID ? { ServiceProviderID: user.ServiceProviderID, ServiceProviderName: user.ServiceProviderName } : undefined,
     ClinicID: user.ClinicID,
     TwoFactorEnabled: user.TwoFactorEnabled === true,
   };
@@ -140,7 +131,10 @@ async function pendingUser(username: string): Promise<UserRecord> {
 }
 
 /** Maps a Cognito answer (tokens or a challenge) to the spec's sign-in outcomes. */
-async function outcome(response: Pick<InitiateAuthCommandOutput, 'AuthenticationResult' | 'ChallengeName' | 'ChallengeParameters' | 'Session'>, username: string): Promise<SignInResult> {
+async function outcome(
+  response: Pick<InitiateAuthCommandOutput, 'AuthenticationResult' | 'ChallengeName' | 'ChallengeParameters' | 'Session'>,
+  username: string,
+): Promise<SignInResult> {
   if (response.AuthenticationResult) return signedIn(response.AuthenticationResult);
   const session = response.Session;
   if (!session) throw createHttpError(401, m.authenticationError);

@@ -77,9 +77,7 @@ export async function createUser(input: NewUser, options: { password?: string } 
   try {
     await cognito().send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: username, GroupName: input.Role }));
     if (options.password) {
-      await cognito().send(
-        new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: username, Password: options.password, Permanent: true }),
-      );
+      await cognito().send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: username, Password: options.password, Permanent: true }));
     }
     await usersRepository.create(user);
   } catch (error) {

@@ -130,11 +130,30 @@ export class ApiStack extends Stack {
       // pending-token key signs and checks the 2FA and create-password steps these routes run.
       'cognito-auth': (fn) => pendingTokenKey.grantRead(fn),
       'cognito-admin': (fn) =>
-        fn.addToRolePolicy(new PolicyStatement({ actions: ['cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminDisableUser', 'cognito-idp:AdminEnableUser', 'cognito-idp:AdminUserGlobalSignOut'], resources: [props.userPool.userPoolArn] })),
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: [
+              'cognito-idp:AdminSetUserPassword',
+              'cognito-idp:AdminGetUser',
+              'cognito-idp:AdminCreateUser',
+              'cognito-idp:AdminAddUserToGroup',
+              'cognito-idp:AdminDeleteUser',
+              'cognito-idp:AdminDisableUser',
+              'cognito-idp:AdminEnableUser',
+              'cognito-idp:AdminUserGlobalSignOut',
+            ],
+            resources: [props.userPool.userPoolArn],
+          }),
+        ),
       // Only what ending sessions and taking a recovery password need (sign-in, create-password).
       'cognito-sessions': (fn) =>
-        fn.addToRolePolicy(new PolicyStatement({ actions: ['cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminUserGlobalSignOut'], resources: [props.userPool.userPoolArn] })),
-      'iot-publish': (fn) => fn.addToRolePolicy(new PolicyStatement({ actions: ['iot:Publish'], resources: [`arn:aws:iot:${this.region}:${this.account}:topic/pd/devices/*/down/*`] })),
+        fn.addToRolePolicy(
+          new PolicyStatement({ actions: ['cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminUserGlobalSignOut'], resources: [props.userPool.userPoolArn] }),
+        ),
+      'iot-publish': (fn) =>
+        fn.addToRolePolicy(
+          new PolicyStatement({ actions: ['iot:Publish'], resources: [`arn:aws:iot:${this.region}:${this.account}:topic/pd/devices/*/down/*`] }),
+        ),
       mail: (fn) =>
         fn.addToRolePolicy(
           new PolicyStatement({
@@ -151,7 +170,17 @@ export class ApiStack extends Stack {
       byArea.set(area, [...(byArea.get(area) ?? []), [routeId, route]]);
     }
     for (const [area, routes] of byArea) {
-      this.areas[area] = new ApiAreaStack(this, `${pascalCase(area)}Routes`, { area, routes, api: this.api, authorizer, publicAuthorizer, table: props.table, logKey: props.logKey, environment, grants });
+      this.areas[area] = new ApiAreaStack(this, `${pascalCase(area)}Routes`, {
+        area,
+        routes,
+        api: this.api,
+        authorizer,
+        publicAuthorizer,
+        table: props.table,
+        logKey: props.logKey,
+        environment,
+        grants,
+      });
     }
 
     // The stage comes after the routes: its per-route throttling names route keys that must exist.
@@ -161,14 +190,24 @@ export class ApiStack extends Stack {
     const accessLogs = new LogGroup(this, 'ApiAccessLogs', { retention: RetentionDays.ONE_YEAR, encryptionKey: props.logKey });
     cfnStage.accessLogSettings = {
       destinationArn: accessLogs.logGroupArn,
-      format: JSON.stringify({ requestId: '$context.requestId', ip: '$context.identity.sourceIp', time: '$context.requestTime', route: '$context.routeKey', status: '$context.status', latency: '$context.responseLatency' }),
+      format: JSON.stringify({
+        requestId: '$context.requestId',
+        ip: '$context.identity.sourceIp',
+        time: '$context.requestTime',
+        route: '$context.routeKey',
+        status: '$context.status',
+        latency: '$context.responseLatency',
+      }),
     };
     cfnStage.defaultRouteSettings = { throttlingBurstLimit: STAGE_THROTTLE.burstLimit, throttlingRateLimit: STAGE_THROTTLE.rateLimit };
     // RouteSettings is a plain JSON map in CloudFormation: its keys are written as they are here.
     cfnStage.routeSettings = Object.fromEntries(
       Object.values(routeTable.routes)
         .filter((route) => isPublicRoute(route))
-        .map((route) => [`${route.method} ${API_BASE}${route.path}`, { ThrottlingBurstLimit: PUBLIC_ROUTE_THROTTLE.burstLimit, ThrottlingRateLimit: PUBLIC_ROUTE_THROTTLE.rateLimit }]),
+        .map((route) => [
+          `${route.method} ${API_BASE}${route.path}`,
+          { ThrottlingBurstLimit: PUBLIC_ROUTE_THROTTLE.burstLimit, ThrottlingRateLimit: PUBLIC_ROUTE_THROTTLE.rateLimit },
+        ]),
     );
 
     if (props.apiDomain) {
@@ -178,7 +217,10 @@ export class ApiStack extends Stack {
       });
       new ApiMapping(this, 'ApiMapping', { api: this.api, domainName, stage });
       this.originDomainName = props.apiDomain.domainName;
-      new CfnOutput(this, 'ApiDomainTarget', { value: domainName.regionalDomainName, description: `Point ${props.apiDomain.domainName} (CNAME or alias) here` });
+      new CfnOutput(this, 'ApiDomainTarget', {
+        value: domainName.regionalDomainName,
+        description: `Point ${props.apiDomain.domainName} (CNAME or alias) here`,
+      });
     } else {
       this.originDomainName = Fn.select(2, Fn.split('/', this.api.apiEndpoint));
     }
@@ -190,7 +232,13 @@ export class ApiStack extends Stack {
   private alarms(topic: ITopic, accessLogs: LogGroup): void {
     const action = new SnsAction(topic);
     const apiMetric = (metricName: string) =>
-      new Metric({ namespace: 'AWS/ApiGateway', metricName, dimensionsMap: { ApiId: this.api.apiId, Stage: '$default' }, statistic: 'Sum', period: Duration.minutes(5) });
+      new Metric({
+        namespace: 'AWS/ApiGateway',
+        metricName,
+        dimensionsMap: { ApiId: this.api.apiId, Stage: '$default' },
+        statistic: 'Sum',
+        period: Duration.minutes(5),
+      });
     const throttled = new MetricFilter(this, 'ThrottledRequests', {
       logGroup: accessLogs,
       // The access log's format writes every field as a JSON string.

@@ -46,7 +46,12 @@ export class DataStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
     for (const gsi of tableDefinition.globalSecondaryIndexes) {
-      this.table.addGlobalSecondaryIndex({ indexName: gsi.indexName, partitionKey: string(gsi.partitionKey), sortKey: string(gsi.sortKey), projectionType: ProjectionType[gsi.projection] });
+      this.table.addGlobalSecondaryIndex({
+        indexName: gsi.indexName,
+        partitionKey: string(gsi.partitionKey),
+        sortKey: string(gsi.sortKey),
+        projectionType: ProjectionType[gsi.projection],
+      });
     }
 
     // Beyond the 35 days of point-in-time recovery: daily, weekly and monthly backups kept for years.
@@ -68,7 +73,9 @@ export class DataStack extends Stack {
       versioned: true,
       serverAccessLogsBucket: this.logBucket,
       serverAccessLogsPrefix: 'images/',
-      cors: props.siteOrigin ? [{ allowedMethods: [HttpMethods.PUT, HttpMethods.GET], allowedOrigins: [props.siteOrigin], allowedHeaders: ['content-type'], maxAge: 300 }] : undefined,
+      cors: props.siteOrigin
+        ? [{ allowedMethods: [HttpMethods.PUT, HttpMethods.GET], allowedOrigins: [props.siteOrigin], allowedHeaders: ['content-type'], maxAge: 300 }]
+        : undefined,
       removalPolicy: RemovalPolicy.RETAIN,
     });
 

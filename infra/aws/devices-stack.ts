@@ -110,10 +110,14 @@ export class DevicesStack extends Stack {
       target: new LambdaInvoke(skipped, { retryAttempts: 2 }),
       description: 'The skipped-exchange check',
     });
-  
+
     const action = new SnsAction(props.alarmTopic);
     const alarms: Array<[string, IMetric, string]> = [
-      ['FailedDeviceMessagesAlarm', failed.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }), 'Device messages wait in FailedDeviceMessages to be replayed (the topic rule or the ingest failed)'],
+      [
+        'FailedDeviceMessagesAlarm',
+        failed.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
+        'Device messages wait in FailedDeviceMessages to be replayed (the topic rule or the ingest failed)',
+      ],
       ['IngestErrors', ingest.metricErrors({ period: Duration.minutes(5) }), 'The device ingest failed'],
       ['IngestThrottles', ingest.metricThrottles({ period: Duration.minutes(5) }), 'The device ingest reached its reserved concurrency'],
       ['SkippedExchangeCheckErrors', skipped.metricErrors({ period: Duration.minutes(5) }), 'The skipped-exchange check failed'],

@@ -50,7 +50,13 @@ export class EdgeStack extends Stack {
       defaultAction: { allow: {} },
       visibilityConfig: visibility('PdPortalWebAcl'),
       rules: [
-        { name: 'RateLimit', priority: 0, action: { block: {} }, statement: { rateBasedStatement: { limit: RATE_LIMIT.site, aggregateKeyType: 'IP' } }, visibilityConfig: visibility('RateLimit') },
+        {
+          name: 'RateLimit',
+          priority: 0,
+          action: { block: {} },
+          statement: { rateBasedStatement: { limit: RATE_LIMIT.site, aggregateKeyType: 'IP' } },
+          visibilityConfig: visibility('RateLimit'),
+        },
         {
           name: 'SignInRateLimit',
           priority: 1,
@@ -64,14 +70,25 @@ export class EdgeStack extends Stack {
       ],
     });
     // WAF delivers only to log groups named aws-waf-logs-*. Session and pending sign-in tokens are redacted.
-    const logs = new LogGroup(this, 'WebAclLogs', { logGroupName: 'aws-waf-logs-pd-portal', retention: RetentionDays.ONE_YEAR, encryptionKey: logKey(this, 'LogKey'), removalPolicy: RemovalPolicy.RETAIN });
+    const logs = new LogGroup(this, 'WebAclLogs', {
+      logGroupName: 'aws-waf-logs-pd-portal',
+      retention: RetentionDays.ONE_YEAR,
+      encryptionKey: logKey(this, 'LogKey'),
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
     const logging = new CfnLoggingConfiguration(this, 'WebAclLogging', {
       resourceArn: this.webAcl.attrArn,
       // WAF wants the log group's ARN without the ':*' CloudFormation's Arn attribute ends with.
-      logDestinationConfigs: [this.formatArn({ service: 'logs', resource: 'log-group', resourceName: logs.logGroupName, arnFormat: ArnFormat.COLON_RESOURCE_NAME })],
+      logDestinationConfigs: [
+        this.formatArn({ service: 'logs', resource: 'log-group', resourceName: logs.logGroupName, arnFormat: ArnFormat.COLON_RESOURCE_NAME }),
+      ],
       redactedFields: [{ singleHeader: { Name: 'authorization' } }, { singleHeader: { Name: 'cookie' } }],
     });
     logging.node.addDependency(logs);
-    new StringParameter(this, 'WebAclArn', { parameterName: WEB_ACL_ARN_PARAMETER, stringValue: this.webAcl.attrArn, description: 'The CloudFront web ACL of the PD portal' });
+    new StringParameter(this, 'WebAclArn', {
+      parameterName: WEB_ACL_ARN_PARAMETER,
+      stringValue: this.webAcl.attrArn,
+      description: 'The CloudFront web ACL of the PD portal',
+    });
   }
 }

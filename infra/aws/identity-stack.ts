@@ -1,5 +1,14 @@
 import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { AccountRecovery, CfnUserPoolGroup, ClientAttributes, FeaturePlan, Mfa, StandardThreatProtectionMode, UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import {
+  AccountRecovery,
+  CfnUserPoolGroup,
+  ClientAttributes,
+  FeaturePlan,
+  Mfa,
+  StandardThreatProtectionMode,
+  UserPool,
+  UserPoolClient,
+} from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import { ROLES } from '@shared/roles';
 

@@ -14,35 +14,99 @@ const SECRETS_ROTATION =
 
 const acknowledged: Acknowledgement[] = [
   // Lambda
-  { id: 'AwsSolutions::AwsSolutions-L1', reason: 'The portal Lambdas run Node 22 (LTS), the runtime the design card sets and the code targets; CDK-managed singletons (bucket deployment, custom resource) use the runtime CDK pins.' },
-  { id: 'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]', reason: 'AWSLambdaBasicExecutionRole only lets a function write its own CloudWatch logs.' },
-  { id: 'AwsSolutions::AwsSolutions-IAM5[Resource::*]', reason: 'X-Ray tracing (xray:PutTraceSegments, PutTelemetryRecords) and iot:DescribeEndpoint have no resource-level permissions; AWS requires "*".' },
-  { id: 'HIPAA.Security::HIPAA.Security-LambdaInsideVPC', reason: 'The functions reach only regional AWS endpoints (DynamoDB, Cognito, IoT, SES, S3, Secrets Manager) over TLS with IAM; there is no private resource to reach, and a VPC would add NAT cost and cold starts without reducing exposure.' },
-  { id: 'HIPAA.Security::HIPAA.Security-LambdaConcurrency', reason: 'Reserved where it bounds something: each public sign-in route (10), the device ingest (20, a flood waits in the async queue) and the skipped-exchange check (1, never overlapping). The signed-in API routes share the account pool instead: reserving for each of some fifty route Lambdas would cut the regional 1000 into slices that throttle a busy route while others idle; their load is bounded by the stage throttling (100 rps, burst 200), the WAF rate rules and the JWT authorizer. CDK deploy-time singletons (custom resources, bucket deployment) run only during a deploy.' },
-  { id: 'HIPAA.Security::HIPAA.Security-LambdaDLQ', reason: 'API functions are invoked synchronously (the caller sees the error; a DLQ never receives). The ingest function, invoked asynchronously, sends failures to the FailedDeviceMessages queue as an on-failure destination; the scheduler retries the skipped-exchange check and it reruns every 5 minutes.' },
-  { id: 'HIPAA.Security::HIPAA.Security-IAMNoInlinePolicy', reason: 'Each function role carries only the grants of its own route (its partition keys by dynamodb:LeadingKeys, its Cognito, SES, IoT or secret access); an inline policy belongs to exactly that one role, where a managed policy would invite sharing.' },
+  {
+    id: 'AwsSolutions::AwsSolutions-L1',
+    reason:
+      'The portal Lambdas run Node 22 (LTS), the runtime the design card sets and the code targets; CDK-managed singletons (bucket deployment, custom resource) use the runtime CDK pins.',
+  },
+  {
+    id: 'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+    reason: 'AWSLambdaBasicExecutionRole only lets a function write its own CloudWatch logs.',
+  },
+  {
+    id: 'AwsSolutions::AwsSolutions-IAM5[Resource::*]',
+    reason: 'X-Ray tracing (xray:PutTraceSegments, PutTelemetryRecords) and iot:DescribeEndpoint have no resource-level permissions; AWS requires "*".',
+  },
+  {
+    id: 'HIPAA.Security::HIPAA.Security-LambdaInsideVPC',
+    reason:
+      'The functions reach only regional AWS endpoints (DynamoDB, Cognito, IoT, SES, S3, Secrets Manager) over TLS with IAM; there is no private resource to reach, and a VPC would add NAT cost and cold starts without reducing exposure.',
+  },
+  {
+    id: 'HIPAA.Security::HIPAA.Security-LambdaConcurrency',
+    reason:
+      'Reserved where it bounds something: each public sign-in route (10), the device ingest (20, a flood waits in the async queue) and the skipped-exchange check (1, never overlapping). The signed-in API routes share the account pool instead: reserving for each of some fifty route Lambdas would cut the regional 1000 into slices that throttle a busy route while others idle; their load is bounded by the stage throttling (100 rps, burst 200), the WAF rate rules and the JWT authorizer. CDK deploy-time singletons (custom resources, bucket deployment) run only during a deploy.',
+  },
+  {
+    id: 'HIPAA.Security::HIPAA.Security-LambdaDLQ',
+    reason:
+      'API functions are invoked synchronously (the caller sees the error; a DLQ never receives). The ingest function, invoked asynchronously, sends failures to the FailedDeviceMessages queue as an on-failure destination; the scheduler retries the skipped-exchange check and it reruns every 5 minutes.',
+  },
+  {
+    id: 'HIPAA.Security::HIPAA.Security-IAMNoInlinePolicy',
+    reason:
+      'Each function role carries only the grants of its own route (its partition keys by dynamodb:LeadingKeys, its Cognito, SES, IoT or secret access); an inline policy belongs to exactly that one role, where a managed policy would invite sharing.',
+  },
   // Grants CDK writes
-  { id: 'AwsSolutions::AwsSolutions-IAM5[Resource::PdPortalData:ExportsOutputFnGetAttTableCD117FA1ArnE2C8C204/index/*]', reason: 'Reads on the GSIs (gsi1-3) of the one portal table, whose list queries are keyed by tenant; every such statement is limited by dynamodb:LeadingKeys to the partitions the route names (the GSI partition key for an index query), except the device functions, which serve every clinic.' },
-  { id: 'AwsSolutions::AwsSolutions-IAM5[Action::kms:ReEncrypt*]', reason: "Needed to write items encrypted with the table's customer key; granted on that key only, to the functions that write." },
-  { id: 'AwsSolutions::AwsSolutions-IAM5[Action::kms:GenerateDataKey*]', reason: "Needed to write items encrypted with the table's customer key; granted on that key only, to the functions that write." },
-  { id: 'AwsSolutions::AwsSolutions-IAM5[Resource::<SkippedExchangeCheck874A349A.Arn>:*]', reason: 'The scheduler may invoke any version of the one skipped-exchange function.' },
-  { id: 'AwsSolutions::AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]', reason: "CDK's bucket deployment reads the web build from the bootstrap assets bucket." },
+  {
+    id: 'AwsSolutions::AwsSolutions-IAM5[Resource::PdPortalData:ExportsOutputFnGetAttTableCD117FA1ArnE2C8C204/index/*]',
+    reason:
+      'Reads on the GSIs (gsi1-3) of the one portal table, whose list queries are keyed by tenant; every such statement is limited by dynamodb:LeadingKeys to the partitions the route names (the GSI partition key for an index query), except the device functions, which serve every clinic.',
+  },
+  {
+    id: 'AwsSolutions::AwsSolutions-IAM5[Action::kms:ReEncrypt*]',
+    reason: "Needed to write items encrypted with the table's customer key; granted on that key only, to the functions that write.",
+  },
+  {
+    id: 'AwsSolutions::AwsSolutions-IAM5[Action::kms:GenerateDataKey*]',
+    reason: "Needed to write items encrypted with the table's customer key; granted on that key only, to the functions that write.",
+  },
+  {
+    id: 'AwsSolutions::AwsSolutions-IAM5[Resource::<SkippedExchangeCheck874A349A.Arn>:*]',
+    reason: 'The scheduler may invoke any version of the one skipped-exchange function.',
+  },
+  {
+    id: 'AwsSolutions::AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]',
+    reason: "CDK's bucket deployment reads the web build from the bootstrap assets bucket.",
+  },
   { id: 'AwsSolutions::AwsSolutions-IAM5[Resource::<SiteE53D7754.Arn>/*]', reason: "CDK's bucket deployment replaces the objects of the site bucket." },
   { id: 'AwsSolutions::AwsSolutions-IAM5[Action::s3:List*]', reason: "CDK's bucket deployment, scoped to the site and assets buckets." },
   { id: 'AwsSolutions::AwsSolutions-IAM5[Action::s3:GetObject*]', reason: "CDK's bucket deployment, scoped to the site and assets buckets." },
   { id: 'AwsSolutions::AwsSolutions-IAM5[Action::s3:GetBucket*]', reason: "CDK's bucket deployment, scoped to the site and assets buckets." },
-  { id: 'AwsSolutions::AwsSolutions-IAM5[Action::s3:DeleteObject*]', reason: "CDK's bucket deployment removes files of an older web build from the site bucket." },
+  {
+    id: 'AwsSolutions::AwsSolutions-IAM5[Action::s3:DeleteObject*]',
+    reason: "CDK's bucket deployment removes files of an older web build from the site bucket.",
+  },
   { id: 'AwsSolutions::AwsSolutions-IAM5[Action::s3:Abort*]', reason: "CDK's bucket deployment, scoped to the site bucket." },
   // API
-  { id: 'AwsSolutions::AwsSolutions-COG2', reason: "MFA is OPTIONAL at the pool because Cognito sets it per pool, not per group, and the spec lets the clinical and clinic-admin roles choose TOTP themselves. The two roles that must have it, LiberDiAdmin and ServiceProviderAdmin, are held to it by the portal: the endpoint chain refuses them every call but TOTP set-up until TOTP is on (TWO_FACTOR_REQUIRED_ROLES). Threat protection runs in full-function mode for every sign-in." },
+  {
+    id: 'AwsSolutions::AwsSolutions-COG2',
+    reason:
+      'MFA is OPTIONAL at the pool because Cognito sets it per pool, not per group, and the spec lets the clinical and clinic-admin roles choose TOTP themselves. The two roles that must have it, LiberDiAdmin and ServiceProviderAdmin, are held to it by the portal: the endpoint chain refuses them every call but TOTP set-up until TOTP is on (TWO_FACTOR_REQUIRED_ROLES). Threat protection runs in full-function mode for every sign-in.',
+  },
   // Storage
-  { id: 'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSBackupServiceRolePolicyForBackup]', reason: 'The AWS Backup service role for the backup plan of the table; AWS maintains its permissions for the resource types Backup supports.' },
-  { id: 'HIPAA.Security::HIPAA.Security-S3DefaultEncryptionKMS', reason: 'The buckets hold the web build, clinic logos and access logs, no patient data, and use SSE-S3; the access-log bucket cannot use SSE-KMS as a server access log target.' },
-  { id: 'HIPAA.Security::HIPAA.Security-S3BucketReplicationEnabled', reason: 'The buckets hold rebuildable content (web build), logos and logs, versioned and retained; patient data is in DynamoDB with point-in-time recovery and a backup plan.' },
+  {
+    id: 'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSBackupServiceRolePolicyForBackup]',
+    reason: 'The AWS Backup service role for the backup plan of the table; AWS maintains its permissions for the resource types Backup supports.',
+  },
+  {
+    id: 'HIPAA.Security::HIPAA.Security-S3DefaultEncryptionKMS',
+    reason:
+      'The buckets hold the web build, clinic logos and access logs, no patient data, and use SSE-S3; the access-log bucket cannot use SSE-KMS as a server access log target.',
+  },
+  {
+    id: 'HIPAA.Security::HIPAA.Security-S3BucketReplicationEnabled',
+    reason:
+      'The buckets hold rebuildable content (web build), logos and logs, versioned and retained; patient data is in DynamoDB with point-in-time recovery and a backup plan.',
+  },
   { id: 'AwsSolutions::AwsSolutions-SQS3', reason: 'FailedDeviceMessages is itself the dead-letter queue of the device ingest.' },
   { id: 'AwsSolutions::AwsSolutions-SMG4', reason: SECRETS_ROTATION },
   { id: 'HIPAA.Security::HIPAA.Security-SecretsManagerRotationEnabled', reason: SECRETS_ROTATION },
-  { id: 'HIPAA.Security::HIPAA.Security-SecretsManagerUsingKMSKey', reason: 'The three secrets guard the way in, not patient data: the reCAPTCHA key (a bot check), the origin-verify value (which CloudFront itself holds in its distribution config) and the pending-token key (5-minute sign-in steps); the AWS-managed Secrets Manager key suffices.' },
+  {
+    id: 'HIPAA.Security::HIPAA.Security-SecretsManagerUsingKMSKey',
+    reason:
+      'The three secrets guard the way in, not patient data: the reCAPTCHA key (a bot check), the origin-verify value (which CloudFront itself holds in its distribution config) and the pending-token key (5-minute sign-in steps); the AWS-managed Secrets Manager key suffices.',
+  },
   // CloudFront
   { id: 'AwsSolutions::AwsSolutions-CFR1', reason: 'Clinics and their patients may be in any country; no geo restriction.' },
 ];
@@ -54,7 +118,8 @@ const acknowledged: Acknowledgement[] = [
  */
 const withoutCustomDomain: Acknowledgement = {
   id: 'AwsSolutions::AwsSolutions-CFR4',
-  reason: 'No custom domain is configured (context domainName, certificateArn): the default *.cloudfront.net certificate comes with a security policy CloudFront fixes (TLSv1 allowed). With a domain the distribution requires TLSv1.2_2021, which production deployments set (docs/deploy.md).',
+  reason:
+    'No custom domain is configured (context domainName, certificateArn): the default *.cloudfront.net certificate comes with a security policy CloudFront fixes (TLSv1 allowed). With a domain the distribution requires TLSv1.2_2021, which production deployments set (docs/deploy.md).',
 };
 
 export function acknowledgeFindings(stack: Stack, options: { customDomain: boolean }): void {

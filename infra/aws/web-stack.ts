@@ -135,7 +135,9 @@ export class WebStack extends Stack {
         '/api/*': {
           // Resolved by CloudFormation at deploy time (a dynamic reference), never written into the template.
           origin: new HttpOrigin(props.apiOriginDomainName, {
-            customHeaders: { [ORIGIN_VERIFY_HEADER]: SecretValue.secretsManager(props.originVerifySecret.secretArn, { versionId: props.originVerifyVersion }).unsafeUnwrap() },
+            customHeaders: {
+              [ORIGIN_VERIFY_HEADER]: SecretValue.secretsManager(props.originVerifySecret.secretArn, { versionId: props.originVerifyVersion }).unsafeUnwrap(),
+            },
           }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,

@@ -1,9 +1,4 @@
-import type {
-  APIGatewayProxyEventV2WithJWTAuthorizer,
-  APIGatewayProxyStructuredResultV2,
-  Context,
-  Handler,
-} from 'aws-lambda';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context, Handler } from 'aws-lambda';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -59,9 +54,7 @@ export async function createTokenVerifier(options: { cognitoUrl: string; userPoo
 
 /** API Gateway hands claims to the Lambda as strings, arrays as `[a b]`; this does the same. */
 function claimsAsApiGatewayGivesThem(payload: JwtPayload): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(payload).map(([name, value]) => [name, Array.isArray(value) ? `[${value.join(' ')}]` : String(value)]),
-  );
+  return Object.fromEntries(Object.entries(payload).map(([name, value]) => [name, Array.isArray(value) ? `[${value.join(' ')}]` : String(value)]));
 }
 
 function localContext(id: RouteId, requestId: string): Context {

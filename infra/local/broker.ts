@@ -50,8 +50,10 @@ export async function startBroker(options: BrokerOptions): Promise<LocalBroker> 
 
   const broker = await Aedes.createBroker({
     authenticate: (client, username, password, callback) => {
-      const refuse = (returnCode: number, message: string) =>
-        callback(Object.assign(new Error(message), { returnCode }) as AuthenticateError, false);
+      const refuse = (returnCode: number, message: string) => {
+        const error: AuthenticateError = Object.assign(new Error(message), { returnCode });
+        callback(error, false);
+      };
       if (!client || username !== client.id || !options.credentials.verify(client.id, password)) {
         log(`refused ${client?.id ?? 'a client'}: bad serial number or secret`);
         return refuse(BAD_USERNAME_OR_PASSWORD, 'bad user name or password');

@@ -27,8 +27,7 @@ const hashOf = (secret: string | Buffer) => createHash('sha256').update(secret).
  */
 export function deviceCredentials(file?: string): DeviceCredentials {
   let memory: Record<string, Entry> = {};
-  const read = (): Record<string, Entry> =>
-    file ? (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, Entry>) : {}) : memory;
+  const read = (): Record<string, Entry> => (file ? (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, Entry>) : {}) : memory);
   const write = (entries: Record<string, Entry>) => {
     if (!file) {
       memory = entries;

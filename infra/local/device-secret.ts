@@ -9,7 +9,7 @@ import { deviceCredentials, deviceCredentialsFile } from './device-credentials';
  */
 const serialNumber = process.argv[2] ?? '';
 if (!isSerialNumber(serialNumber)) {
-  console.error('usage: npm run device-secret -- <serial number>   (an IDA# is 9 digits, \'.\' or \'-\', e.g. 100-00042)');
+  console.error("usage: npm run device-secret -- <serial number>   (an IDA# is 9 digits, '.' or '-', e.g. 100-00042)");
   process.exit(1);
 }
 const dataDir = path.resolve(process.env.DATA_DIR ?? '.local');

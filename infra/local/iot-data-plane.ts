@@ -44,13 +44,10 @@ export async function startIotDataPlane(
       const refusal = await signedRequestRefusal(req, payload, credentials(), 'iotdata').catch((error: Error) => error.message);
       if (refusal) return json(403, { message: `Forbidden: ${refusal}` });
       const qos = url.searchParams.get('qos') === '1' ? 1 : 0;
-      broker.publish(
-        { cmd: 'publish', topic, payload, qos, retain: url.searchParams.get('retain') === 'true', dup: false },
-        (error) => {
-          if (error) res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ message: error.message }));
-          else res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-        },
-      );
+      broker.publish({ cmd: 'publish', topic, payload, qos, retain: url.searchParams.get('retain') === 'true', dup: false }, (error) => {
+        if (error) res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ message: error.message }));
+        else res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      });
     };
     req.on('end', () => void respond());
   });

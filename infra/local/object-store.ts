@@ -46,7 +46,10 @@ export function objectStoreTwin(dir: string, prefix: string, credentials: () => 
       res.writeHead(200).end();
       return;
     }
-    const found = await stat(file).then((s) => s.isFile(), () => false);
+    const found = await stat(file).then(
+      (s) => s.isFile(),
+      () => false,
+    );
     if (!found) return refuse(res, 404);
     const contentType = await readFile(`${file}.content-type`, 'utf8').catch(() => 'application/octet-stream');
     res.writeHead(200, {

@@ -10,12 +10,7 @@ export interface ManagedProcess {
   stop(): Promise<void>;
 }
 
-export function startProcess(
-  name: string,
-  command: string,
-  args: string[],
-  options: SpawnOptions & { logDir: string },
-): ManagedProcess {
+export function startProcess(name: string, command: string, args: string[], options: SpawnOptions & { logDir: string }): ManagedProcess {
   return manageProcess(name, spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] }), options.logDir);
 }
 
@@ -88,11 +83,7 @@ export interface SupervisedProcess {
  * `restart` (which resolves once the new child answers), retrying with a growing pause, and logs
  * one line when it is back.
  */
-export function supervise(
-  first: ManagedProcess,
-  restart: () => Promise<ManagedProcess>,
-  options: { log: (line: string) => void },
-): SupervisedProcess {
+export function supervise(first: ManagedProcess, restart: () => Promise<ManagedProcess>, options: { log: (line: string) => void }): SupervisedProcess {
   let current = first;
   let up = true;
   let stopping = false;

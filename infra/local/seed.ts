@@ -81,12 +81,21 @@ export async function seedDemoData(options: { log: (line: string) => void; dataD
   log('2 service providers and 3 clinics');
 
   const spTenant = (provider: typeof northwind) => ({ ServiceProviderID: provider.ServiceProviderID, ServiceProviderName: provider.ServiceProviderName });
-  const clinicTenant = (c: typeof haifa) => ({ ClinicID: c.ClinicID, ClinicName: c.ClinicName, ...spTenant(c.ServiceProviderID === northwind.ServiceProviderID ? northwind : harbor) });
+  const clinicTenant = (c: typeof haifa) => ({
+    ClinicID: c.ClinicID,
+    ClinicName: c.ClinicName,
+    ...spTenant(c.ServiceProviderID === northwind.ServiceProviderID ? northwind : harbor),
+  });
   await account('LiberDiAdmin', 'admin@liberdi.demo', 'Lior', 'Admin');
   await account('ServiceProviderAdmin', 'sp.admin@northwind.demo', 'Maya', 'Katz', spTenant(northwind));
   await account('ServiceProviderAdmin', 'sp.admin@harbor.demo', 'James', 'Porter', spTenant(harbor));
   const clinicAdmin = await account('ClinicAdmin', 'clinic.admin@haifa.demo', 'Rina', 'Shapiro', clinicTenant(haifa));
-  await clinicsRepository.setAdmin(haifa.ClinicID, { UserID: clinicAdmin.UserID, FirstName: clinicAdmin.FirstName, LastName: clinicAdmin.LastName, Email: clinicAdmin.Email });
+  await clinicsRepository.setAdmin(haifa.ClinicID, {
+    UserID: clinicAdmin.UserID,
+    FirstName: clinicAdmin.FirstName,
+    LastName: clinicAdmin.LastName,
+    Email: clinicAdmin.Email,
+  });
   const director = await account('ClinicDirector', 'director@haifa.demo', 'Avi', 'Mizrahi', clinicTenant(haifa));
   const doctor = await account('Doctor', 'doctor@haifa.demo', 'Yael', 'Friedman', clinicTenant(haifa));
   await account('Nurse', 'nurse@haifa.demo', 'Tamar', 'Levi', clinicTenant(haifa));
@@ -163,7 +172,9 @@ export async function seedDemoData(options: { log: (line: string) => void; dataD
       person.doctor,
       start,
     );
-    await ingest(deviceEvent(serialNumber, deviceTopics.prescriptionAck(serialNumber), { PrescriptionId: prescription.PrescriptionId, Time: start.toISOString() }, start));
+    await ingest(
+      deviceEvent(serialNumber, deviceTopics.prescriptionAck(serialNumber), { PrescriptionId: prescription.PrescriptionId, Time: start.toISOString() }, start),
+    );
     for (const exchange of history) {
       await ingest(deviceEvent(serialNumber, deviceTopics.exchange(serialNumber), exchange, new Date(exchange.DeviceLocalDate)));
     }

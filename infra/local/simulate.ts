@@ -121,7 +121,10 @@ export class SimulatedPatient {
   readonly tempUnit: TemperatureUnit;
   readonly weightUnit: WeightUnit;
 
-  constructor(readonly serialNumber: string, seed: number) {
+  constructor(
+    readonly serialNumber: string,
+    seed: number,
+  ) {
     this.random = createRandom(deviceSeed(seed, serialNumber));
     this.weightKg = this.between(55, 95);
     this.systolic = this.between(112, 132);
@@ -295,8 +298,7 @@ export async function simulateDevices(options: SimulateDevicesOptions): Promise<
     return promise.finally(() => inFlight.delete(promise));
   };
 
-  const publish = (client: MqttClient, topic: string, payload: unknown) =>
-    track(client.publishAsync(topic, JSON.stringify(payload), { qos: DEVICE_MQTT_QOS }));
+  const publish = (client: MqttClient, topic: string, payload: unknown) => track(client.publishAsync(topic, JSON.stringify(payload), { qos: DEVICE_MQTT_QOS }));
 
   // Resolves once connected and subscribed; `finished` once the device has published its count.
   const startDevice = async (serialNumber: string): Promise<{ finished: Promise<void> }> => {
@@ -348,10 +350,7 @@ export async function simulateDevices(options: SimulateDevicesOptions): Promise<
       );
     });
 
-    const grants = await client.subscribeAsync(
-      [deviceTopics.prescription(serialNumber), deviceTopics.settings(serialNumber)],
-      { qos: DEVICE_MQTT_QOS },
-    );
+    const grants = await client.subscribeAsync([deviceTopics.prescription(serialNumber), deviceTopics.settings(serialNumber)], { qos: DEVICE_MQTT_QOS });
     const refused = grants.filter((grant) => grant.qos === 128).map((grant) => grant.topic);
     if (refused.length > 0) throw new Error(`${serialNumber}: the broker refused the subscription to ${refused.join(', ')}`);
 
@@ -428,7 +427,10 @@ async function main(): Promise<void> {
     return value;
   };
   if (Boolean(values.key) !== Boolean(values.cert)) throw new Error('--key and --cert go together');
-  const serialNumbers = (values.serial ?? '100-00001').split(',').map((serial) => serial.trim()).filter(Boolean);
+  const serialNumbers = (values.serial ?? '100-00001')
+    .split(',')
+    .map((serial) => serial.trim())
+    .filter(Boolean);
   if (values.secret && serialNumbers.length !== 1) throw new Error('--secret is the secret of one device: give one --serial');
   const secrets = values.secret ? { [serialNumbers[0]!]: values.secret } : readDemoDeviceSecrets(path.resolve(process.env.DATA_DIR ?? '.local'));
 

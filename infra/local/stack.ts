@@ -108,7 +108,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const started = await Promise.allSettled([startDynamo(), startCognito()]);
     const [dynamoStart, cognitoStart] = started;
     if (dynamoStart.status === 'rejected' || cognitoStart.status === 'rejected') {
-      await Promise.all(started.map((result) => result.status === 'fulfilled' && result.value.stop()));
+      const running = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+      await Promise.all(running.map((part) => part.stop()));
       throw dynamoStart.status === 'rejected' ? dynamoStart.reason : (cognitoStart as PromiseRejectedResult).reason;
     }
     // From here on a part that dies is started again; meanwhile the API answers 503 and the broker
@@ -154,7 +155,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // A data folder from before the ElectroDB data model holds items this code cannot read (README).
     if (fresh) await dataModelRepository.markCurrent();
     else if (!(await dataModelRepository.isCurrent())) {
-      throw new Error(`${dataDir} holds data of an older data model, which this portal cannot read: run \`npm run reset\`, then \`npm start\` (README, "Run it")`);
+      throw new Error(
+        `${dataDir} holds data of an older data model, which this portal cannot read: run \`npm run reset\`, then \`npm start\` (README, "Run it")`,
+      );
     }
 
     const webDir = path.join(dataDir, 'web');
@@ -175,8 +178,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       humanVerification: { kind: 'local' },
     });
 
-    const json = (res: http.ServerResponse, body: string) =>
-      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(body);
+    const json = (res: http.ServerResponse, body: string) => res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(body);
     /** The origin's own paths besides the web; everything else is the built web (SPA fallback). */
     const localPaths: Record<string, (req: http.IncomingMessage, res: http.ServerResponse) => void> = {
       'GET /config.json': (_req, res) => json(res, runtimeConfig),
@@ -301,7 +303,12 @@ async function serveWeb(webDir: string, pathname: string, res: http.ServerRespon
   }
   const requested = path.normalize(path.join(webDir, decoded));
   const inside = requested.startsWith(webDir + path.sep);
-  const isFile = inside && (await stat(requested).then((s) => s.isFile(), () => false));
+  const isFile =
+    inside &&
+    (await stat(requested).then(
+      (s) => s.isFile(),
+      () => false,
+    ));
   const file = isFile ? requested : path.join(webDir, 'index.html');
   if (!isFile && path.extname(pathname)) {
     res.writeHead(404, SECURITY_HEADERS).end();

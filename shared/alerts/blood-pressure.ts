@@ -21,10 +21,7 @@ function readings(exchange: Pick<ExchangeObservation, 'BloodPressureMeasure'>) {
  * alert). A low systolic is hypotension (severity 3: over-ultrafiltration, bleeding or sepsis);
  * a low diastolic alone is common in older patients with stiff arteries, so it is severity 2.
  */
-export function bpDecreasedAlert(input: {
-  exchange: Pick<ExchangeObservation, 'BloodPressureMeasure'>;
-  settings: BloodPressureSettings;
-}): Alert | undefined {
+export function bpDecreasedAlert(input: { exchange: Pick<ExchangeObservation, 'BloodPressureMeasure'>; settings: BloodPressureSettings }): Alert | undefined {
   const bp = readings(input.exchange);
   if (!bp) return undefined;
   const { BPmaxRangeLow, BPminRangeLow } = input.settings;
@@ -33,18 +30,11 @@ export function bpDecreasedAlert(input: {
     bp.diastolic < BPminRangeLow ? `diastolic ${bp.diastolic} is below ${BPminRangeLow} mmHg` : undefined,
   ].filter((finding): finding is string => finding !== undefined);
   if (findings.length === 0) return undefined;
-  return makeAlert(
-    'BPDecreasedAlert',
-    `Blood pressure ${bp.systolic}/${bp.diastolic} mmHg: ${findings.join(', ')}`,
-    bp.systolic < BPmaxRangeLow ? 3 : 2,
-  );
+  return makeAlert('BPDecreasedAlert', `Blood pressure ${bp.systolic}/${bp.diastolic} mmHg: ${findings.join(', ')}`, bp.systolic < BPmaxRangeLow ? 3 : 2);
 }
 
 /** BPIncreaseAlert: systolic above BPmaxRangeHigh or diastolic above BPminRangeHigh (equal does not alert). */
-export function bpIncreaseAlert(input: {
-  exchange: Pick<ExchangeObservation, 'BloodPressureMeasure'>;
-  settings: BloodPressureSettings;
-}): Alert | undefined {
+export function bpIncreaseAlert(input: { exchange: Pick<ExchangeObservation, 'BloodPressureMeasure'>; settings: BloodPressureSettings }): Alert | undefined {
   const bp = readings(input.exchange);
   if (!bp) return undefined;
   const { BPmaxRangeHigh, BPminRangeHigh } = input.settings;

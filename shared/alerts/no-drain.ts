@@ -26,9 +26,6 @@ export function noDrainAlert(
   const threshold = roundTo((percent * fill) / 100, 1);
   if (!(drain < threshold)) return undefined;
   const limit = `${formatNumber(threshold, 1)} ml (${formatNumber(percent, 1)}% of the previous fill of ${fill} ml)`;
-  const text =
-    exchange.DrainVolume == null
-      ? `No drain volume recorded; expected at least ${limit}`
-      : `Drain volume ${drain} ml is below ${limit}`;
+  const text = exchange.DrainVolume == null ? `No drain volume recorded; expected at least ${limit}` : `Drain volume ${drain} ml is below ${limit}`;
   return makeAlert('NoDrainAlert', text);
 }

@@ -65,10 +65,7 @@ export interface ExchangeAlertInput {
  * earlier than it: an exchange delivered late must not take a later one as its "previous"
  * exchange. Entries whose date cannot be read are left out when the exchange's own date can.
  */
-export function earlierExchanges(
-  exchange: ExchangeObservation,
-  history: readonly ExchangeObservation[],
-): readonly ExchangeObservation[] {
+export function earlierExchanges(exchange: ExchangeObservation, history: readonly ExchangeObservation[]): readonly ExchangeObservation[] {
   const others = exchange._id === undefined ? history : history.filter((entry) => entry._id !== exchange._id);
   const atMs = timeOf(exchange.DeviceLocalDate);
   if (atMs === undefined) return others;

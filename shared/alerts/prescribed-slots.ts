@@ -57,12 +57,7 @@ function offsetMs(ms: number, timeZone: string): number {
  * The instant of a wall-clock time in a time zone. A time that a clock change skips (spring
  * forward) lands an hour later; a time that happens twice (fall back) is the later occurrence.
  */
-export function zonedTimeToInstant(
-  date: { year: number; month: number; day: number },
-  hour: number,
-  minute: number,
-  timeZone: string,
-): number {
+export function zonedTimeToInstant(date: { year: number; month: number; day: number }, hour: number, minute: number, timeZone: string): number {
   const wall = Date.UTC(date.year, date.month - 1, date.day, hour, minute);
   const first = wall - offsetMs(wall, timeZone);
   const second = wall - offsetMs(first, timeZone);
@@ -78,10 +73,7 @@ function pad(value: number, width = 2): string {
  * Slots before the prescription's Created_UTC are left out. `timeZone` defaults to the
  * prescription's patientTimeZone, else UTC. Unknown day codes and malformed times are ignored.
  */
-export function prescribedSlots(
-  prescription: PrescriptionSchedule,
-  window: { fromMs: number; toMs: number; timeZone?: string },
-): PrescribedSlot[] {
+export function prescribedSlots(prescription: PrescriptionSchedule, window: { fromMs: number; toMs: number; timeZone?: string }): PrescribedSlot[] {
   const timeZone = window.timeZone ?? prescription.patientTimeZone ?? 'UTC';
   const fromMs = Math.max(window.fromMs, timeOf(prescription.Created_UTC) ?? -Infinity);
   if (!(fromMs < window.toMs)) return [];

@@ -29,8 +29,5 @@ export function turbidityIncreasedAlert(input: {
   const figure = turbidityFigure(calc);
   const threshold = input.settings.TurbidityThreshold;
   if (!(figure > threshold)) return undefined;
-  return makeAlert(
-    'TurbidityIncreasedAlert',
-    `Turbidity ${formatNumber(figure, 1)} NTU (drain over fill) is above ${formatNumber(threshold, 1)} NTU`,
-  );
+  return makeAlert('TurbidityIncreasedAlert', `Turbidity ${formatNumber(figure, 1)} NTU (drain over fill) is above ${formatNumber(threshold, 1)} NTU`);
 }

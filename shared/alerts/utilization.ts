@@ -49,10 +49,7 @@ export type UtilizationBand = 'Good' | 'Fair' | 'Low';
  * UtilizationStatusGood, Fair from below that down to UtilizationStatusFair, Low below that down
  * to 0. A value equal to a threshold is in the higher band.
  */
-export function utilizationBand(
-  utilization: number,
-  settings: Pick<Settings, 'UtilizationStatusGood' | 'UtilizationStatusFair'>,
-): UtilizationBand {
+export function utilizationBand(utilization: number, settings: Pick<Settings, 'UtilizationStatusGood' | 'UtilizationStatusFair'>): UtilizationBand {
   if (utilization >= settings.UtilizationStatusGood) return 'Good';
   if (utilization >= settings.UtilizationStatusFair) return 'Fair';
   return 'Low';

@@ -111,14 +111,11 @@ function recentIncrease(input: Pick<ExchangeAlertInput, 'exchange' | 'history'>,
  * WeightRecentlyIncreaseValueThreshold. Each comparison is in its threshold's unit, on values
  * rounded to 0.1; equal to the threshold does not alert. One alert names every reason that holds.
  */
-export function weightIncreasedAlert(
-  input: Pick<ExchangeAlertInput, 'exchange' | 'history' | 'patient'> & { settings: WeightSettings },
-): Alert | undefined {
+export function weightIncreasedAlert(input: Pick<ExchangeAlertInput, 'exchange' | 'history' | 'patient'> & { settings: WeightSettings }): Alert | undefined {
   const weightKg = weightInKg(input.exchange);
   if (weightKg === undefined) return undefined;
-  const reasons = [
-    aboveDryWeight(weightKg, input.patient?.TargetWeight, input.settings),
-    recentIncrease(input, weightKg, input.settings),
-  ].filter((reason): reason is string => reason !== undefined);
+  const reasons = [aboveDryWeight(weightKg, input.patient?.TargetWeight, input.settings), recentIncrease(input, weightKg, input.settings)].filter(
+    (reason): reason is string => reason !== undefined,
+  );
   return reasons.length > 0 ? makeAlert('WeightIncreasedAlert', reasons.join('; ')) : undefined;
 }

@@ -73,10 +73,7 @@ export type RouteToken = 'session' | 'pending' | 'none';
  * - the others: the entity named by `param`.
  */
 export type RouteTenant =
-  | { kind: 'none' }
-  | { kind: 'platform' }
-  | { kind: 'own' }
-  | { kind: 'provider' | 'clinic' | 'user' | 'patient' | 'device'; param: string };
+  { kind: 'none' } | { kind: 'platform' } | { kind: 'own' } | { kind: 'provider' | 'clinic' | 'user' | 'patient' | 'device'; param: string };
 
 /**
  * What the route leaves in the audit trail (DESIGN.md section 5): `write` routes change data and

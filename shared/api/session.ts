@@ -78,9 +78,7 @@ export const signOutSchema = z.object({ refreshToken: z.string().min(1).max(8192
 
 export const refreshSessionSchema = z.object({ refreshToken: z.string().min(1).max(8192) }).strict();
 
-export const totpVerifySchema = z
-  .object({ TwoFaCode: z.string().regex(/^\d{6}$/, m.authenticationCodeRequired) })
-  .strict();
+export const totpVerifySchema = z.object({ TwoFaCode: z.string().regex(/^\d{6}$/, m.authenticationCodeRequired) }).strict();
 
 export type SignInPayload = z.infer<typeof signInSchema>;
 export type TwoFactorPayload = z.infer<typeof twoFactorSchema>;

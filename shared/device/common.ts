@@ -5,9 +5,7 @@ import { z } from 'zod';
  * message (QoS 1 delivers at least once) changes nothing. It becomes part of a table key,
  * so it is limited to characters that need no escaping.
  */
-export const deviceMessageIdSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9._:-]{1,64}$/, "Id must be 1 to 64 letters, digits, '.', '_', ':' or '-'");
+export const deviceMessageIdSchema = z.string().regex(/^[A-Za-z0-9._:-]{1,64}$/, "Id must be 1 to 64 letters, digits, '.', '_', ':' or '-'");
 
 /** An ISO 8601 date-time with an offset ('Z' or ±hh:mm), e.g. 2025-03-10T08:04:12+01:00. */
 export const deviceDateTimeSchema = z

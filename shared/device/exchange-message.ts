@@ -49,9 +49,7 @@ export const bloodPressureMeasureSchema = measureSchema(
     }),
 );
 
-export const pulseMeasureSchema = measureSchema(
-  z.number().int().min(exchangeLimits.pulseBpm.min).max(exchangeLimits.pulseBpm.max),
-);
+export const pulseMeasureSchema = measureSchema(z.number().int().min(exchangeLimits.pulseBpm.min).max(exchangeLimits.pulseBpm.max));
 
 const turbidityValue = boundedNumber(exchangeLimits.turbidityNtu.min, exchangeLimits.turbidityNtu.max);
 const turbiditySeries = z.array(turbidityValue).max(exchangeLimits.turbiditySamples);

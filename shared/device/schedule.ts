@@ -14,10 +14,7 @@ export function hasNoDuplicates(values: readonly unknown[]): boolean {
 }
 
 /** A list of distinct day codes (each at most once). */
-export const dayCodeListSchema = z
-  .array(dayCodeSchema)
-  .max(DAY_CODES.length)
-  .refine(hasNoDuplicates, 'Day codes must not repeat');
+export const dayCodeListSchema = z.array(dayCodeSchema).max(DAY_CODES.length).refine(hasNoDuplicates, 'Day codes must not repeat');
 
 /** True for a time zone name the runtime knows (IANA, e.g. 'Europe/Berlin', or 'UTC'). */
 export function isTimeZone(value: string): boolean {

@@ -30,9 +30,5 @@ export function keepSerialNumberCharacters(input: string): string {
 
 /** True when `entered` is the serial number's last four characters, the spec's verification step. */
 export function matchesSerialNumberEnding(serialNumber: string, entered: string): boolean {
-  return (
-    isSerialNumber(serialNumber) &&
-    entered.length === SERIAL_NUMBER_VERIFICATION_LENGTH &&
-    serialNumber.endsWith(entered)
-  );
+  return isSerialNumber(serialNumber) && entered.length === SERIAL_NUMBER_VERIFICATION_LENGTH && serialNumber.endsWith(entered);
 }

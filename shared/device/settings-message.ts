@@ -64,16 +64,8 @@ export const deviceSettingsMessageSchema = z
 export type DeviceSettingsMessage = z.infer<typeof deviceSettingsMessageSchema>;
 
 /** Builds the settings message from a device's record and the effective settings; an empty MAC is sent as null. */
-export function toDeviceSettingsMessage(input: {
-  BloodMAC?: string | null;
-  ScaleMAC?: string | null;
-  settings: Settings;
-  time: Date;
-}): DeviceSettingsMessage {
-  const Settings = Object.fromEntries(deviceSettingNames.map((name) => [name, input.settings[name]])) as Pick<
-    Settings,
-    DeviceSettingName
-  >;
+export function toDeviceSettingsMessage(input: { BloodMAC?: string | null; ScaleMAC?: string | null; settings: Settings; time: Date }): DeviceSettingsMessage {
+  const Settings = Object.fromEntries(deviceSettingNames.map((name) => [name, input.settings[name]])) as Pick<Settings, DeviceSettingName>;
   return deviceSettingsMessageSchema.parse({
     BloodMAC: input.BloodMAC || null,
     ScaleMAC: input.ScaleMAC || null,

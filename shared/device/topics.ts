@@ -45,11 +45,7 @@ export const deviceTopics = {
   settings: (serialNumber: SerialNumber) => deviceDownTopic(serialNumber, 'settings'),
 } as const;
 
-function parseTopic<K extends string>(
-  topic: string,
-  direction: 'up' | 'down',
-  kinds: readonly K[],
-): { serialNumber: SerialNumber; kind: K } | undefined {
+function parseTopic<K extends string>(topic: string, direction: 'up' | 'down', kinds: readonly K[]): { serialNumber: SerialNumber; kind: K } | undefined {
   const levels = topic.split('/');
   if (levels.length !== 5) return undefined;
   const [root, devices, serialNumber, dir, kind] = levels as [string, string, string, string, string];

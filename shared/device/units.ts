@@ -8,10 +8,7 @@ export type WeightUnit = (typeof weightUnits)[number];
 /** The international avoirdupois pound, exactly. */
 export const KG_PER_LB = 0.45359237;
 
-export const unitSymbols = { C: '°C', F: '°F', KG: 'kg', LB: 'lb' } as const satisfies Record<
-  TemperatureUnit | WeightUnit,
-  string
->;
+export const unitSymbols = { C: '°C', F: '°F', KG: 'kg', LB: 'lb' } as const satisfies Record<TemperatureUnit | WeightUnit, string>;
 
 export function convertWeight(value: number, from: WeightUnit, to: WeightUnit): number {
   if (from === to) return value;

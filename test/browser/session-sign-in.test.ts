@@ -38,7 +38,10 @@ const portal = usePortal({
 
 function temporaryPasswordIn(dataDir: string, to: string): string {
   const outbox = path.join(dataDir, 'outbox');
-  const file = readdirSync(outbox).filter((name) => name.endsWith(`-${to}.json`)).sort().at(-1);
+  const file = readdirSync(outbox)
+    .filter((name) => name.endsWith(`-${to}.json`))
+    .sort()
+    .at(-1);
   if (!file) throw new Error(`no mail to ${to}`);
   const { text } = JSON.parse(readFileSync(path.join(outbox, file), 'utf8')) as { text: string };
   return /temporary password is: (\S+)/.exec(text)![1]!;
@@ -72,7 +75,7 @@ describe('signing in, as a person would', () => {
     await statusArea(page).getByText('User is disabled').waitFor();
   });
 
-  it("shows the validation messages before anything is sent", async () => {
+  it('shows the validation messages before anything is sent', async () => {
     const page = await portal.page('/login');
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByText('Username is required').waitFor();

@@ -84,7 +84,10 @@ it('records who changed the global settings, from where, and the changed fields 
 it('records nothing when the write is refused', async () => {
   const { user, token } = await signedInUser('LiberDiAdmin');
   const before = (await auditItems()).length;
-  const refused = await api.call('POST', routes.initGlobalSettings.path.replace('{adminId}', user.UserID), { token, body: { Settings: toSettingsList({ ...defaultSettings, MaxDrainTemp: -1 }) } });
+  const refused = await api.call('POST', routes.initGlobalSettings.path.replace('{adminId}', user.UserID), {
+    token,
+    body: { Settings: toSettingsList({ ...defaultSettings, MaxDrainTemp: -1 }) },
+  });
   expect(refused.status).toBe(400);
   expect(await auditItems()).toHaveLength(before);
 });
@@ -151,7 +154,15 @@ describe('the endpoint chain holds a route to its audit kind', () => {
     expect(result.statusCode).toBe(200);
     const { items } = await auditRepository.listByPatient('patient-42');
     expect(items).toEqual([
-      expect.objectContaining({ UserID: user.UserID, Role: 'Nurse', Action: 'read', Entity: 'Patient', EntityID: 'patient-42', SourceIp: '10.1.2.3', UserAgent: 'audit-test' }),
+      expect.objectContaining({
+        UserID: user.UserID,
+        Role: 'Nurse',
+        Action: 'read',
+        Entity: 'Patient',
+        EntityID: 'patient-42',
+        SourceIp: '10.1.2.3',
+        UserAgent: 'audit-test',
+      }),
     ]);
     const month = items[0]!.At.slice(0, 7);
     expect((await auditRepository.listByClinic('clinic-1', month)).items).toHaveLength(1);

@@ -28,7 +28,20 @@ function fiftyRoutes(): RouteTable {
     const area = areas[n % areas.length]!;
     extra[`fake${area}${n}`] = [
       area,
-      { method: n % 2 ? 'GET' : 'POST', path: `/fake/${area}/${n}/{id}`, token: 'session', roles: ROLES, response: z.unknown(), tenant: { kind: 'own' }, audit: 'write', thing: 'fake', handler: 'general/get-global-settings', access: ['table-write'], keys: ['PATIENT', 'CLINIC'], writeKeys: ['PATIENT', 'AUDIT'] },
+      {
+        method: n % 2 ? 'GET' : 'POST',
+        path: `/fake/${area}/${n}/{id}`,
+        token: 'session',
+        roles: ROLES,
+        response: z.unknown(),
+        tenant: { kind: 'own' },
+        audit: 'write',
+        thing: 'fake',
+        handler: 'general/get-global-settings',
+        access: ['table-write'],
+        keys: ['PATIENT', 'CLINIC'],
+        writeKeys: ['PATIENT', 'AUDIT'],
+      },
     ];
   }
   return {
@@ -63,7 +76,10 @@ describe('the portal at fifty routes, with its custom domains', () => {
     console.log(`resources per stack at ${ROUTE_COUNT} routes: ${JSON.stringify(counts)}`);
     expect(Object.keys(stacks.api.areas).sort()).toEqual(['administration', 'clinical', 'devices', 'session', 'settings']);
     for (const [stack, count] of Object.entries(counts)) expect([stack, count < MAX_RESOURCES]).toEqual([stack, true]);
-    const routeCount = Object.values(stacks.api.areas).reduce((sum, area) => sum + Object.keys(Template.fromStack(area!).findResources('AWS::ApiGatewayV2::Route')).length, 0);
+    const routeCount = Object.values(stacks.api.areas).reduce(
+      (sum, area) => sum + Object.keys(Template.fromStack(area).findResources('AWS::ApiGatewayV2::Route')).length,
+      0,
+    );
     expect(routeCount).toBe(ROUTE_COUNT);
   });
 
@@ -83,7 +99,12 @@ describe('the portal at fifty routes, with its custom domains', () => {
     api.hasResourceProperties('AWS::ApiGatewayV2::ApiMapping', { Stage: Match.anyValue() });
     Template.fromStack(stacks.web).hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
-        Origins: Match.arrayWith([Match.objectLike({ DomainName: apiDomain.domainName, CustomOriginConfig: Match.objectLike({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] }) })]),
+        Origins: Match.arrayWith([
+          Match.objectLike({
+            DomainName: apiDomain.domainName,
+            CustomOriginConfig: Match.objectLike({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] }),
+          }),
+        ]),
       }),
     });
   });

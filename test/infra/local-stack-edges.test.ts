@@ -163,7 +163,9 @@ describe('the IoT data-plane twin', () => {
       expect((await fetch(endpoint, { method: 'POST', body: '{"forged":true}' })).status).toBe(403);
       const client = new IoTDataPlaneClient({});
       const other = new IoTDataPlaneClient({ credentials: { accessKeyId: 'local', secretAccessKey: 'guessed' } });
-      await expect(other.send(new PublishCommand({ topic: deviceTopics.settings(serialNumber), qos: 1, payload: Buffer.from('{"forged":true}') }))).rejects.toThrow();
+      await expect(
+        other.send(new PublishCommand({ topic: deviceTopics.settings(serialNumber), qos: 1, payload: Buffer.from('{"forged":true}') })),
+      ).rejects.toThrow();
       await client.send(new PublishCommand({ topic: deviceTopics.settings(serialNumber), qos: 1, payload: Buffer.from('{"signed":true}') }));
       await until(() => received.length > 0);
       expect(received).toEqual(['{"signed":true}']);
@@ -179,7 +181,11 @@ describe('DynamoDB Local', () => {
   it('gives no web page the browser opens access to the table (no CORS for any real origin)', async () => {
     const preflight = await fetch(process.env.AWS_ENDPOINT_URL_DYNAMODB!, {
       method: 'OPTIONS',
-      headers: { origin: 'http://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type,x-amz-target' },
+      headers: {
+        origin: 'http://evil.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type,x-amz-target',
+      },
     });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
   });

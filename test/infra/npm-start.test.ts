@@ -29,8 +29,8 @@ async function npmStart(port: number): Promise<Started> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   await new Promise<void>((resolve, reject) => {
     const timer = setInterval(() => {
       if (output.includes('[local] portal:')) {
@@ -133,7 +133,7 @@ describe('npm start', () => {
       const env = { ...process.env, IMAGES_BUCKET: 'pd-portal-images', S3_FORCE_PATH_STYLE: 'true', AWS_ENDPOINT_URL_S3: `${started.url}/local/s3` };
       const run = spawn(process.execPath, [require.resolve('tsx/cli'), '--eval', script], { env, stdio: ['ignore', 'pipe', 'inherit'] });
       let out = '';
-      run.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      run.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
       await new Promise((resolve) => run.once('exit', resolve));
       expect(JSON.parse(out)).toEqual({ origin: started.url, put: 200, get: 200, type: 'image/png', bytes: [137, 80, 78, 71] });
     } finally {

@@ -40,7 +40,9 @@ describe('the origin-verify authorizer', () => {
   });
 
   it('fails closed when Secrets Manager fails', async () => {
-    const client = { send: async () => Promise.reject(Object.assign(new Error('denied'), { name: 'AccessDeniedException' })) } as unknown as SecretsManagerClient;
+    const client = {
+      send: async () => Promise.reject(Object.assign(new Error('denied'), { name: 'AccessDeniedException' })),
+    } as unknown as SecretsManagerClient;
     await expect(isFromCloudFront({ 'x-origin-verify': 'x' }, 'arn', client)).rejects.toThrow('denied');
   });
 });

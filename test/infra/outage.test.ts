@@ -74,7 +74,13 @@ describe('a database or identity process dies while the portal runs', () => {
     const { patient, device } = await createPatientWithDevice();
     const serialNumber = device.SerialNumber;
     const secret = deviceCredentials(deviceCredentialsFile(dataDir)).issue(serialNumber);
-    const client = await mqtt.connectAsync(stack.mqttUrl, { clientId: serialNumber, username: serialNumber, password: secret, clean: false, reconnectPeriod: 300 });
+    const client = await mqtt.connectAsync(stack.mqttUrl, {
+      clientId: serialNumber,
+      username: serialNumber,
+      password: secret,
+      clean: false,
+      reconnectPeriod: 300,
+    });
     client.on('error', () => undefined); // refused reconnects during the outage are expected
     try {
       await kill('dynamodb');

@@ -23,7 +23,14 @@ describe('the demo data', () => {
   it('has an account of every role, a 2FA account with its secret, and patients whose devices reported', async () => {
     await seedDemoData({ dataDir, historyDays: 2, log: () => undefined });
 
-    const accounts = ['admin@liberdi.demo', 'sp.admin@northwind.demo', 'clinic.admin@haifa.demo', 'director@haifa.demo', 'doctor@haifa.demo', 'nurse@haifa.demo'];
+    const accounts = [
+      'admin@liberdi.demo',
+      'sp.admin@northwind.demo',
+      'clinic.admin@haifa.demo',
+      'director@haifa.demo',
+      'doctor@haifa.demo',
+      'nurse@haifa.demo',
+    ];
     const roles = [];
     for (const email of accounts) {
       const result = await signIn(email, DEMO_PASSWORD);

@@ -1,6 +1,6 @@
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildPortal } from '@infra/aws/portal';
@@ -21,10 +21,12 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'pd-portal-cdk-'));
 const webDir = path.join(dir, 'web');
 const outdir = path.join(dir, 'cdk.out');
 let stacks: ReturnType<typeof buildPortal>;
-let report: { pluginReports: Array<{ pluginName: string; conclusion: string; violations: unknown[]; suppressedViolations: Array<{ ruleName: string; reason?: string }> }> };
+let report: {
+  pluginReports: Array<{ pluginName: string; conclusion: string; violations: unknown[]; suppressedViolations: Array<{ ruleName: string; reason?: string }> }>;
+};
 
 beforeAll(() => {
-  require('node:fs').mkdirSync(webDir, { recursive: true });
+  mkdirSync(webDir, { recursive: true });
   writeFileSync(path.join(webDir, 'index.html'), '<!doctype html>');
   const app = new App({ outdir, context: { '@aws-cdk/core:defaultCrossStackReferences': 'strong' } });
   stacks = buildPortal(app, { webDir, mailFrom: 'no-reply@clinic.example', recaptchaSiteKey: 'site-key' });
@@ -35,7 +37,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const template = (stack: keyof typeof stacks) => Template.fromStack(stacks[stack]);
 /** The API's nested stacks, one per area, which hold the route Lambdas and routes. */
-const areaTemplates = () => Object.values(stacks.api.areas).map((area) => Template.fromStack(area!));
+const areaTemplates = () => Object.values(stacks.api.areas).map((area) => Template.fromStack(area));
 const resourcesOf = (templates: Template[], type: string) => templates.flatMap((t) => Object.entries(t.findResources(type)));
 
 interface Statement {
@@ -51,7 +53,8 @@ function statementsOf(routeId: RouteId): Statement[] {
   return (policies[0]![1] as { Properties: { PolicyDocument: { Statement: Statement[] } } }).Properties.PolicyDocument.Statement;
 }
 const actionsOf = (statement: Statement) => [statement.Action].flat();
-const dynamoStatements = (routeId: RouteId) => statementsOf(routeId).filter((statement) => actionsOf(statement).some((action) => action.startsWith('dynamodb:')));
+const dynamoStatements = (routeId: RouteId) =>
+  statementsOf(routeId).filter((statement) => actionsOf(statement).some((action) => action.startsWith('dynamodb:')));
 /** The LeadingKeys patterns a route's Lambda may read and write. */
 function leadingKeys(routeId: RouteId): { read: string[]; write: string[] } {
   const patterns = (action: string) =>
@@ -99,10 +102,14 @@ describe('the CDK app', () => {
     identity.hasResourceProperties('AWS::Cognito::UserPool', {
       MfaConfiguration: 'OPTIONAL',
       EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
-      Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 8, RequireNumbers: true, RequireSymbols: true, RequireUppercase: true, RequireLowercase: true }) },
+      Policies: {
+        PasswordPolicy: Match.objectLike({ MinimumLength: 8, RequireNumbers: true, RequireSymbols: true, RequireUppercase: true, RequireLowercase: true }),
+      },
       AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
     });
-    const groups = Object.values(identity.findResources('AWS::Cognito::UserPoolGroup')).map((group) => (group as { Properties: { GroupName: string } }).Properties.GroupName);
+    const groups = Object.values(identity.findResources('AWS::Cognito::UserPoolGroup')).map(
+      (group) => (group as { Properties: { GroupName: string } }).Properties.GroupName,
+    );
     expect(groups).toEqual([...ROLES]);
     identity.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
@@ -121,18 +128,26 @@ describe('the CDK app', () => {
   it('has one Node 22 Lambda and one API route per route of the route table, with the JWT authorizer on all but the public ones, which only CloudFront may call', () => {
     const api = template('api');
     const areas = areaTemplates();
-    const functions = resourcesOf(areas, 'AWS::Lambda::Function').map(([, fn]) => fn) as Array<{ Properties: { Runtime: string; Architectures: string[]; Description: string } }>;
+    const functions = resourcesOf(areas, 'AWS::Lambda::Function').map(([, fn]) => fn) as Array<{
+      Properties: { Runtime: string; Architectures: string[]; Description: string };
+    }>;
     const portalFunctions = functions.filter((fn) => fn.Properties.Runtime === 'nodejs22.x');
     expect(portalFunctions.map((fn) => fn.Properties.Description).sort()).toEqual(routeIds.map((id) => `${routes[id].method} ${routes[id].path}`).sort());
     expect(portalFunctions.every((fn) => fn.Properties.Architectures[0] === 'arm64')).toBe(true);
 
-    const apiRoutes = resourcesOf(areas, 'AWS::ApiGatewayV2::Route').map(([, route]) => route) as Array<{ Properties: { RouteKey: string; AuthorizationType?: string } }>;
+    const apiRoutes = resourcesOf(areas, 'AWS::ApiGatewayV2::Route').map(([, route]) => route) as Array<{
+      Properties: { RouteKey: string; AuthorizationType?: string };
+    }>;
     const byKey = Object.fromEntries(apiRoutes.map((route) => [route.Properties.RouteKey, route.Properties.AuthorizationType ?? 'NONE']));
     expect(byKey).toEqual(
       Object.fromEntries(routeIds.map((id) => [`${routes[id].method} ${API_BASE}${routes[id].path}`, routes[id].token !== 'session' ? 'CUSTOM' : 'JWT'])),
     );
     api.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', { AuthorizerType: 'JWT', IdentitySource: ['$request.header.Authorization'] });
-    api.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', { AuthorizerType: 'REQUEST', IdentitySource: ['$request.header.x-origin-verify'], EnableSimpleResponses: true });
+    api.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'REQUEST',
+      IdentitySource: ['$request.header.x-origin-verify'],
+      EnableSimpleResponses: true,
+    });
     api.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 2);
     // CloudFront sends the secret, resolved at deploy time, never in the template.
     const distribution = JSON.stringify(template('web').findResources('AWS::CloudFront::Distribution'));
@@ -178,7 +193,13 @@ describe('the CDK app', () => {
     expect(writers).toContain('initGlobalSettings');
     for (const id of writers) {
       const denied = dynamoStatements(id).filter((statement) => (statement as Statement & { Effect?: string }).Effect === 'Deny');
-      expect({ id, denied: denied.map((statement) => ({ actions: actionsOf(statement).sort(), keys: statement.Condition?.['ForAnyValue:StringLike']?.['dynamodb:LeadingKeys'] })) }).toEqual({
+      expect({
+        id,
+        denied: denied.map((statement) => ({
+          actions: actionsOf(statement).sort(),
+          keys: statement.Condition?.['ForAnyValue:StringLike']?.['dynamodb:LeadingKeys'],
+        })),
+      }).toEqual({
         id,
         denied: [{ actions: ['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem'], keys: ['AUDIT#*'] }],
       });
@@ -201,12 +222,17 @@ describe('the CDK app', () => {
       const { read, write } = leadingKeys(id);
       expect([...read, ...write].filter((pattern) => pattern.startsWith('PATIENT') || pattern === '<no condition>' || pattern === '*')).toEqual([]);
     }
-    const functions = resourcesOf(areaTemplates(), 'AWS::Lambda::Function').map(([, fn]) => (fn as { Properties: { Description: string; ReservedConcurrentExecutions?: number } }).Properties);
+    const functions = resourcesOf(areaTemplates(), 'AWS::Lambda::Function').map(
+      ([, fn]) => (fn as { Properties: { Description: string; ReservedConcurrentExecutions?: number } }).Properties,
+    );
     for (const id of publicRoutes) {
       expect(functions.find((fn) => fn.Description === `${routes[id].method} ${routes[id].path}`)?.ReservedConcurrentExecutions).toBe(PUBLIC_ROUTE_CONCURRENCY);
     }
     const routeSettings = Object.fromEntries(
-      publicRoutes.map((id) => [`${routes[id].method} ${API_BASE}${routes[id].path}`, { ThrottlingBurstLimit: PUBLIC_ROUTE_THROTTLE.burstLimit, ThrottlingRateLimit: PUBLIC_ROUTE_THROTTLE.rateLimit }]),
+      publicRoutes.map((id) => [
+        `${routes[id].method} ${API_BASE}${routes[id].path}`,
+        { ThrottlingBurstLimit: PUBLIC_ROUTE_THROTTLE.burstLimit, ThrottlingRateLimit: PUBLIC_ROUTE_THROTTLE.rateLimit },
+      ]),
     );
     template('api').hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
@@ -238,11 +264,16 @@ describe('the CDK app', () => {
     web.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         CacheBehaviors: [Match.objectLike({ PathPattern: '/api/*', AllowedMethods: Match.arrayWith(['GET', 'POST']) })],
-        DefaultCacheBehavior: Match.objectLike({ ViewerProtocolPolicy: 'redirect-to-https', FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })] }),
+        DefaultCacheBehavior: Match.objectLike({
+          ViewerProtocolPolicy: 'redirect-to-https',
+          FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
+        }),
       }),
     });
     web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
-    web.hasResourceProperties('AWS::S3::Bucket', { PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true } });
+    web.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+    });
   });
 
   it('puts a WAF web ACL (rate limits, AWS common rule set, known bad inputs) in front of CloudFront, from us-east-1', () => {
@@ -259,7 +290,9 @@ describe('the CDK app', () => {
       ]),
     });
     edge.hasResourceProperties('AWS::WAFv2::LoggingConfiguration', { RedactedFields: Match.arrayWith([{ SingleHeader: { Name: 'authorization' } }]) });
-    const distribution = Object.values(template('web').findResources('AWS::CloudFront::Distribution'))[0] as { Properties: { DistributionConfig: { WebACLId?: unknown } } };
+    const distribution = Object.values(template('web').findResources('AWS::CloudFront::Distribution'))[0] as {
+      Properties: { DistributionConfig: { WebACLId?: unknown } };
+    };
     expect(JSON.stringify(distribution.Properties.DistributionConfig.WebACLId)).toContain('EdgeWebAclArn');
   });
 
@@ -270,7 +303,9 @@ describe('the CDK app', () => {
 
   it('alarms operations on dead letters, ingest errors, API 5xx and throttling', () => {
     const alarmsOf = (stack: keyof typeof stacks) =>
-      Object.values(template(stack).findResources('AWS::CloudWatch::Alarm')).map((alarm) => (alarm as { Properties: { MetricName?: string; Namespace?: string; AlarmActions?: unknown[] } }).Properties);
+      Object.values(template(stack).findResources('AWS::CloudWatch::Alarm')).map(
+        (alarm) => (alarm as { Properties: { MetricName?: string; Namespace?: string; AlarmActions?: unknown[] } }).Properties,
+      );
     template('data').hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
     const alarms = [...alarmsOf('devices'), ...alarmsOf('api')];
     expect(alarms.map((alarm) => `${alarm.Namespace}/${alarm.MetricName}`).sort()).toEqual(
@@ -289,13 +324,15 @@ describe('the CDK app', () => {
   });
 
   it('encrypts every log group with a customer key', () => {
-    const logGroups = [...Object.values(stacks).map((stack) => Template.fromStack(stack)), ...areaTemplates()].flatMap((t) => Object.values(t.findResources('AWS::Logs::LogGroup')));
+    const logGroups = [...Object.values(stacks).map((stack) => Template.fromStack(stack)), ...areaTemplates()].flatMap((t) =>
+      Object.values(t.findResources('AWS::Logs::LogGroup')),
+    );
     expect(logGroups.length).toBeGreaterThan(routeIds.length);
     expect(logGroups.filter((group) => !(group as { Properties: { KmsKeyId?: unknown } }).Properties.KmsKeyId)).toEqual([]);
   });
 
-  it('keeps every stack far from CloudFormation\'s 500 resources', () => {
+  it("keeps every stack far from CloudFormation's 500 resources", () => {
     const stacksAndAreas = [...Object.values(stacks), ...Object.values(stacks.api.areas)];
-    for (const stack of stacksAndAreas) expect(Object.keys(Template.fromStack(stack!).toJSON().Resources).length).toBeLessThan(250);
+    for (const stack of stacksAndAreas) expect(Object.keys(Template.fromStack(stack).toJSON().Resources).length).toBeLessThan(250);
   });
 });

@@ -6,7 +6,19 @@ import { z } from 'zod';
  * are sometimes right and sometimes hostile (wrong types, huge or empty strings, numbers beyond
  * DynamoDB's range, unicode, prototype keys), so the fuzz reaches past the first validation.
  */
-const hostileStrings = fc.constantFrom('', ' ', '\u0000', '💥'.repeat(3000), 'a'.repeat(70_000), '__proto__', '%E0%A4%A', '<script>', '${x}', 'DROP TABLE', '\ud800');
+const hostileStrings = fc.constantFrom(
+  '',
+  ' ',
+  '\u0000',
+  '💥'.repeat(3000),
+  'a'.repeat(70_000),
+  '__proto__',
+  '%E0%A4%A',
+  '<script>',
+  '${x}',
+  'DROP TABLE',
+  '\ud800',
+);
 const hostileNumbers = fc.constantFrom(0, -0, 5e-324, -5e-324, 1e-200, 1e200, Number.MAX_SAFE_INTEGER + 2, -1, 0.1 + 0.2, 999.5, 1e126, 1e-131);
 const hostileKeys = fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', '');
 const anyJson = fc.jsonValue({ maxDepth: 3 });

@@ -28,4 +28,3 @@ export async function approvedPrescription(patientId: string, serialNumber: stri
   await takePrescriptionAck(serialNumber, { PrescriptionId: saved.PrescriptionId, Time: approvedAt.toISOString() });
   return saved;
 }
-

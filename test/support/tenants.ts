@@ -30,7 +30,14 @@ export function tenantIds(tenant: Tenant): Record<'provider' | 'clinic' | 'user'
 
 /** Every id of the tenant, to check that none of them leaks into another tenant's answers. */
 export function allIds(tenant: Tenant): string[] {
-  return [tenant.serviceProviderId, tenant.clinicId, tenant.patientId, tenant.deviceId, tenant.serialNumber, ...Object.values(tenant.users).map((user) => user.UserID)];
+  return [
+    tenant.serviceProviderId,
+    tenant.clinicId,
+    tenant.patientId,
+    tenant.deviceId,
+    tenant.serialNumber,
+    ...Object.values(tenant.users).map((user) => user.UserID),
+  ];
 }
 
 /**

@@ -2,7 +2,6 @@ import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-sec
 import { timingSafeEqual } from 'node:crypto';
 import { ORIGIN_VERIFY_HEADER } from './header';
 
-
 /** How long a container keeps the secret's values: a rotation reaches every container within this. */
 const CACHE_MS = 5 * 60 * 1000;
 
@@ -27,7 +26,11 @@ async function acceptedValues(secretId: string, client: SecretsManagerClient): P
 const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /** Whether the request carries CloudFront's origin-verify header with a value of the secret. */
-export async function isFromCloudFront(headers: Record<string, string | undefined> | undefined, secretId: string, client: SecretsManagerClient): Promise<boolean> {
+export async function isFromCloudFront(
+  headers: Record<string, string | undefined> | undefined,
+  secretId: string,
+  client: SecretsManagerClient,
+): Promise<boolean> {
   const presented = headers?.[ORIGIN_VERIFY_HEADER];
   if (!presented) return false;
   return (await acceptedValues(secretId, client)).some((value) => sameText(value, presented));

@@ -35,9 +35,7 @@ export type RouteId = keyof Routes;
 
 export const routeIds = Object.keys(routes) as RouteId[];
 
-const areaOf = new Map<string, ApiArea>(
-  Object.entries(areas).flatMap(([area, table]) => Object.keys(table).map((id) => [id, area as ApiArea] as const)),
-);
+const areaOf = new Map<string, ApiArea>(Object.entries(areas).flatMap(([area, table]) => Object.keys(table).map((id) => [id, area as ApiArea] as const)));
 
 /** The area a route belongs to (its file, and its CDK stack). */
 export function routeArea(id: RouteId): ApiArea {

@@ -182,7 +182,10 @@ describe('sessions: refresh and sign-out', () => {
 
 function readOutbox(to: string): { text: string } {
   const dir = process.env.MAIL_OUTBOX_DIR!;
-  const file = readdirSync(dir).filter((name) => name.endsWith(`-${to}.json`)).sort().at(-1);
+  const file = readdirSync(dir)
+    .filter((name) => name.endsWith(`-${to}.json`))
+    .sort()
+    .at(-1);
   if (!file) throw new Error(`no mail to ${to}`);
   return JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as { text: string };
 }

@@ -36,12 +36,18 @@ it('lists patients, devices, clinics, providers and a device’s exchanges as wh
   const { patient, device, clinic, provider } = await createPatientWithDevice();
   await takeExchange(device.SerialNumber, exchangeReport(new Date(Date.now() - 60_000), { MachineProblem: 'PANIC: pump' }), new Date());
 
-  expect((await patientsRepository.listByClinic(clinic.ClinicID)).items).toMatchObject([{ UserID: patient.UserID, ExchangeCount: 1, PatientAlertStatus: { statusValue: 3 } }]);
+  expect((await patientsRepository.listByClinic(clinic.ClinicID)).items).toMatchObject([
+    { UserID: patient.UserID, ExchangeCount: 1, PatientAlertStatus: { statusValue: 3 } },
+  ]);
   expect((await patientsRepository.listByDoctor('doctor-1')).items).toMatchObject([{ UserID: patient.UserID }]);
   expect(await allItems(patientsRepository.listAllIds)).toEqual([patient.UserID]);
-  expect((await devicesRepository.listByClinic(clinic.ClinicID)).items).toMatchObject([{ SerialNumber: device.SerialNumber, PatientID: patient.UserID, ExchangeCount: 1 }]);
+  expect((await devicesRepository.listByClinic(clinic.ClinicID)).items).toMatchObject([
+    { SerialNumber: device.SerialNumber, PatientID: patient.UserID, ExchangeCount: 1 },
+  ]);
   expect(await allItems(devicesRepository.listAll)).toMatchObject([{ SerialNumber: device.SerialNumber }]);
-  expect((await clinicsRepository.listByServiceProvider(provider.ServiceProviderID)).items).toMatchObject([{ ClinicName: clinic.ClinicName, ClinicExchangeCounter: 1 }]);
+  expect((await clinicsRepository.listByServiceProvider(provider.ServiceProviderID)).items).toMatchObject([
+    { ClinicName: clinic.ClinicName, ClinicExchangeCounter: 1 },
+  ]);
   expect(await allItems(clinicsRepository.listAll)).toMatchObject([{ ClinicID: clinic.ClinicID }]);
   expect((await serviceProvidersRepository.listAll()).items).toMatchObject([{ ServiceProviderName: provider.ServiceProviderName, SPExchangeCounter: 1 }]);
   expect((await exchangesRepository.listForDevice(device.DeviceID)).items).toMatchObject([{ SerialNumber: device.SerialNumber, DrainVolume: 2180 }]);

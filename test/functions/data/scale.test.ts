@@ -68,7 +68,9 @@ describe('ingest at scale', () => {
     const sizesAfterFirst = [await itemBytes(`PATIENT#${patient.UserID}`, 'PROFILE'), await itemBytes(`PATIENT#${patient.UserID}`, visitKey)];
 
     // 3,000 exchanges of the open visit's period, as ingest stores them, written in batches to keep the test quick.
-    const { data: [first] } = await db().entities.exchange.query.byPatient({ PatientID: patient.UserID }).go();
+    const {
+      data: [first],
+    } = await db().entities.exchange.query.byPatient({ PatientID: patient.UserID }).go();
     const bulk = Array.from({ length: 3000 }, (_, i) => {
       const at = new Date(start + (i + 1) * 6 * HOUR).toISOString();
       return { ...first!, ExchangeID: `bulk-${i}`, ExchangeTimeUtc: at, ReceivedAt: at, Report: { ...first!.Report, _id: `bulk-${i}`, DeviceLocalDate: at } };
@@ -80,7 +82,9 @@ describe('ingest at scale', () => {
     // Live exchanges after them, with alerts, are still taken.
     const outcomes = [];
     for (let i = 0; i < 5; i += 1) {
-      outcomes.push(await takeExchange(device.SerialNumber, exchangeReport(new Date(start + (3001 + i) * 6 * HOUR), { MachineProblem: `PANIC: ${i}` }), new Date()));
+      outcomes.push(
+        await takeExchange(device.SerialNumber, exchangeReport(new Date(start + (3001 + i) * 6 * HOUR), { MachineProblem: `PANIC: ${i}` }), new Date()),
+      );
     }
     expect(outcomes).toEqual(Array(5).fill('stored'));
     const sizesAfter = [await itemBytes(`PATIENT#${patient.UserID}`, 'PROFILE'), await itemBytes(`PATIENT#${patient.UserID}`, visitKey)];
@@ -121,13 +125,17 @@ describe('ingest at scale', () => {
 /** What a clinician sees of a patient's exchanges: each one's time, UF and alert flags, oldest first. */
 async function evaluations(patientId: string) {
   const exchanges = await allItems((page) => exchangesRepository.listForPatient(patientId, { from: '2000', to: '2100' }, page));
-  return exchanges.reverse().map((exchange) => ({ time: exchange.ExchangeTimeUtc, uf: exchange.Uf, flags: exchange.StatusAlerts.alerts.map((alert) => alert.flag).sort() }));
+  return exchanges
+    .reverse()
+    .map((exchange) => ({ time: exchange.ExchangeTimeUtc, uf: exchange.Uf, flags: exchange.StatusAlerts.alerts.map((alert) => alert.flag).sort() }));
 }
 
 describe('exchanges arriving at once or out of order are evaluated as if they came one by one', () => {
   // Low UF (180 ml on 2 l) needs the previous exchange; a weight gain needs the earlier weights.
   const reports = (start: number) =>
-    Array.from({ length: 8 }, (_, i) => exchangeReport(new Date(start + i * 5 * HOUR), { WeightMeasure: { Value: 70 + i * 0.6, Time: new Date(start + i * 5 * HOUR).toISOString() } }));
+    Array.from({ length: 8 }, (_, i) =>
+      exchangeReport(new Date(start + i * 5 * HOUR), { WeightMeasure: { Value: 70 + i * 0.6, Time: new Date(start + i * 5 * HOUR).toISOString() } }),
+    );
 
   it('gives the same alerts, UF and status', async () => {
     const start = Date.now() - 48 * HOUR;
@@ -143,7 +151,9 @@ describe('exchanges arriving at once or out of order are evaluated as if they ca
 
     for (const { patient } of [atOnce, reversed]) {
       expect(await evaluations(patient.UserID)).toEqual(expected);
-      expect((await patientsRepository.get(patient.UserID))!.PatientAlertStatus).toEqual((await patientsRepository.get(inOrder.patient.UserID))!.PatientAlertStatus);
+      expect((await patientsRepository.get(patient.UserID))!.PatientAlertStatus).toEqual(
+        (await patientsRepository.get(inOrder.patient.UserID))!.PatientAlertStatus,
+      );
     }
   });
 
@@ -226,7 +236,11 @@ describe('lists page with a limit and a cursor', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: Awaited<ReturnType<typeof exchangesRepository.listForPatient>> = await exchangesRepository.listForPatient(patient.UserID, { from: '2000', to: '2100' }, { limit: 4, cursor });
+      const page: Awaited<ReturnType<typeof exchangesRepository.listForPatient>> = await exchangesRepository.listForPatient(
+        patient.UserID,
+        { from: '2000', to: '2100' },
+        { limit: 4, cursor },
+      );
       seen.push(...page.items.map((item) => item.ExchangeTimeUtc));
       cursor = page.cursor;
     } while (cursor);

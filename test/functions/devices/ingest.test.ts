@@ -11,7 +11,15 @@ import { serviceProvidersRepository } from '@functions/data/service-providers-re
 import { statsRepository } from '@functions/data/stats-repository';
 import { savePrescription } from '@functions/services/prescriptions';
 import { deviceTopics, devicePrescriptionSchema } from '@shared/device';
-import { connectDevice, createPatientWithDevice, exchangeReport, issueDeviceSecret, publishExchange, randomSerialNumber, useDeviceBroker } from '@test/support/devices';
+import {
+  connectDevice,
+  createPatientWithDevice,
+  exchangeReport,
+  issueDeviceSecret,
+  publishExchange,
+  randomSerialNumber,
+  useDeviceBroker,
+} from '@test/support/devices';
 import { useTestTable } from '@test/support/local-services';
 
 useTestTable();
@@ -23,7 +31,11 @@ const unresolvedAlerts = (patientId: string) => allItems((page) => patientsRepos
 async function openVisit(patientId: string) {
   const { items } = await patientsRepository.listVisits(patientId, { limit: 1 });
   const visit = items[0]!;
-  return { visit, measurements: await allItems((page) => patientsRepository.visitMeasurements(visit, page)), alerts: await allItems((page) => patientsRepository.visitAlerts(visit, page)) };
+  return {
+    visit,
+    measurements: await allItems((page) => patientsRepository.visitMeasurements(visit, page)),
+    alerts: await allItems((page) => patientsRepository.visitAlerts(visit, page)),
+  };
 }
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -55,9 +67,21 @@ describe('a device reports exchanges over MQTT', () => {
     expect(measurements).toMatchObject([{ ExchangeID: report._id, WeightKg: 70.5, Pulse: 72 }]);
 
     expect(await devicesRepository.get(device.DeviceID)).toMatchObject({ ExchangeCount: 1, LastExchangeTime: at.toISOString() });
-    expect(await clinicsRepository.get(clinic.ClinicID)).toMatchObject({ ClinicExchangeCounter: 1, ClinicLastExchangeTime: at.toISOString(), ActivePatientLinkedDeviceCount: 1 });
-    expect(await serviceProvidersRepository.get(provider.ServiceProviderID)).toMatchObject({ SPExchangeCounter: 1, SPLastExchangeTime: at.toISOString(), Clinics: 1 });
-    expect(await statsRepository.get({ kind: 'serviceProvider', id: provider.ServiceProviderID })).toEqual({ activatedDevices: 1, activatedClinics: 1, totalNoExchanges: 1 });
+    expect(await clinicsRepository.get(clinic.ClinicID)).toMatchObject({
+      ClinicExchangeCounter: 1,
+      ClinicLastExchangeTime: at.toISOString(),
+      ActivePatientLinkedDeviceCount: 1,
+    });
+    expect(await serviceProvidersRepository.get(provider.ServiceProviderID)).toMatchObject({
+      SPExchangeCounter: 1,
+      SPLastExchangeTime: at.toISOString(),
+      Clinics: 1,
+    });
+    expect(await statsRepository.get({ kind: 'serviceProvider', id: provider.ServiceProviderID })).toEqual({
+      activatedDevices: 1,
+      activatedClinics: 1,
+      totalNoExchanges: 1,
+    });
   });
 
   it('raises alerts a clinician can read and sets the patient status to the highest severity', async () => {
@@ -157,7 +181,9 @@ describe('a device reports exchanges over MQTT', () => {
     issueDeviceSecret(stranger); // it has its credentials, but the portal does not know it
     await withDevice(stranger, async (client) => {
       const refused = client.publishAsync(deviceTopics.exchange(device.SerialNumber), JSON.stringify(exchangeReport(new Date())), { qos: 1 });
-      await expect(Promise.race([refused.then(() => 'acknowledged'), new Promise((resolve) => client.once('close', () => resolve('closed')))])).resolves.toBe('closed');
+      await expect(Promise.race([refused.then(() => 'acknowledged'), new Promise((resolve) => client.once('close', () => resolve('closed')))])).resolves.toBe(
+        'closed',
+      );
     });
     await withDevice(stranger, (client) => publishExchange(client, stranger, exchangeReport(new Date())));
     const letters = (await allItems((page) => deadLettersRepository.listForDay(today(), page))).filter((letter) => letter.ClientId === stranger);
@@ -181,7 +207,9 @@ describe('a device reports errors', () => {
     const { items: errors } = await devicesRepository.listErrors(device.DeviceID);
     expect(errors.map((entry) => entry.MachineProblem).sort()).toEqual(['Low battery', 'PANIC: heater over-temperature']);
     expect((await patientsRepository.get(patient.UserID))!.PatientAlertStatus).toEqual({ statusValue: 3, unresolved: 1 });
-    expect(await unresolvedAlerts(patient.UserID)).toMatchObject([{ flag: 'MachineProblemAlert', textValue: expect.stringContaining('heater over-temperature') }]);
+    expect(await unresolvedAlerts(patient.UserID)).toMatchObject([
+      { flag: 'MachineProblemAlert', textValue: expect.stringContaining('heater over-temperature') },
+    ]);
   });
 });
 
@@ -212,7 +240,9 @@ describe('the prescription round trip', () => {
       expect(message).toMatchObject({ PrescriptionId: saved.PrescriptionId, SerialNumber: device.SerialNumber });
 
       const ackTime = new Date().toISOString();
-      await client.publishAsync(deviceTopics.prescriptionAck(device.SerialNumber), JSON.stringify({ PrescriptionId: saved.PrescriptionId, Time: ackTime }), { qos: 1 });
+      await client.publishAsync(deviceTopics.prescriptionAck(device.SerialNumber), JSON.stringify({ PrescriptionId: saved.PrescriptionId, Time: ackTime }), {
+        qos: 1,
+      });
       const approved = await patientsRepository.getPrescription(patient.UserID, saved.PrescriptionId);
       expect(approved).toMatchObject({ Approved: true, ApprovedChangedAt: ackTime });
       expect((await patientsRepository.get(patient.UserID))!.CurrentPrescriptionID).toBe(saved.PrescriptionId);
@@ -246,7 +276,11 @@ describe('the skipped-exchange check', () => {
       new Date(now.getTime() - 10 * HOUR),
     );
     await withDevice(device.SerialNumber, async (client) => {
-      await client.publishAsync(deviceTopics.prescriptionAck(device.SerialNumber), JSON.stringify({ PrescriptionId: saved.PrescriptionId, Time: saved.Created_UTC }), { qos: 1 });
+      await client.publishAsync(
+        deviceTopics.prescriptionAck(device.SerialNumber),
+        JSON.stringify({ PrescriptionId: saved.PrescriptionId, Time: saved.Created_UTC }),
+        { qos: 1 },
+      );
       await publishExchange(client, device.SerialNumber, exchangeReport(new Date(now.getTime() - 7 * HOUR + 10 * 60_000)));
     });
 

@@ -72,7 +72,11 @@ describe('a part restarts while a device is reporting', () => {
         await new Promise((resolve) => setTimeout(resolve, 1500));
         dynamo = await startDynamo();
       });
-      await expectAllStoredOnce(patient.UserID, clinic.ClinicID, reports.map((report) => report._id));
+      await expectAllStoredOnce(
+        patient.UserID,
+        clinic.ClinicID,
+        reports.map((report) => report._id),
+      );
     } finally {
       await client.endAsync(true);
     }
@@ -83,7 +87,11 @@ describe('a part restarts while a device is reporting', () => {
     const client = await connectDevice(devices.mqttUrl, device.SerialNumber, { clean: false });
     try {
       const reports = await publishStream(client, device.SerialNumber, () => devices.restart());
-      await expectAllStoredOnce(patient.UserID, clinic.ClinicID, reports.map((report) => report._id));
+      await expectAllStoredOnce(
+        patient.UserID,
+        clinic.ClinicID,
+        reports.map((report) => report._id),
+      );
     } finally {
       await client.endAsync(true);
     }

@@ -30,7 +30,9 @@ describe('the skipped-exchange check', () => {
     requests.reset();
     expect(await checkSkippedExchanges({ now: new Date(runAt).toISOString() })).toEqual({ patients: 1, raised: 1 });
     const used = requests.total;
-    const skipped = (await allItems((page) => patientsRepository.listUnresolvedAlerts(due.patient.UserID, page))).filter((alert) => alert.flag === 'SkippedAlert');
+    const skipped = (await allItems((page) => patientsRepository.listUnresolvedAlerts(due.patient.UserID, page))).filter(
+      (alert) => alert.flag === 'SkippedAlert',
+    );
     expect(skipped).toHaveLength(1);
     expect((await allItems((page) => patientsRepository.listUnresolvedAlerts(later.patient.UserID, page))).length).toBe(0);
 

@@ -44,7 +44,7 @@ function event(thingId: string): APIGatewayProxyEventV2WithJWTAuthorizer {
       http: { method: 'GET', path: `/probe/${thingId}`, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'jest' },
       authorizer: { principalId: '', integrationLatency: 0, jwt: { claims: {}, scopes: [] } },
     },
-  } as APIGatewayProxyEventV2WithJWTAuthorizer;
+  };
 }
 
 const context = { functionName: 'probe', awsRequestId: 'test', getRemainingTimeInMillis: () => 1000 } as unknown as Context;

@@ -3,12 +3,9 @@ import { exchange, settings } from './support';
 
 // Defaults: diastolic ("min") normal 60..90 (BPminRangeLow..BPminRangeHigh),
 // systolic ("max") normal 90..140 (BPmaxRangeLow..BPmaxRangeHigh), both ends normal.
-const bp = (Systolic: number, Diastolic: number) =>
-  exchange({ BloodPressureMeasure: { Value: { Systolic, Diastolic }, Time: '2025-03-10T11:58:00Z' } });
-const low = (s: number, d: number, overrides: Parameters<typeof settings>[0] = {}) =>
-  bpDecreasedAlert({ exchange: bp(s, d), settings: settings(overrides) });
-const high = (s: number, d: number, overrides: Parameters<typeof settings>[0] = {}) =>
-  bpIncreaseAlert({ exchange: bp(s, d), settings: settings(overrides) });
+const bp = (Systolic: number, Diastolic: number) => exchange({ BloodPressureMeasure: { Value: { Systolic, Diastolic }, Time: '2025-03-10T11:58:00Z' } });
+const low = (s: number, d: number, overrides: Parameters<typeof settings>[0] = {}) => bpDecreasedAlert({ exchange: bp(s, d), settings: settings(overrides) });
+const high = (s: number, d: number, overrides: Parameters<typeof settings>[0] = {}) => bpIncreaseAlert({ exchange: bp(s, d), settings: settings(overrides) });
 
 describe('BPIncreaseAlert (above BPmaxRangeHigh systolic or BPminRangeHigh diastolic)', () => {
   it('fires for a high systolic, severity 2, naming the limit', () => {
@@ -21,9 +18,7 @@ describe('BPIncreaseAlert (above BPmaxRangeHigh systolic or BPminRangeHigh diast
 
   it('fires for a high diastolic, and names both when both are high', () => {
     expect(high(130, 91)?.textValue).toBe('Blood pressure 130/91 mmHg: diastolic 91 is above 90 mmHg');
-    expect(high(170, 100)?.textValue).toBe(
-      'Blood pressure 170/100 mmHg: systolic 170 is above 140 mmHg, diastolic 100 is above 90 mmHg',
-    );
+    expect(high(170, 100)?.textValue).toBe('Blood pressure 170/100 mmHg: systolic 170 is above 140 mmHg, diastolic 100 is above 90 mmHg');
   });
 
   it('does not fire at the upper limits themselves, nor within the range', () => {

@@ -20,7 +20,7 @@ describe('device errors (spec section 3, Device)', () => {
     expect(isReportableMachineProblem('   ')).toBe(false);
   });
 
-  it("keeps texts that only resemble the dropped ones", () => {
+  it('keeps texts that only resemble the dropped ones', () => {
     expect(isReportableMachineProblem('error10')).toBe(true);
     expect(isReportableMachineProblem('no error found in pump, heater failed')).toBe(true);
   });

@@ -11,7 +11,7 @@ const now = new Date('2025-03-10T18:00:00Z');
 const at = (...times: string[]) => times.map((DeviceLocalDate) => ({ DeviceLocalDate }));
 
 describe('findSkippedExchanges (SkippedAlert, grace SkippedExchangeGraceTime)', () => {
-  it('reports a prescribed time with no exchange within the grace time, severity 2, in the patient\'s time zone', () => {
+  it("reports a prescribed time with no exchange within the grace time, severity 2, in the patient's time zone", () => {
     const skipped = findSkippedExchanges({ prescription: berlin, exchanges: at('2025-03-10T07:05:00Z'), now, graceMinutes: 120 });
     expect(skipped).toEqual([
       {
@@ -50,9 +50,7 @@ describe('findSkippedExchanges (SkippedAlert, grace SkippedExchangeGraceTime)', 
         exchanges: at('2025-03-09T17:00:00Z', '2025-03-10T07:00:00Z'),
         now: new Date(nowIso),
         graceMinutes: 120,
-      }).map(
-        (slot) => slot.time,
-      );
+      }).map((slot) => slot.time);
     expect(check('2025-03-10T13:59:59Z')).toEqual([]);
     expect(check('2025-03-10T14:00:00Z')).toEqual([]); // exactly at the end of the grace time: still possible
     expect(check('2025-03-10T14:00:01Z')).toEqual(['13:00']);

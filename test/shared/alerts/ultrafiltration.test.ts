@@ -36,9 +36,7 @@ describe('LowUfAlert: drain minus previous fill below LowUFThreshold percent of 
   it("takes the percentage of the previous fill's volume and names its fluid", () => {
     const night = previous({ ExchangeFluid: 'EXTRAneal', FillVolume: 2500 });
     // 10% of 2500 = 250: UF 240 alerts, UF 250 does not
-    expect(rule(2740, [night])?.textValue).toBe(
-      'UF 240 ml (drain 2740 ml minus previous fill 2500 ml) is below 250 ml (10% of the EXTRAneal fill of 2500 ml)',
-    );
+    expect(rule(2740, [night])?.textValue).toBe('UF 240 ml (drain 2740 ml minus previous fill 2500 ml) is below 250 ml (10% of the EXTRAneal fill of 2500 ml)');
     expect(rule(2750, [night])).toBeUndefined();
   });
 

@@ -2,8 +2,7 @@ import { evaluateExchangeAlerts, startOfLookBack, weightIncreasedAlert } from '@
 import { exchange, input, settings } from './support';
 
 const at = '2025-03-10T12:00:00Z';
-const weighed = (Value: number, Time = at, WeightUnit: 'KG' | 'LB' = 'KG') =>
-  exchange({ DeviceLocalDate: Time, WeightUnit, WeightMeasure: { Value, Time } });
+const weighed = (Value: number, Time = at, WeightUnit: 'KG' | 'LB' = 'KG') => exchange({ DeviceLocalDate: Time, WeightUnit, WeightMeasure: { Value, Time } });
 const earlier = (id: string, Value: number, Time: string, WeightUnit: 'KG' | 'LB' = 'KG') => ({
   ...weighed(Value, Time, WeightUnit),
   _id: id,
@@ -123,16 +122,13 @@ describe('WeightIncreasedAlert on a recent increase (WeightRecentlyFromLastTime,
 
 describe('WeightIncreasedAlert with both reasons', () => {
   it('raises one alert naming both', () => {
-    const alerts = evaluateExchangeAlerts(
-      input({ exchange: weighed(73), history: [earlier('a', 70, '2025-03-09T12:00:00Z')], patient: { TargetWeight: 70 } }),
-    );
+    const alerts = evaluateExchangeAlerts(input({ exchange: weighed(73), history: [earlier('a', 70, '2025-03-09T12:00:00Z')], patient: { TargetWeight: 70 } }));
     expect(alerts).toEqual([
       {
         flag: 'WeightIncreasedAlert',
         severity: 2,
         textValue:
-          'Weight 73 kg is 3 kg above dry weight 70 kg (threshold 2 kg); ' +
-          'Weight 73 kg rose 3 kg from 70 kg on 2025-03-09 (threshold 2 kg within 3 days)',
+          'Weight 73 kg is 3 kg above dry weight 70 kg (threshold 2 kg); ' + 'Weight 73 kg rose 3 kg from 70 kg on 2025-03-09 (threshold 2 kg within 3 days)',
       },
     ]);
   });

@@ -82,15 +82,11 @@ describe('deviceExchangeSchema', () => {
     });
     expect(issues(bp(80, 90))).toEqual(['BloodPressureMeasure.Value.Systolic: Systolic must be above diastolic']);
     expect(issues(bp(301, 90))).toEqual(['BloodPressureMeasure.Value.Systolic: Number must be less than or equal to 300']);
-    expect(issues({ ...valid, PulseMeasure: { Value: 72.5, Time: valid.DeviceLocalDate } })).toEqual([
-      'PulseMeasure.Value: Expected integer, received float',
-    ]);
+    expect(issues({ ...valid, PulseMeasure: { Value: 72.5, Time: valid.DeviceLocalDate } })).toEqual(['PulseMeasure.Value: Expected integer, received float']);
   });
 
   it('bounds the turbidity series and texts', () => {
-    expect(issues({ ...valid, DrainTurbidity: new Array(2001).fill(1) })).toEqual([
-      'DrainTurbidity: Array must contain at most 2000 element(s)',
-    ]);
+    expect(issues({ ...valid, DrainTurbidity: new Array(2001).fill(1) })).toEqual(['DrainTurbidity: Array must contain at most 2000 element(s)']);
     expect(issues({ ...valid, DrainTurbidity: [1, -0.1] })).toEqual(['DrainTurbidity.1: Number must be greater than or equal to 0']);
     expect(issues({ ...valid, Note: 'x'.repeat(1001) })).toEqual(['Note: String must contain at most 1000 character(s)']);
     expect(issues({ ...valid, MachineProblem: 'x'.repeat(501) })).toEqual(['MachineProblem: String must contain at most 500 character(s)']);

@@ -9,7 +9,10 @@ import {
 } from '@shared/device';
 import { defaultSettings } from '@shared/settings';
 
-const issues = (schema: { safeParse(value: unknown): { success: boolean; error?: { issues: { path: (string | number)[]; message: string }[] } } }, value: unknown) => {
+const issues = (
+  schema: { safeParse(value: unknown): { success: boolean; error?: { issues: { path: (string | number)[]; message: string }[] } } },
+  value: unknown,
+) => {
   const result = schema.safeParse(value);
   return result.success ? [] : result.error!.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
 };
@@ -51,7 +54,9 @@ describe('devicePrescriptionSchema', () => {
     expect(issues(devicePrescriptionSchema, withExchange({ ExchangeLiter: 1.25 }))).toEqual(['Exchanges.0.ExchangeLiter: ExchangeLiter has one decimal']);
     expect(issues(devicePrescriptionSchema, withExchange({ ExchangeTime: ['08:00', '08:00'] }))).toEqual(['Exchanges.0.ExchangeTime: Time already selected']);
     expect(issues(devicePrescriptionSchema, withExchange({ ExchangeTime: ['8:00'] }))).toEqual(['Exchanges.0.ExchangeTime.0: Time must be HH:mm']);
-    expect(issues(devicePrescriptionSchema, withExchange({ ExchangeDaysFrequency: ['XX'] }))[0]).toMatch(/^Exchanges.0.ExchangeDaysFrequency.0: Invalid enum value/);
+    expect(issues(devicePrescriptionSchema, withExchange({ ExchangeDaysFrequency: ['XX'] }))[0]).toMatch(
+      /^Exchanges.0.ExchangeDaysFrequency.0: Invalid enum value/,
+    );
     expect(issues(devicePrescriptionSchema, withExchange({ ExchangeTime: ['01:00', '05:00', '09:00', '13:00', '17:00', '21:00'] }))).toEqual([
       'Exchanges.0.ExchangeTime: Array must contain at most 5 element(s)',
     ]);

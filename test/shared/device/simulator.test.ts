@@ -114,9 +114,7 @@ describe('the device simulator against the local broker', () => {
 
 describe('simulateDevices input checks and determinism', () => {
   it('refuses a serial number that is not an IDA#', async () => {
-    await expect(simulateDevices({ brokerUrl: 'mqtt://127.0.0.1:1', serialNumbers: ['IDA000001'] })).rejects.toThrow(
-      /Not a serial number: IDA000001/,
-    );
+    await expect(simulateDevices({ brokerUrl: 'mqtt://127.0.0.1:1', serialNumbers: ['IDA000001'] })).rejects.toThrow(/Not a serial number: IDA000001/);
   });
 
   it('gives the same numbers for the same seed', () => {

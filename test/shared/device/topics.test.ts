@@ -1,11 +1,4 @@
-import {
-  DEVICE_UP_TOPIC_FILTER,
-  deviceTopics,
-  deviceUpExamples,
-  parseDeviceUpMessage,
-  parseDownTopic,
-  parseUpTopic,
-} from '@shared/device';
+import { DEVICE_UP_TOPIC_FILTER, deviceTopics, deviceUpExamples, parseDeviceUpMessage, parseDownTopic, parseUpTopic } from '@shared/device';
 
 describe('device topics', () => {
   it('builds the up and down topics of a serial number', () => {

@@ -27,7 +27,14 @@ it("shows a director the own clinic's trail and asks the server again with the f
   signInAs('ClinicDirector');
   const server = fakeServer().on('GET', /^\/clinicsDirector\/user-ClinicDirector\/history/, (call) =>
     call.url.includes('patientId=patient-2')
-      ? { status: 200, body: { items: [entry({ AuditID: 'a2', EntityID: 'patient-2', PatientID: 'patient-2', Action: 'write', Changes: [{ field: 'Weight', before: 70, after: 71 }] })] } }
+      ? {
+          status: 200,
+          body: {
+            items: [
+              entry({ AuditID: 'a2', EntityID: 'patient-2', PatientID: 'patient-2', Action: 'write', Changes: [{ field: 'Weight', before: 70, after: 71 }] }),
+            ],
+          },
+        }
       : { status: 200, body: { items: [entry({})] } },
   );
   renderPortal('/history');
@@ -54,7 +61,10 @@ it("reads the platform's trail for LiberDiAdmin and the provider's for its admin
 
   resetPortal();
   signInAs('ServiceProviderAdmin');
-  fakeServer().on('GET', /^\/spadmins\/user-ServiceProviderAdmin\/history/, { status: 200, body: { items: [entry({ AuditID: 's1' }), entry({ AuditID: 's2' })] } });
+  fakeServer().on('GET', /^\/spadmins\/user-ServiceProviderAdmin\/history/, {
+    status: 200,
+    body: { items: [entry({ AuditID: 's1' }), entry({ AuditID: 's2' })] },
+  });
   renderPortal('/history');
   await waitFor(() => expect(rows()).toHaveLength(2));
 });

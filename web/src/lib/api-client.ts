@@ -71,7 +71,11 @@ interface Answer {
   data: unknown;
 }
 
-async function send(id: RouteId, options: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown }, token: string | undefined): Promise<Answer> {
+async function send(
+  id: RouteId,
+  options: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown },
+  token: string | undefined,
+): Promise<Answer> {
   const route = routes[id];
   const query = options.query && Object.keys(options.query).length ? `?${new URLSearchParams(options.query)}` : '';
   const headers: Record<string, string> = { 'content-type': 'application/json', 'x-client-version': clientVersion() };

@@ -1,10 +1,4 @@
-import type {
-  PendingPasswordChange,
-  PendingTwoFactor,
-  SessionProfile,
-  SessionTokens,
-  SignedIn,
-} from '@shared/api/session';
+import type { PendingPasswordChange, PendingTwoFactor, SessionProfile, SessionTokens, SignedIn } from '@shared/api/session';
 
 /** The signed-in slot: the tokens, when the access token expires, and the profile the top bar shows. */
 export interface SignedInSession {
@@ -115,7 +109,9 @@ export const sessionStore = {
   updateTokens(tokens: SessionTokens, now = Date.now()): void {
     const current = snapshot.signedIn;
     if (!current) return;
-    write({ signedIn: { ...current, token: tokens.token, refreshToken: tokens.refreshToken || current.refreshToken, expiresAt: now + tokens.expiresIn * 1000 } });
+    write({
+      signedIn: { ...current, token: tokens.token, refreshToken: tokens.refreshToken || current.refreshToken, expiresAt: now + tokens.expiresIn * 1000 },
+    });
   },
 
   /** A fresh profile from the server; 'Last login at' keeps the sign-in's own (the one before this sign-in). */

@@ -124,14 +124,7 @@ export function PasswordRecoveryPage() {
                 </div>
               )}
               <FormField label={t.email} errorText={error} data-testid="email-field">
-                <Input
-                  type="email"
-                  value={email}
-                  onChange={({ detail }) => setEmail(detail.value)}
-                  autoComplete="email"
-                  ariaRequired
-                  autoFocus
-                />
+                <Input type="email" value={email} onChange={({ detail }) => setEmail(detail.value)} autoComplete="email" ariaRequired autoFocus />
               </FormField>
             </SpaceBetween>
           </Container>

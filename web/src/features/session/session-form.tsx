@@ -57,7 +57,13 @@ export function SessionForm(props: SessionFormProps) {
           }
           secondaryActions={props.secondaryActions}
         >
-          <Container header={<Header variant="h2" description={props.description}>{props.title}</Header>}>
+          <Container
+            header={
+              <Header variant="h2" description={props.description}>
+                {props.title}
+              </Header>
+            }
+          >
             <SpaceBetween size="m">
               {props.children}
               <StatusArea messages={props.form.status} />

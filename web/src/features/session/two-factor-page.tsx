@@ -46,14 +46,7 @@ export function TwoFactorPage() {
       form={submission}
     >
       <FormField label={t.authenticationCode} errorText={error} data-testid="code-field">
-        <Input
-          value={code}
-          onChange={({ detail }) => setCode(detail.value)}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          ariaRequired
-          autoFocus
-        />
+        <Input value={code} onChange={({ detail }) => setCode(detail.value)} inputMode="numeric" autoComplete="one-time-code" ariaRequired autoFocus />
       </FormField>
     </SessionForm>
   );

@@ -40,7 +40,11 @@ const columns: ListColumn<AuditEntry>[] = [
 
 /** Only the filters that are set, as the route's query. */
 function queryOf(filters: HistoryFilters): Record<string, string> {
-  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value.trim() !== '').map(([key, value]) => [key, value.trim()]));
+  return Object.fromEntries(
+    Object.entries(filters)
+      .filter(([, value]) => value.trim() !== '')
+      .map(([key, value]) => [key, value.trim()]),
+  );
 }
 
 function HistoryList({ pages }: { pages: ReturnType<typeof useApiList<'getClinicHistory'>> }) {
@@ -90,7 +94,13 @@ export function HistoryScreen() {
   );
   return (
     <SpaceBetween size="l">
-      <Container header={<Header variant="h2" description={h.description}>{h.filters}</Header>}>
+      <Container
+        header={
+          <Header variant="h2" description={h.description}>
+            {h.filters}
+          </Header>
+        }
+      >
         <form
           onSubmit={(event) => {
             event.preventDefault();
