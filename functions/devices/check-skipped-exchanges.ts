@@ -5,7 +5,7 @@ import { exchangesRepository } from '../data/exchanges-repository';
 import { allItems } from '../data/page';
 import { patientsRepository } from '../data/patients-repository';
 import { nextDueCheckAt } from './due-schedule';
-import { logger, metricNames, metrics } from '../lib/powertools';
+import { logger, metricNames, metrics, publishMetrics } from '../lib/powertools';
 import { cachedSettingsForClinic } from './engine-cache';
 import { raisePatientAlert } from './patient-alerts';
 
@@ -102,6 +102,6 @@ export async function handler(event?: { now?: string }): Promise<{ patients: num
   logger.info('skipped-exchange check done', { sweep, patients: due.length, raised, failed });
   metrics().addMetric(metricNames.skippedExchangeAlertRaised, MetricUnit.Count, raised);
   metrics().addMetric(metricNames.skippedExchangeCheckFailed, MetricUnit.Count, failed);
-  metrics().publishStoredMetrics();
+  publishMetrics();
   return { patients: due.length, raised };
 }

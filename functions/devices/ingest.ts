@@ -2,7 +2,7 @@ import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { Context } from 'aws-lambda';
 import { parseDeviceUpMessage } from '@shared/device';
 import { deadLettersRepository } from '../data/dead-letters-repository';
-import { logger, metricNames, metrics } from '../lib/powertools';
+import { logger, metricNames, metrics, publishMetrics } from '../lib/powertools';
 import { RejectedMessage } from './rejected-message';
 import { takeDeviceError } from './take-device-error';
 import { takeExchange } from './take-exchange';
@@ -44,7 +44,7 @@ export async function handler(event: DeviceMessageEvent, context?: Context): Pro
       ReceivedAt: new Date(event.receivedAt).toISOString(),
     });
   } finally {
-    metrics().publishStoredMetrics();
+    publishMetrics();
     logger.removeKeys(['topic', 'clientId']);
   }
 }

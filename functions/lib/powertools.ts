@@ -23,6 +23,11 @@ export function metrics(): Metrics {
   return emitter;
 }
 
+/** Publishes what was added (nothing when metrics are off, so no 'no metrics' warning either). */
+export function publishMetrics(): void {
+  if (metrics().hasStoredMetrics()) metrics().publishStoredMetrics();
+}
+
 /** The metrics the alarms of the CDK app watch (infra/aws): names typed once. */
 export const metricNames = {
   /** A device message taken, by kind and outcome (exchange stored, duplicate, acknowledgement…). */

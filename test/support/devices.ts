@@ -72,26 +72,31 @@ export function randomSerialNumber(): string {
   return `${randomInt(100, 999)}-${String(randomInt(0, 100000)).padStart(5, '0')}`;
 }
 
-/** A provider, a clinic, a device of that clinic and a patient using it, made through the product's services. */
-export async function createPatientWithDevice(options: { TargetWeight?: number } = {}) {
-  const provider = await createServiceProvider({
-    ServiceProviderName: `Provider ${randomInt(1e6)}`,
+/** A provider, made through the product's services. */
+export const createTestProvider = (name = `Provider ${randomInt(1e6)}`) =>
+  createServiceProvider({
+    ServiceProviderName: name,
     ServiceProviderAddress: { Country: 'Israel', City: 'Haifa', Street: '1 Main St' },
     Email: `sp-${randomInt(1e9)}@test.example`,
     Phone: '+972 4 555 0101',
     FirstName: 'Dana',
     LastName: 'Levi',
   });
-  const clinic = await createClinic({
-    ClinicName: `Clinic ${randomInt(1e6)}`,
+
+/** A clinic of the provider. */
+export const createTestClinic = (serviceProviderId: string, name = `Clinic ${randomInt(1e6)}`) =>
+  createClinic({
+    ClinicName: name,
     ClinicPhone: '+972 4 555 0102',
     ClinicAddress: { Country: 'Israel', City: 'Haifa', Street: '2 Main St' },
-    ServiceProviderID: provider.ServiceProviderID,
+    ServiceProviderID: serviceProviderId,
   });
-  const device = await registerDevice({ SerialNumber: randomSerialNumber(), ClinicID: clinic.ClinicID });
-  const { patient } = await createPatient({
+
+/** A patient of the clinic, assigned to the given doctor. */
+export const createTestPatient = (input: { ClinicID_ref: string; DoctorID_ref: string; LastName?: string; TargetWeight?: number }) =>
+  createPatient({
     FirstName: 'Noa',
-    LastName: 'Cohen',
+    LastName: input.LastName ?? 'Cohen',
     DOB: '1961-04-02',
     Gender: 'Female',
     Hispanic: false,
@@ -100,10 +105,17 @@ export async function createPatientWithDevice(options: { TargetWeight?: number }
     Phone: '+972 4 555 0103',
     Cellphone: '+972 54 555 0104',
     Email: `patient-${randomInt(1e9)}@test.example`,
-    ClinicID_ref: clinic.ClinicID,
-    DoctorID_ref: 'doctor-1',
-    TargetWeight: options.TargetWeight ?? 70,
+    ClinicID_ref: input.ClinicID_ref,
+    DoctorID_ref: input.DoctorID_ref,
+    TargetWeight: input.TargetWeight ?? 70,
   });
+
+/** A provider, a clinic, a device of that clinic and a patient using it, made through the product's services. */
+export async function createPatientWithDevice(options: { TargetWeight?: number } = {}) {
+  const provider = await createTestProvider();
+  const clinic = await createTestClinic(provider.ServiceProviderID);
+  const device = await registerDevice({ SerialNumber: randomSerialNumber(), ClinicID: clinic.ClinicID });
+  const { patient } = await createTestPatient({ ClinicID_ref: clinic.ClinicID, DoctorID_ref: 'doctor-1', TargetWeight: options.TargetWeight });
   await assignDevice(patient.UserID, device.SerialNumber);
   issueDeviceSecret(device.SerialNumber);
   return { provider, clinic, device: { ...device, PatientID: patient.UserID }, patient };

@@ -1,11 +1,9 @@
 import { randomInt } from 'node:crypto';
 import type { UserRecord } from '@functions/data/users-repository';
 import { registerDevice } from '@functions/services/devices';
-import { createClinic, createServiceProvider } from '@functions/services/organizations';
-import { createPatient } from '@functions/services/patients';
 import { ROLES, type Role } from '@shared/roles';
 import { signedInUser } from './api';
-import { randomSerialNumber } from './devices';
+import { createTestClinic, createTestPatient, createTestProvider, randomSerialNumber } from './devices';
 
 /** One tenant: a provider with a clinic, a user of every role in it, a patient and a device. */
 export interface Tenant {
@@ -45,20 +43,8 @@ export function allIds(tenant: Tenant): string[] {
  * (each with the tenant keys its role carries), a patient of the clinic's doctor and a device of the clinic.
  */
 export async function createTenant(name: string): Promise<Tenant> {
-  const provider = await createServiceProvider({
-    ServiceProviderName: `${name} Renal ${randomInt(1e6)}`,
-    ServiceProviderAddress: { Country: 'Israel', City: 'Haifa', Street: '1 Main St' },
-    Email: `sp-${randomInt(1e9)}@test.example`,
-    Phone: '+972 4 555 0101',
-    FirstName: 'Dana',
-    LastName: name,
-  });
-  const clinic = await createClinic({
-    ClinicName: `${name} Clinic ${randomInt(1e6)}`,
-    ClinicPhone: '+972 4 555 0102',
-    ClinicAddress: { Country: 'Israel', City: 'Haifa', Street: '2 Main St' },
-    ServiceProviderID: provider.ServiceProviderID,
-  });
+  const provider = await createTestProvider(`${name} Renal ${randomInt(1e6)}`);
+  const clinic = await createTestClinic(provider.ServiceProviderID, `${name} Clinic ${randomInt(1e6)}`);
   const users = {} as Record<Role, UserRecord>;
   for (const role of ROLES) {
     const tenantKeys =
@@ -70,21 +56,7 @@ export async function createTenant(name: string): Promise<Tenant> {
     users[role] = (await signedInUser(role, tenantKeys)).user;
   }
   const device = await registerDevice({ SerialNumber: randomSerialNumber(), ClinicID: clinic.ClinicID });
-  const { patient } = await createPatient({
-    FirstName: 'Noa',
-    LastName: name,
-    DOB: '1961-04-02',
-    Gender: 'Female',
-    Hispanic: false,
-    SocialId: String(randomInt(1e8, 1e9)),
-    Address: { Country: 'Israel', City: 'Haifa', Street: '3 Main St' },
-    Phone: '+972 4 555 0103',
-    Cellphone: '+972 54 555 0104',
-    Email: `patient-${randomInt(1e9)}@test.example`,
-    ClinicID_ref: clinic.ClinicID,
-    DoctorID_ref: users.Doctor.UserID,
-    TargetWeight: 70,
-  });
+  const { patient } = await createTestPatient({ ClinicID_ref: clinic.ClinicID, DoctorID_ref: users.Doctor.UserID, LastName: name });
   return {
     serviceProviderId: provider.ServiceProviderID,
     clinicId: clinic.ClinicID,
