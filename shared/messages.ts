@@ -76,6 +76,13 @@ export const messages = {
   },
   /** The top bar, navigation, footer and dialogs of the signed-in portal (spec sections 1 and 2). */
   shell: {
+    /** Not spec texts: the names screen readers give the layout's own buttons and regions. */
+    layoutLabels: {
+      navigation: 'Navigation',
+      navigationClose: 'Close navigation',
+      navigationToggle: 'Open navigation',
+      notifications: 'Notifications',
+    },
     about: 'ABOUT',
     aboutTitle: 'About',
     logOut: 'Log Out',

@@ -44,8 +44,9 @@ export function usePortal(options: Partial<Pick<LocalStackOptions, 'idleTimeoutM
     get stack() {
       return stack;
     },
-    async page(pathname = '/'): Promise<Page> {
-      const context = await browser.newContext({ baseURL: stack.url });
+    /** `bypassCSP` lets a test inject its own script (the accessibility checker) past the portal's CSP. */
+    async page(pathname = '/', contextOptions: { bypassCSP?: boolean } = {}): Promise<Page> {
+      const context = await browser.newContext({ baseURL: stack.url, ...contextOptions });
       const page = await context.newPage();
       await page.goto(pathname);
       return page;

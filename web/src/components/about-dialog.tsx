@@ -8,6 +8,7 @@ export function AboutDialog({ visible, onClose }: { visible: boolean; onClose: (
   const { frontendVersion, backendVersion } = runtimeConfig();
   return (
     <Modal
+      closeAriaLabel={messages.dialogs.close}
       visible={visible}
       onDismiss={onClose}
       header={messages.shell.aboutTitle}

@@ -1,3 +1,4 @@
+import { messages } from '@shared/messages';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
@@ -23,6 +24,7 @@ export function ConfirmationDialog(props: ConfirmationDialogProps) {
   const t = widgetMessages.confirmation;
   return (
     <Modal
+      closeAriaLabel={messages.dialogs.close}
       visible={props.visible}
       onDismiss={props.onCancel}
       header={props.title}

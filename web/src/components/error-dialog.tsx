@@ -7,6 +7,7 @@ import { messages } from '@shared/messages';
 export function ErrorDialog({ messages: lines, onClose }: { messages: string[] | undefined; onClose: () => void }) {
   return (
     <Modal
+      closeAriaLabel={messages.dialogs.close}
       visible={!!lines?.length}
       onDismiss={onClose}
       header={messages.dialogs.errorTitle}

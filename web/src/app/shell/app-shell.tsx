@@ -104,6 +104,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
         headerSelector="#top-navigation"
         footerSelector="#app-footer"
         toolsHide
+        ariaLabels={m.layoutLabels}
         navigation={
           <div data-testid="navigation" data-area={admin ? 'admin' : 'clinical'}>
             <SideNavigation

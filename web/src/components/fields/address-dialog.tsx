@@ -1,3 +1,4 @@
+import { messages } from '@shared/messages';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import FormField from '@cloudscape-design/components/form-field';
@@ -54,6 +55,7 @@ export function AddressDialog({
   const street = form.field('Street');
   return (
     <Modal
+      closeAriaLabel={messages.dialogs.close}
       visible={visible}
       onDismiss={onCancel}
       header={t.title}

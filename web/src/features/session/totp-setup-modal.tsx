@@ -83,6 +83,7 @@ export function TotpSetupModal({ visible, onDismiss }: { visible: boolean; onDis
   const showSetup = !enabled && !justEnabled;
   return (
     <Modal
+      closeAriaLabel={messages.dialogs.close}
       visible={visible}
       onDismiss={onDismiss}
       header={t.title}
