@@ -118,7 +118,7 @@ describe('signing in, as a person would', () => {
       .fill(await freshTotpCode(secret));
     await page.getByRole('button', { name: 'Turn on' }).click();
     await page.getByText('Two-factor authentication is on').waitFor();
-    await page.getByRole('button', { name: 'Close' }).first().click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).first().click();
     await page.waitForURL('**/sp');
     expect(await page.getByTestId('activated-devices').innerText()).toBe('Activated devices: 0');
     expect(await page.getByTestId('activated-clinics').innerText()).toBe('Activated clinics: 0');
@@ -141,7 +141,7 @@ describe('signing in, as a person would', () => {
       .fill(await freshTotpCode(secret));
     await page.getByRole('button', { name: 'Turn on' }).click();
     await page.getByText('Two-factor authentication is on').waitFor();
-    await page.getByRole('button', { name: 'Close' }).first().click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).first().click();
 
     await page.getByRole('button', { name: 'Log Out' }).click();
     await page.waitForURL('**/login');
