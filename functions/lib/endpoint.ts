@@ -12,6 +12,9 @@ import { AuditTrail } from './audit';
 import { identityFromClaims, type Caller } from './caller';
 import type { ErrorBody } from './errors';
 import { requireHuman } from './human-verification';
+import { isFromCloudFront } from './origin-verify';
+import { optionalEnv } from './environment';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { logger } from './powertools';
 import { isSessionEnded, requireTwoFactorSetUp } from './session-check';
 
@@ -100,6 +103,25 @@ function jsonBody(route: RouteDefinition): MiddlewareObj<Event, Result> {
 export function bearerToken(event: Event): string | undefined {
   const header = event.headers?.authorization ?? '';
   return /^Bearer (.+)$/i.exec(header)?.[1];
+}
+
+let secretsClient: SecretsManagerClient | undefined;
+
+/**
+ * On AWS, only through CloudFront (and so its WAF): a request to the API's own endpoint without
+ * CloudFront's origin-verify header is refused before anything else runs. The public routes' Lambda
+ * authorizer checks the same at the gateway; signed-in routes have the JWT authorizer, so the
+ * check for them is here. Locally (no ORIGIN_VERIFY_SECRET_ARN) there is no CloudFront to check.
+ */
+function throughCloudFront(): MiddlewareObj<Event, Result> {
+  return {
+    before: async ({ event }) => {
+      const secretId = optionalEnv('ORIGIN_VERIFY_SECRET_ARN');
+      if (!secretId) return;
+      secretsClient ??= new SecretsManagerClient({});
+      if (!(await isFromCloudFront(event.headers, secretId, secretsClient))) throw createHttpError(403, messages.errors.malformedRequest);
+    },
+  };
 }
 
 /** Pending steps (2FA, create-password) carry their signed temporary token as the bearer. */
@@ -225,7 +247,7 @@ export class ResponseContractError extends Error {
 /**
  * Wraps a business function as a Lambda handler for one route of the route table, with the chain
  * every endpoint shares: request-id logging → errors mapped to the spec's shape → header
- * normalisation → JSON body (size, type, parse) → the route's token (session: role scope;
+ * normalisation → through CloudFront (on AWS) → JSON body (size, type, parse) → the route's token (session: role scope;
  * pending: its bearer) → validation → human check where declared → the function → the audit
  * trail held to the route's declaration (reads stored) → the answer parsed with the route's
  * response schema (nothing undeclared leaves the server).
@@ -243,6 +265,7 @@ export function endpoint<R extends RouteDefinition>(
     })
     .use(errorMapper())
     .use(httpHeaderNormalizer())
+    .use(throughCloudFront())
     .use(jsonBody(route));
   if (route.token === 'session') chain.use(roleScope(route));
   if (route.token === 'pending') chain.use(pendingToken());

@@ -29,6 +29,11 @@ export const environmentSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
   /** IoT Core's data endpoint for the backend's publishes (the SDK reads it itself). */
   AWS_ENDPOINT_URL_IOT_DATA_PLANE: z.string().url(),
+  /**
+   * On AWS: the secret whose value CloudFront sends in its origin-verify header. When set, the
+   * endpoint chain refuses every request that did not come through CloudFront (and its WAF).
+   */
+  ORIGIN_VERIFY_SECRET_ARN: z.string().min(1),
   /** Powertools' own variables: the service name on every log line and metric. */
   POWERTOOLS_SERVICE_NAME: z.string().min(1),
   POWERTOOLS_METRICS_NAMESPACE: z.string().min(1).default('PdPortal'),

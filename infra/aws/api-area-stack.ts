@@ -9,6 +9,7 @@ import type { ApiArea, RouteAccess, RouteDefinition } from '@shared/api/routes';
 import { PortalFunction } from './portal-function';
 import { isPublicRoute, pascalCase, routeKeyPatterns } from './route-table';
 import { grantTableAccess } from './table-access';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 
 /** Concurrency reserved for each public sign-in route: a credential-stuffing burst cannot take the account's pool. */
 export const PUBLIC_ROUTE_CONCURRENCY = 10;
@@ -25,6 +26,8 @@ export interface ApiAreaStackProps extends NestedStackProps {
   environment: Record<string, string>;
   /** How each RouteAccess is granted to a route's function. */
   grants: Record<RouteAccess, (fn: PortalFunction) => void>;
+  /** CloudFront's origin-verify secret: every route checks it in its endpoint chain. */
+  originVerifySecret: ISecret;
 }
 
 /**
@@ -48,6 +51,7 @@ export class ApiAreaStack extends NestedStack {
       this.functions[routeId] = fn;
       grantTableAccess(fn, props.table, routeKeyPatterns(route));
       for (const access of route.access ?? []) props.grants[access](fn);
+      props.originVerifySecret.grantRead(fn);
       new HttpRoute(this, `${pascalCase(routeId)}Route`, {
         httpApi: props.api,
         routeKey: HttpRouteKey.with(`${API_BASE}${route.path}`, route.method === 'GET' ? HttpMethod.GET : HttpMethod.POST),

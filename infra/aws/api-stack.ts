@@ -18,7 +18,7 @@ import type { EnvironmentVariables } from '@functions/lib/environment';
 import { API_BASE } from '@shared/api/paths';
 import type { ApiArea, RouteAccess, RouteDefinition } from '@shared/api/routes';
 import { ApiAreaStack } from './api-area-stack';
-import { ORIGIN_VERIFY_HEADER } from './origin-verify/header';
+import { ORIGIN_VERIFY_HEADER } from '@functions/lib/origin-verify';
 import { PortalFunction } from './portal-function';
 import { isPublicRoute, pascalCase, portalRouteTable, type RouteTable } from './route-table';
 
@@ -123,6 +123,7 @@ export class ApiStack extends Stack {
       IMAGES_BUCKET: props.imagesBucket.bucketName,
       AWS_ENDPOINT_URL_IOT_DATA_PLANE: props.iotDataEndpoint,
       POWERTOOLS_SERVICE_NAME: 'pd-portal-api',
+      ORIGIN_VERIFY_SECRET_ARN: this.originVerifySecret.secretArn,
     } satisfies EnvironmentVariables;
     const grants: Record<RouteAccess, (fn: PortalFunction) => void> = {
       'table-write': () => undefined, // on the route's writeKeys only (api-area-stack.ts)
@@ -180,6 +181,7 @@ export class ApiStack extends Stack {
         logKey: props.logKey,
         environment,
         grants,
+        originVerifySecret: this.originVerifySecret,
       });
     }
 

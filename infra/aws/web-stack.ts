@@ -21,7 +21,7 @@ import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { EDGE_REGION, WEB_ACL_ARN_PARAMETER } from './edge-stack';
-import { ORIGIN_VERIFY_HEADER } from './origin-verify/header';
+import { ORIGIN_VERIFY_HEADER } from '@functions/lib/origin-verify';
 
 export interface SiteDomain {
   /** e.g. portal.clinic.example, pointed (CNAME or alias) at the distribution. */

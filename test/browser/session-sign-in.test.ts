@@ -149,9 +149,18 @@ describe('signing in, as a person would', () => {
     await page.waitForURL('**/2fa');
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByText('Authentication code is required').waitFor();
+    // What the API answered, to tell why if the page does not move on.
+    const answers: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/api/')) answers.push(`${response.status()} ${new URL(response.url()).pathname}`);
+    });
     await page.getByLabel('Authentication code').fill(await freshTotpCode(secret));
     await page.getByRole('button', { name: 'Verify' }).click();
-    await page.waitForURL('**/patients');
+    await page.waitForURL('**/patients').catch(async (error: unknown) => {
+      throw new Error(
+        `${String(error)}\nat ${page.url()}; API answers: ${answers.join(', ')}; page: ${(await page.locator('body').innerText()).slice(0, 400)}`,
+      );
+    });
     await page.getByTestId('top-bar').getByRole('button', { name: users.twoFactor.first }).waitFor();
     // The pending 2FA session is gone: /2fa now leads home.
     await page.goto('/2fa');

@@ -1,5 +1,5 @@
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { forgetCachedValues, isFromCloudFront } from '@infra/aws/origin-verify/authorizer';
+import { forgetCachedValues, isFromCloudFront } from '@functions/lib/origin-verify';
 
 /** The public routes' authorizer: only requests carrying CloudFront's secret header pass. */
 function secrets(values: Record<string, string | undefined>) {

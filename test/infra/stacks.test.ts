@@ -134,6 +134,10 @@ describe('the CDK app', () => {
     const portalFunctions = functions.filter((fn) => fn.Properties.Runtime === 'nodejs22.x');
     expect(portalFunctions.map((fn) => fn.Properties.Description).sort()).toEqual(routeIds.map((id) => `${routes[id].method} ${routes[id].path}`).sort());
     expect(portalFunctions.every((fn) => fn.Properties.Architectures[0] === 'arm64')).toBe(true);
+    // Signed-in routes check CloudFront's header in their endpoint chain (a route takes one authorizer only).
+    const withOriginCheck = functions.filter((fn) => JSON.stringify(fn.Properties).includes('ORIGIN_VERIFY_SECRET_ARN'));
+    expect(withOriginCheck).toHaveLength(routeIds.length);
+    for (const id of routeIds) expect(JSON.stringify(statementsOf(id))).toContain('secretsmanager:GetSecretValue');
 
     const apiRoutes = resourcesOf(areas, 'AWS::ApiGatewayV2::Route').map(([, route]) => route) as Array<{
       Properties: { RouteKey: string; AuthorizationType?: string };

@@ -1,52 +1,13 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { timingSafeEqual } from 'node:crypto';
-import { ORIGIN_VERIFY_HEADER } from './header';
-
-/** How long a container keeps the secret's values: a rotation reaches every container within this. */
-const CACHE_MS = 5 * 60 * 1000;
-
-let cached: { values: string[]; until: number } | undefined;
-
-/** The current and the previous value: a request CloudFront sent before a rotation still passes. */
-async function acceptedValues(secretId: string, client: SecretsManagerClient): Promise<string[]> {
-  if (cached && cached.until > Date.now()) return cached.values;
-  const read = async (VersionStage: string) => {
-    try {
-      return (await client.send(new GetSecretValueCommand({ SecretId: secretId, VersionStage }))).SecretString;
-    } catch (error) {
-      if ((error as Error).name === 'ResourceNotFoundException') return undefined; // no previous version yet
-      throw error;
-    }
-  };
-  const values = (await Promise.all([read('AWSCURRENT'), read('AWSPREVIOUS')])).filter((value): value is string => !!value);
-  cached = { values, until: Date.now() + CACHE_MS };
-  return values;
-}
-
-const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
-
-/** Whether the request carries CloudFront's origin-verify header with a value of the secret. */
-export async function isFromCloudFront(
-  headers: Record<string, string | undefined> | undefined,
-  secretId: string,
-  client: SecretsManagerClient,
-): Promise<boolean> {
-  const presented = headers?.[ORIGIN_VERIFY_HEADER];
-  if (!presented) return false;
-  return (await acceptedValues(secretId, client)).some((value) => sameText(value, presented));
-}
-
-/** Forgets the cached values (tests). */
-export function forgetCachedValues(): void {
-  cached = undefined;
-}
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { isFromCloudFront } from '@functions/lib/origin-verify';
 
 let client: SecretsManagerClient | undefined;
 
 /**
  * The HTTP API's Lambda authorizer of the public routes (simple responses): only requests that came
  * through CloudFront, and so through its WAF, reach the sign-in Lambdas. API Gateway caches the
- * answer per header value, so this runs about once in five minutes.
+ * answer per header value, so this runs about once in five minutes. Signed-in routes are checked
+ * by the endpoint chain itself (functions/lib/endpoint.ts), as a route takes one authorizer only.
  */
 export async function handler(event: { headers?: Record<string, string | undefined> }): Promise<{ isAuthorized: boolean }> {
   client ??= new SecretsManagerClient({});

@@ -1,6 +1,9 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda';
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { mockClient } from 'aws-sdk-client-mock';
 import { z } from 'zod';
 import { endpoint } from '@functions/lib/endpoint';
+import { forgetCachedValues } from '@functions/lib/origin-verify';
 import { defineRoutes } from '@shared/api/route-definition';
 import { messages } from '@shared/messages';
 
@@ -22,13 +25,13 @@ const { probe } = defineRoutes({
   },
 });
 
-function event(thingId: string): APIGatewayProxyEventV2WithJWTAuthorizer {
+function event(thingId: string, headers: Record<string, string> = {}): APIGatewayProxyEventV2WithJWTAuthorizer {
   return {
     version: '2.0',
     routeKey: 'GET /probe/{thingId}',
     rawPath: `/probe/${thingId}`,
     rawQueryString: '',
-    headers: {},
+    headers,
     pathParameters: { thingId },
     isBase64Encoded: false,
     requestContext: {
@@ -72,4 +75,34 @@ it('turns an answer the schema refuses into a 500 without detail', async () => {
 
 it('refuses a path parameter longer than any id as not found', async () => {
   expect(await invoke({ name: 'a', count: 1 }, 'x'.repeat(200))).toEqual({ status: 404, body: { message: [messages.errors.notFound] } });
+});
+
+describe('on AWS, only through CloudFront', () => {
+  // Secrets Manager has no local twin: its answer is mocked, the chain is real.
+  const secrets = mockClient(SecretsManagerClient);
+  beforeEach(() => {
+    forgetCachedValues();
+    secrets.reset();
+    secrets.on(GetSecretValueCommand, { VersionStage: 'AWSCURRENT' }).resolves({ SecretString: 'cloudfront-secret' });
+    secrets.on(GetSecretValueCommand, { VersionStage: 'AWSPREVIOUS' }).rejects(Object.assign(new Error('none'), { name: 'ResourceNotFoundException' }));
+    process.env.ORIGIN_VERIFY_SECRET_ARN = 'arn:aws:secretsmanager:eu-west-1:111111111111:secret:origin';
+  });
+  afterEach(() => {
+    delete process.env.ORIGIN_VERIFY_SECRET_ARN;
+  });
+  afterAll(() => secrets.restore());
+
+  const handler = endpoint(probe, () => ({ name: 'a', count: 1 }));
+
+  it("refuses a request to the API's own endpoint, without CloudFront's header, before the handler runs", async () => {
+    const result = await handler(event('abc'), context);
+    expect(result.statusCode).toBe(403);
+    const forged = await handler(event('abc', { 'x-origin-verify': 'guess' }), context);
+    expect(forged.statusCode).toBe(403);
+  });
+
+  it('answers a request that came through CloudFront', async () => {
+    const result = await handler(event('abc', { 'x-origin-verify': 'cloudfront-secret' }), context);
+    expect(result.statusCode).toBe(200);
+  });
 });
