@@ -10,6 +10,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import mqtt, { type MqttClient } from 'mqtt';
+import { deviceCredentials, deviceCredentialsFile } from '@infra/local/device-credentials';
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -77,12 +78,15 @@ interface Devices {
   close(): Promise<void>;
 }
 
-async function connectDevices(mqttUrl: string, serialNumbers: string[]): Promise<Devices> {
+async function connectDevices(mqttUrl: string, dataDir: string, serialNumbers: string[]): Promise<Devices> {
   const clients = new Map<string, MqttClient>();
+  const credentials = deviceCredentials(deviceCredentialsFile(dataDir));
   let reconnects = 0;
   for (const serial of serialNumbers) {
+    // Each device gets its secret, as registration issues it, and connects with it.
+    const password = credentials.issue(serial);
     // As a device does: when the broker drops it (ingest failed), reconnect and send the unacknowledged messages again.
-    const client = await mqtt.connectAsync(mqttUrl, { clientId: serial, clean: true, reconnectPeriod: 250 });
+    const client = await mqtt.connectAsync(mqttUrl, { clientId: serial, username: serial, password, clean: true, reconnectPeriod: 250 });
     client.on('reconnect', () => (reconnects += 1));
     clients.set(serial, client);
   }
@@ -310,6 +314,7 @@ async function main(): Promise<void> {
     const soloPatient = await createBenchPatient(ingestClinics[0]!, doctor.userId, true);
     devices = await connectDevices(
       stack.mqttUrl,
+      dataDir,
       [...ingestPatients, soloPatient].map((p) => p.serialNumber!),
     );
     const ingestClock = exchangeClock(Date.now() - 60 * DAY_MS);
@@ -379,7 +384,7 @@ async function main(): Promise<void> {
         ' (--history-through-ingest sends all of them through ingest).',
     );
     log(`history: ${historyStored} exchanges${historyError ? ` (stopped: ${historyError})` : ''}`);
-    const historyDevices = await connectDevices(stack.mqttUrl, [serial]);
+    const historyDevices = await connectDevices(stack.mqttUrl, dataDir, [serial]);
     let big: IngestResult;
     try {
       // New exchanges come after the history; the clock goes on from where the history stopped.
