@@ -42,17 +42,14 @@ export function auditItem(record: AuditRecord) {
   };
 }
 
+/** The index composites a stored record carries beyond what the services handed over. */
+const COMPOSITES: readonly string[] = ['ProviderScope', 'ClinicScope', 'PatientScope', 'Month', 'Shard'];
+
+type StoredRecord = ReturnType<typeof auditItem>;
+
 /** A stored record without its index composites. */
-function record({
-  ProviderScope,
-  ClinicScope,
-  PatientScope,
-  Month,
-  Shard,
-  ...rest
-}: AuditRecord & Record<'ProviderScope' | 'ClinicScope' | 'PatientScope' | 'Month', string> & { Shard: number }): AuditRecord {
-  void [ProviderScope, ClinicScope, PatientScope, Month, Shard];
-  return rest;
+function record(item: StoredRecord): AuditRecord {
+  return Object.fromEntries(Object.entries(item).filter(([key]) => !COMPOSITES.includes(key))) as unknown as AuditRecord;
 }
 
 export interface AuditPage {
@@ -67,8 +64,6 @@ export interface AuditListOptions {
   /** Only this person's actions. */
   userId?: string;
 }
-
-type Stored = Parameters<typeof record>[0];
 
 const DEFAULT_LIMIT = 50;
 
@@ -87,7 +82,7 @@ interface ListQuery {
 
 async function single(query: ListQuery, options: AuditListOptions): Promise<AuditPage> {
   const result = await query.go(goOptions(options));
-  return { items: (result.data as Stored[]).map(record), cursor: result.cursor ?? undefined };
+  return { items: (result.data as StoredRecord[]).map(record), cursor: result.cursor ?? undefined };
 }
 
 /** The entity's queries, each narrowed to one person when asked. */
@@ -138,7 +133,7 @@ export const auditRepository = {
     const pages = await Promise.all(
       Object.entries(shards).map(async ([shard, cursor]) => {
         const page = await queries.byTime(month, Number(shard), options.userId).go({ order: 'desc', count: limit, cursor });
-        return { shard, items: page.data as Stored[], exhausted: page.cursor === null };
+        return { shard, items: page.data as StoredRecord[], exhausted: page.cursor === null };
       }),
     );
     const taken = pages

@@ -1,4 +1,5 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import middy, { type MiddlewareObj } from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
@@ -14,7 +15,6 @@ import type { ErrorBody } from './errors';
 import { requireHuman } from './human-verification';
 import { isFromCloudFront } from './origin-verify';
 import { optionalEnv } from './environment';
-import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { logger } from './powertools';
 import { isSessionEnded, requireTwoFactorSetUp } from './session-check';
 

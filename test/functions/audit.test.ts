@@ -170,3 +170,33 @@ describe('the endpoint chain holds a route to its audit kind', () => {
     expect((await auditRepository.listPlatform(month)).items.map((item) => item.EntityID)).toContain('patient-42');
   });
 });
+
+describe("the platform's trail, spread over shards", () => {
+  it('pages newest first with a cursor, every record exactly once', async () => {
+    const month = '2026-01';
+    const records = Array.from({ length: 11 }, (_, i) => ({
+      AuditID: `paging-${i}`,
+      At: `${month}-0${1 + (i % 9)}T10:00:${String(i).padStart(2, '0')}.000Z`,
+      UserID: 'user-paging',
+      Role: 'Nurse',
+      Route: 'GET /probe',
+      Action: 'read' as const,
+      Entity: 'Patient',
+      EntityID: `patient-${i}`,
+      SourceIp: '10.0.0.1',
+    }));
+    await auditRepository.record(records);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await auditRepository.listPlatform(month, { limit: 3, cursor, userId: 'user-paging' });
+      seen.push(...page.items.map((item) => item.AuditID));
+      cursor = page.cursor;
+      pages += 1;
+    } while (cursor && pages < 10);
+    const newestFirst = [...records].sort((a, b) => `${b.At}#${b.AuditID}`.localeCompare(`${a.At}#${a.AuditID}`)).map((item) => item.AuditID);
+    expect(seen).toEqual(newestFirst);
+    expect(pages).toBe(4);
+  });
+});
