@@ -21,7 +21,7 @@ const table = routes as Record<string, RouteDefinition>;
 export function findRoute(override: string | undefined, pattern: RegExp): FoundRoute | undefined {
   if (override) {
     const route = table[override];
-    if (!route) throw new Error(`No route ${override} in shared/api/routes.ts (routes: ${Object.keys(table).join(', ')})`);
+    if (!route) throw new Error(`No route ${override} in the route table (shared/api/routes/) (routes: ${Object.keys(table).join(', ')})`);
     return { id: override, route };
   }
   const entry = Object.entries(table).find(([, route]) => route.method === 'GET' && pattern.test(route.path));

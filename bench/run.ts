@@ -291,7 +291,7 @@ async function main(): Promise<void> {
       rows.push(ratioRow(`API overhead p50 ms (${label})`, quantile(result.subject, 0.5), quantile(result.floor, 0.5), { max: 1.3 }));
       rows.push(ratioRow(`API overhead p95 ms (${label})`, quantile(result.subject, 0.95), quantile(result.floor, 0.95), { max: 1.3 }));
       notes.push(
-        `API overhead is measured on ${routeLabel(proxy)} until GET …/patients/{patientId}/getExchanges is in shared/api/routes.ts (then it is used by itself, or name it with --exchanges-route <routeId>).`,
+        `API overhead is measured on ${routeLabel(proxy)} until GET …/patients/{patientId}/getExchanges is in the route table (shared/api/routes/) (then it is used by itself, or name it with --exchanges-route <routeId>).`,
       );
     }
     log('API overhead measured');
