@@ -14,6 +14,19 @@ async function freshTotpCode(secret: string): Promise<string> {
   if (left < 10_000) await new Promise((resolve) => setTimeout(resolve, left + 250));
   return totpCode(secret);
 }
+
+/** In the open TOTP set-up: types the first code of the secret shown, turns TOTP on, closes; answers the secret. */
+async function turnOnTotp(page: Page): Promise<string> {
+  const secret = (await page.getByTestId('totp-secret').innerText()).trim();
+  await page
+    .getByTestId('totp-code-field')
+    .locator('input')
+    .fill(await freshTotpCode(secret));
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await page.getByText('Two-factor authentication is on').waitFor();
+  await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).first().click();
+  return secret;
+}
 import type { Role } from '@shared/roles';
 import { usePortal } from '../support/browser';
 
@@ -111,14 +124,7 @@ describe('signing in, as a person would', () => {
     // LiberDiAdmin must use two-factor sign-in: the set-up comes before any screen.
     await page.getByTestId('two-factor-required').waitFor();
     expect(await page.getByTestId('top-bar').count()).toBe(0);
-    const secret = (await page.getByTestId('totp-secret').innerText()).trim();
-    await page
-      .getByTestId('totp-code-field')
-      .locator('input')
-      .fill(await freshTotpCode(secret));
-    await page.getByRole('button', { name: 'Turn on' }).click();
-    await page.getByText('Two-factor authentication is on').waitFor();
-    await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).first().click();
+    await turnOnTotp(page);
     await page.waitForURL('**/sp');
     expect(await page.getByTestId('activated-devices').innerText()).toBe('Activated devices: 0');
     expect(await page.getByTestId('activated-clinics').innerText()).toBe('Activated clinics: 0');
@@ -133,15 +139,8 @@ describe('signing in, as a person would', () => {
 
     await page.getByRole('button', { name: users.twoFactor.first }).click();
     await page.getByRole('menuitem', { name: 'Two-factor authentication' }).click();
-    const secret = (await page.getByTestId('totp-secret').innerText()).trim();
     await page.getByRole('img', { name: 'QR code for the authenticator app' }).waitFor();
-    await page
-      .getByTestId('totp-code-field')
-      .locator('input')
-      .fill(await freshTotpCode(secret));
-    await page.getByRole('button', { name: 'Turn on' }).click();
-    await page.getByText('Two-factor authentication is on').waitFor();
-    await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).first().click();
+    const secret = await turnOnTotp(page);
 
     await page.getByRole('button', { name: 'Log Out' }).click();
     await page.waitForURL('**/login');

@@ -1,11 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { issueLocalToken } from '@functions/lib/human-verification';
 import { createUser, setUserEnabled } from '@functions/services/users';
 import { totpCode } from '@infra/local/totp';
 import type { ChangePasswordResult, SignedIn, SignInResult, TotpSetup } from '@shared/api/session';
 import { TEST_PASSWORD, signedInUser, useApi } from '@test/support/api';
 import { useTestTable, useTestUserPool } from '@test/support/local-services';
+import { readOutbox } from './helpers';
 
 useTestTable();
 useTestUserPool();
@@ -179,13 +178,3 @@ describe('sessions: refresh and sign-out', () => {
     expect((await api.call('GET', `/users/${user.UserID}/session`, { token })).status).toBe(401);
   });
 });
-
-function readOutbox(to: string): { text: string } {
-  const dir = process.env.MAIL_OUTBOX_DIR!;
-  const file = readdirSync(dir)
-    .filter((name) => name.endsWith(`-${to}.json`))
-    .sort()
-    .at(-1);
-  if (!file) throw new Error(`no mail to ${to}`);
-  return JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as { text: string };
-}
