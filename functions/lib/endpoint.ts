@@ -18,8 +18,6 @@ import { optionalEnv } from './environment';
 import { logger } from './powertools';
 import { isSessionEnded, requireTwoFactorSetUp } from './session-check';
 
-export { logger };
-
 /** Bodies above this size are refused before parsing; images go straight to storage, not through the API. */
 const MAX_BODY_BYTES = 256 * 1024;
 /** Ids in paths are ours (UUIDs, serial numbers): anything longer is not one. */

@@ -41,10 +41,3 @@ const areaOf = new Map<string, ApiArea>(Object.entries(areas).flatMap(([area, ta
 export function routeArea(id: RouteId): ApiArea {
   return areaOf.get(id)!;
 }
-
-export function routeById(id: RouteId): RouteDefinition {
-  return routes[id];
-}
-
-/** Routes that take a signed-in user's session (the rest take a pending step's token or none). */
-export const isSessionRoute = (route: RouteDefinition): route is Extract<RouteDefinition, { token: 'session' }> => route.token === 'session';
