@@ -145,6 +145,67 @@ export const messages = {
     /** Shown to administrators who must use two-factor sign-in, before any screen (not a spec text). */
     required: 'Your role must use two-factor sign-in. Turn it on to continue; closing this signs you out.',
   },
+  /**
+   * The clinical screens (spec sections 2 "Patient area", 4, 5 "Patient create and profile",
+   * "Comments" and 8 "Patient"): the spec's texts as written, typos included; the rest ours.
+   */
+  patients: {
+    labels: {
+      FirstName: 'First name',
+      LastName: 'Last name',
+      DOB: 'Date of birth',
+      Gender: 'Gender',
+      Hispanic: 'Ethnicity',
+      RacialDesignation: 'Racial designation',
+      SocialId: 'SocialId',
+      Address: 'Address',
+      Phone: 'Phone number',
+      Cellphone: 'Cell-Phone number',
+      Email: 'Email',
+      DoctorID: 'Assigned physician',
+      ReferringPhysician: 'Referring physician name',
+      ReferringPhysician_Phone: 'Referring physician phone number',
+      DialysisStart: 'Dialysis start date',
+      PeritonealDialysisStart: 'Peritoneal dialysis start date',
+      Weight: 'Weight',
+      TargetWeight: 'Target weight',
+      BloodPressure: 'Blood pressure',
+      Pulse: 'Pulse',
+      UrineOutput_CC: 'Urine output',
+      GFR: 'GFR',
+    },
+    racialOptions: [
+      'American Indian or Alaska native',
+      'Native Hawaiian or Other Pacific Islander',
+      'Asian',
+      'White',
+      'Black or African American',
+      'Other',
+    ],
+    phoneNotValid: (label: string) => `${label} is not valid`,
+    emailNotValid: 'Email is not valid',
+    inputNotValid: (label: string) => `${label} input is not valid`,
+    /** Not a spec text: a date that is not a calendar date, or a birth date in the future. */
+    dateNotValid: (label: string) => `${label} is not a valid date`,
+    /** Not a spec text: the assigned physician must be a doctor or director of the patient's clinic. */
+    physicianNotInClinic: 'Assigned physician must be a doctor of the clinic',
+    notCreatedTitle: 'Patient was not created',
+    checkData: "Please check the data you've entered",
+    tryAgain: 'Please try again',
+    saved: 'Patient Saved',
+    notUpdated: "Patient was not updated - Please check the data you've entered for:",
+    updated: "Patient's is updated - You have changed the patient's data of:",
+    profileTitle: 'PATIENT PROFILE',
+    commentAdded: 'A comment is added to an exchnage',
+    /** Not a spec text: a comment longer than spec section 5's 1000 characters. */
+    commentTooLong: 'Comment must be 1000 characters or less',
+    addExchange: '+ Add exchange',
+    clearAlerts: 'Clear alerts',
+    /** Not a spec text: an exchange entered by hand needs the device the patient uses. */
+    noDeviceForManualExchange: 'Assign a device to the patient before adding an exchange',
+    /** Not a spec text: an exchange entered by hand cannot be in the future. */
+    futureExchange: 'An exchange cannot be in the future',
+  },
   dialogs: {
     errorTitle: 'Error',
     close: 'Close',

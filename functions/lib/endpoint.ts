@@ -7,6 +7,7 @@ import createHttpError, { isHttpError } from 'http-errors';
 import { ZodError } from 'zod';
 import type { BodyOf, ParamsOf, QueryOf, ResponseInputOf, RouteDefinition, SessionRoute } from '@shared/api/route-definition';
 import { fieldMessages } from '@shared/api/field-messages';
+import { API_BASE } from '@shared/api/paths';
 import { messages } from '@shared/messages';
 import { usersRepository } from '../data/users-repository';
 import { AuditTrail } from './audit';
@@ -293,4 +294,23 @@ export function endpoint<R extends RouteDefinition>(
 
 function definedValues(record: Record<string, string | undefined> | undefined): Record<string, string> {
   return Object.fromEntries(Object.entries(record ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined));
+}
+
+/**
+ * One handler module for the routes of one staff call (spec section 7 writes each under
+ * /clinicsDirector/{id}, /doctors/{id} and /nurses/{id}): each route keeps its own chain (its
+ * role, `self` check and audit), and the request's route key picks which one runs. Each route's
+ * Lambda is built from this module, so a request can only ever reach the routes of its call.
+ */
+export function staffEndpoint<R extends RouteDefinition>(
+  group: readonly R[],
+  run: (request: EndpointRequest<R>) => Promise<ResponseInputOf<R>> | ResponseInputOf<R>,
+): (event: Event, context: Context) => Promise<Result> {
+  const chains = new Map(group.map((route) => [`${route.method} ${route.path}`, endpoint(route, run)]));
+  return async (event, context) => {
+    const [method = '', path = ''] = (event.routeKey ?? '').split(' ');
+    const chain = chains.get(`${method} ${path.startsWith(API_BASE) ? path.slice(API_BASE.length) : path}`);
+    if (!chain) throw new Error(`No route of this call answers ${event.routeKey}`);
+    return chain(event, context);
+  };
 }

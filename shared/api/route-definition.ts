@@ -52,7 +52,8 @@ export type KeyPrefix =
   | 'PENDING'
   | 'RECOVERY'
   | 'RATE'
-  | 'AUDIT';
+  | 'AUDIT'
+  | 'SOCIALID';
 
 /**
  * Which token a route takes:

@@ -4,6 +4,9 @@ import { clinicalRoutes } from './clinical';
 import { deviceRoutes } from './devices';
 import { sessionRoutes } from './session';
 import { settingsRoutes } from './settings';
+import { STAFF_ID_SUFFIXES, STAFF_ROLES } from './staff';
+
+export { STAFF_PREFIXES, STAFF_ROLES, staffRouteId, type StaffRole } from './staff';
 
 export type { ApiArea, KeyPrefix, RouteAccess, RouteDefinition } from '../route-definition';
 export { API_AREAS } from '../route-definition';
@@ -40,4 +43,9 @@ const areaOf = new Map<string, ApiArea>(Object.entries(areas).flatMap(([area, ta
 /** The area a route belongs to (its file, and its CDK stack). */
 export function routeArea(id: RouteId): ApiArea {
   return areaOf.get(id)!;
+}
+
+/** The routes of one staff call, one per clinical role that may make it (see routes/staff.ts). */
+export function staffRouteGroup<const N extends string>(name: N): Array<Routes[Extract<RouteId, `${N}As${string}`>]> {
+  return STAFF_ROLES.map((role) => routes[`${name}${STAFF_ID_SUFFIXES[role]}` as RouteId]).filter(Boolean) as Array<Routes[Extract<RouteId, `${N}As${string}`>]>;
 }

@@ -31,5 +31,10 @@ export const screens = {
   myProfile: lazyScreen(() => import('../features/admin/my-profile/my-profile-screen'), 'MyProfileScreen'),
   patients: lazyScreen(() => import('../features/clinical/patients/patients-screen'), 'PatientsScreen'),
   addPatient: lazyScreen(() => import('../features/clinical/add-patient/add-patient-screen'), 'AddPatientScreen'),
+  patient: lazyScreen(() => import('../features/clinical/patient/patient-screen'), 'PatientScreen'),
+  patientExchanges: lazyScreen(() => import('../features/clinical/patient/patient-screen'), 'PatientScreen'),
+  patientVisits: lazyScreen(() => import('../features/clinical/patient/patient-screen'), 'PatientScreen'),
+  patientPrescription: lazyScreen(() => import('../features/clinical/patient/patient-screen'), 'PatientScreen'),
+  patientProfile: lazyScreen(() => import('../features/clinical/patient/patient-screen'), 'PatientScreen'),
   history: lazyScreen(() => import('../features/audit/history/history-screen'), 'HistoryScreen'),
 } satisfies Record<ScreenId, ComponentType>;

@@ -41,6 +41,16 @@ export const routes = {
   myProfile: { path: '/myprofile', access: ['ServiceProviderAdmin', 'ClinicAdmin'], nav: n.myProfile },
   patients: { path: '/patients', access: CLINICAL, nav: n.patients },
   addPatient: { path: '/addPatient', access: CLINICAL, nav: n.addPatient },
+  /**
+   * The patient screen (spec section 2 "Patient area") and its tabs, one path each so a link,
+   * a reload and a sign-in redirect land on the same tab. The patient is in the query (the spec's
+   * navigation state would not survive a reload).
+   */
+  patient: { path: '/patient', access: CLINICAL, query: ['patientId'] },
+  patientExchanges: { path: '/patient/exchanges', access: CLINICAL, query: ['patientId'] },
+  patientVisits: { path: '/patient/visits', access: CLINICAL, query: ['patientId'] },
+  patientPrescription: { path: '/patient/prescription', access: CLINICAL, query: ['patientId'] },
+  patientProfile: { path: '/patient/profile', access: CLINICAL, query: ['patientId'] },
   /** Beyond the spec, so not among the spec's navigation links: reached from the user menu. */
   history: { path: '/history', access: ['LiberDiAdmin', 'ServiceProviderAdmin', 'ClinicDirector'], optionalQuery: ['patientId'] },
 } as const satisfies Record<string, ScreenRoute>;
