@@ -108,7 +108,14 @@ const withoutHiddenRace = <T extends { Hispanic?: boolean; RacialDesignation?: u
 
 /** POST …/patients/signup: every field of spec section 3 with the rules of section 5. */
 export const patientSignupSchema = z
-  .object({ ...piiShape, ...clinicalShape, DoctorID: z.string({ required_error: required(L.DoctorID) }).min(1, required(L.DoctorID)).max(128) })
+  .object({
+    ...piiShape,
+    ...clinicalShape,
+    DoctorID: z
+      .string({ required_error: required(L.DoctorID) })
+      .min(1, required(L.DoctorID))
+      .max(128),
+  })
   .strict()
   .transform(withoutHiddenRace);
 export type PatientSignup = z.output<typeof patientSignupSchema>;
@@ -337,7 +344,12 @@ export const turbidityResultSchema = z.object({
 
 /** Beyond the spec: the adherence calendar's month (yyyy-mm), the current month when absent. */
 export const adherenceQuerySchema = z
-  .object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must be yyyy-mm').optional() })
+  .object({
+    month: z
+      .string()
+      .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must be yyyy-mm')
+      .optional(),
+  })
   .strict();
 
 /** One day of the adherence calendar: the prescribed slots and how many were done. */
@@ -355,4 +367,3 @@ export const adherenceResultSchema = z.object({
   adherencePercent: z.number().optional(),
 });
 export type AdherenceResult = z.infer<typeof adherenceResultSchema>;
-

@@ -47,5 +47,7 @@ export function routeArea(id: RouteId): ApiArea {
 
 /** The routes of one staff call, one per clinical role that may make it (see routes/staff.ts). */
 export function staffRouteGroup<const N extends string>(name: N): Array<Routes[Extract<RouteId, `${N}As${string}`>]> {
-  return STAFF_ROLES.map((role) => routes[`${name}${STAFF_ID_SUFFIXES[role]}` as RouteId]).filter(Boolean) as Array<Routes[Extract<RouteId, `${N}As${string}`>]>;
+  return STAFF_ROLES.map((role) => routes[`${name}${STAFF_ID_SUFFIXES[role]}` as RouteId]).filter(Boolean) as Array<
+    Routes[Extract<RouteId, `${N}As${string}`>]
+  >;
 }

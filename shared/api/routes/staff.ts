@@ -52,7 +52,10 @@ export function staffRoutes<const N extends string, const P extends string, cons
   spec: S,
 ): StaffRoutes<N, P, R, S> {
   return Object.fromEntries(
-    roles.map((role) => [`${name}${STAFF_ID_SUFFIXES[role]}`, { ...spec, token: 'session', path: `${STAFF_PREFIXES[role]}${path}`, roles: [role], self: 'id' }]),
+    roles.map((role) => [
+      `${name}${STAFF_ID_SUFFIXES[role]}`,
+      { ...spec, token: 'session', path: `${STAFF_PREFIXES[role]}${path}`, roles: [role], self: 'id' },
+    ]),
   ) as unknown as StaffRoutes<N, P, R, S>;
 }
 
