@@ -10,7 +10,8 @@ import { createPatient } from '@functions/services/patients';
 import { savePrescription } from '@functions/services/prescriptions';
 import { setupTotp, signIn, verifyTotp } from '@functions/services/sessions';
 import { createUser } from '@functions/services/users';
-import { convertWeight, deviceTopics, type DeviceExchange } from '@shared/device';
+import { checkPatient } from '@functions/devices/check-skipped-exchanges';
+import { convertTemperature, convertWeight, deviceExchangeSchema, deviceTopics, type DeviceExchange } from '@shared/device';
 import type { Role } from '@shared/roles';
 import { defaultSettings } from '@shared/settings';
 import { totpCode } from './totp';
@@ -19,14 +20,72 @@ import { SimulatedPatient } from './simulate';
 /** The one password of every demo account (README.md lists the accounts). */
 export const DEMO_PASSWORD = 'PdPortal!2026';
 
-/** Serial numbers of the demo devices; the first four are in patients' homes and report exchanges. */
-export const DEMO_DEVICES = ['100-00001', '100-00002', '100-00003', '100-00004', '100-00005', '100-00006'] as const;
+/**
+ * Serial numbers of the demo devices; the first four are in patients' homes and report exchanges,
+ * the rest are spares (at least one per provider), so a new patient can be given a device.
+ */
+export const DEMO_DEVICES = ['100-00001', '100-00002', '100-00003', '100-00004', '100-00005', '100-00006', '100-00007', '100-00008'] as const;
 export const REPORTING_DEMO_DEVICES = DEMO_DEVICES.slice(0, 4);
+
+/**
+ * What happens to a patient at home, so the demo clinic shows every alert of spec section 3
+ * somewhere: each event changes one exchange, counted back from the newest (1 = the newest).
+ * The simulator's own random anomalies come on top. A SkippedAlert comes from a slot left out.
+ */
+type ClinicalEvent = 'high-pulse' | 'low-pulse' | 'low-bp' | 'high-bp' | 'weight-gain' | 'low-uf' | 'no-drain' | 'high-drain-temp' | 'turbid' | 'panic';
+const CLINICAL_STORIES: ReadonlyArray<Readonly<Record<number, ClinicalEvent>>> = [
+  { 2: 'weight-gain', 4: 'high-pulse', 6: 'low-uf' },
+  { 2: 'low-bp', 4: 'low-pulse', 6: 'turbid' },
+  { 2: 'high-drain-temp', 3: 'no-drain', 5: 'high-bp', 7: 'panic' },
+];
+
+/** The exchange as the event makes it (in the device's own units), checked again with the protocol's schema. */
+function withEvent(exchange: DeviceExchange, event: ClinicalEvent, previous: DeviceExchange | undefined, dryWeightKg: number): DeviceExchange {
+  const measured = { Time: exchange.DeviceLocalDate };
+  const changed: DeviceExchange = { ...exchange };
+  const previousFill = previous?.FillVolume ?? 2000;
+  switch (event) {
+    case 'high-pulse':
+      changed.PulseMeasure = { Value: 124, ...measured };
+      break;
+    case 'low-pulse':
+      changed.PulseMeasure = { Value: 43, ...measured };
+      break;
+    case 'low-bp':
+      changed.BloodPressureMeasure = { Value: { Systolic: 84, Diastolic: 52 }, ...measured };
+      break;
+    case 'high-bp':
+      changed.BloodPressureMeasure = { Value: { Systolic: 172, Diastolic: 101 }, ...measured };
+      break;
+    case 'weight-gain':
+      changed.WeightMeasure = { Value: Math.round(convertWeight(dryWeightKg + 3.6, 'KG', exchange.WeightUnit) * 10) / 10, ...measured };
+      break;
+    case 'low-uf':
+      changed.DrainVolume = previousFill + 40;
+      break;
+    case 'no-drain':
+      changed.DrainVolume = Math.round(previousFill * 0.3);
+      break;
+    case 'high-drain-temp':
+      changed.DrainTemp = Math.round(convertTemperature(39.1, 'C', exchange.TempUnit) * 10) / 10;
+      break;
+    case 'turbid':
+      changed.BubblesTurbidityCalc = { meanCleanDrain: 9.4, stdevCleanDrain: 0.6, meanCleanFill: 0.4, stdevCleanFill: 0.05 };
+      changed.PValue = 9.4;
+      break;
+    case 'panic':
+      changed.MachineProblem = 'PANIC: drain pump stalled, exchange aborted';
+      break;
+  }
+  return deviceExchangeSchema.parse(changed);
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Three weeks of history for the demo patients, unless told otherwise. */
 const HISTORY_DAYS = 21;
 const EXCHANGE_HOURS = [7, 12, 17, 22];
+/** Older than the skipped-exchange check's grace time (2 hours by default). */
+const SKIPPED_SLOT_AGE_MS = 3 * 60 * 60 * 1000;
 const ALL_DAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
 
 /** What a device sends, as the IoT rule hands it to the ingest Lambda: the same path live messages take. */
@@ -104,7 +163,7 @@ export async function seedDemoData(options: { log: (line: string) => void; dataD
   const totpSecret = await turnOnTotp(twoFactor.Email, twoFactor.UserID);
   log('accounts of every role');
 
-  const placements = [haifa, haifa, haifa, boston, telAviv, haifa];
+  const placements = [haifa, haifa, haifa, boston, telAviv, haifa, boston, haifa];
   const devices = [];
   for (const [i, serialNumber] of DEMO_DEVICES.entries()) devices.push(await registerDevice({ SerialNumber: serialNumber, ClinicID: placements[i]!.ClinicID }));
 
@@ -130,6 +189,15 @@ export async function seedDemoData(options: { log: (line: string) => void; dataD
     }
     const firstWeight = history.find((exchange) => exchange.WeightMeasure)!;
     const dryWeightKg = Math.round(convertWeight(firstWeight.WeightMeasure!.Value, firstWeight.WeightUnit, 'KG'));
+    if (i === 0) {
+      // The first patient's device stays silent for the last slot past the grace time: a skipped exchange.
+      const silent = history.findLastIndex((exchange) => Date.parse(exchange.DeviceLocalDate) < now.getTime() - SKIPPED_SLOT_AGE_MS);
+      if (silent >= 0) history.splice(silent, 1);
+    }
+    for (const [back, event] of Object.entries(CLINICAL_STORIES[i] ?? {})) {
+      const index = history.length - Number(back);
+      if (index > 0) history[index] = withEvent(history[index]!, event, history[index - 1], dryWeightKg);
+    }
     const { patient } = await createPatient({
       ...person,
       Hispanic: false,
@@ -178,6 +246,7 @@ export async function seedDemoData(options: { log: (line: string) => void; dataD
     for (const exchange of history) {
       await ingest(deviceEvent(serialNumber, deviceTopics.exchange(serialNumber), exchange, new Date(exchange.DeviceLocalDate)));
     }
+    await checkPatient(patient.UserID, now);
     log(`${person.FirstName} ${person.LastName}: device ${serialNumber}, ${history.length} exchanges`);
   }
 

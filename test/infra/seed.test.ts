@@ -3,10 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { clinicsRepository } from '@functions/data/clinics-repository';
 import { devicesRepository } from '@functions/data/devices-repository';
+import { exchangesRepository } from '@functions/data/exchanges-repository';
 import { patientsRepository } from '@functions/data/patients-repository';
 import { statsRepository } from '@functions/data/stats-repository';
 import { answerTwoFactor, signIn } from '@functions/services/sessions';
-import { DEMO_PASSWORD, REPORTING_DEMO_DEVICES, seedDemoData } from '@infra/local/seed';
+import { DEMO_DEVICES, DEMO_PASSWORD, REPORTING_DEMO_DEVICES, seedDemoData } from '@infra/local/seed';
+import { alertFlags } from '@shared/alerts';
 import { totpCode } from '@infra/local/totp';
 import { useDeviceBroker } from '../support/devices';
 import { useTestTable, useTestUserPool } from '../support/local-services';
@@ -58,5 +60,32 @@ describe('the demo data', () => {
       expect(device.Utilization).toBeGreaterThan(50);
       expect((await clinicsRepository.get(patient.ClinicID_ref))!.ClinicExchangeCounter).toBeGreaterThanOrEqual(patient.ExchangeCount!);
     }
+
+    // Every alert of spec section 3 shows somewhere in the demo clinic, and the charts have every measure to draw.
+    const haifa = (await devicesRepository.getBySerialNumber(REPORTING_DEMO_DEVICES[0]!))!.ClinicID!;
+    const flags = new Set<string>();
+    const measures = new Set<string>();
+    for (const serialNumber of REPORTING_DEMO_DEVICES) {
+      const device = (await devicesRepository.getBySerialNumber(serialNumber))!;
+      if (device.ClinicID !== haifa) continue;
+      const alerts = await patientsRepository.listAlerts(device.PatientID!, { from: '2000', to: '9999' }, { limit: 100 });
+      for (const alert of alerts.items) flags.add(alert.flag);
+      const exchanges = await exchangesRepository.listForPatient(device.PatientID!, { from: '', to: '9999' }, { limit: 100 });
+      for (const exchange of exchanges.items) {
+        for (const measure of ['WeightMeasure', 'BloodPressureMeasure', 'PulseMeasure', 'Uf', 'DrainVolume', 'PValue'] as const) {
+          if (exchange[measure] !== undefined) measures.add(measure);
+        }
+      }
+    }
+    expect([...flags].sort()).toEqual([...alertFlags].sort());
+    expect(measures.size).toBe(6);
+
+    // Spare devices in every provider, so a new patient can be given one.
+    const spares = [];
+    for (const serialNumber of DEMO_DEVICES) {
+      const device = (await devicesRepository.getBySerialNumber(serialNumber))!;
+      if (!device.PatientID) spares.push(device.ServiceProviderID);
+    }
+    expect(new Set(spares).size).toBe(2);
   }, 120_000);
 });
