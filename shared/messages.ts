@@ -231,9 +231,6 @@ export const messages = {
       no: 'No',
       choose: 'Choose',
       save: 'Save',
-      ok: 'OK',
-      dateFormat: 'YYYY/MM/DD',
-      kg: 'kg',
       /** The confirmation before a create or a change (spec 4 "Creation flows": it cannot be undone). */
       confirmCreateTitle: 'Save patient',
       confirmCreate: 'You are going to create the patient.',
@@ -306,6 +303,9 @@ export const messages = {
       countryCode: 'Country code',
       decrease: 'Decrease',
       increase: 'Increase',
+      /** Not spec texts: the date inputs' format and a saved message's button. */
+      dateFormat: 'YYYY/MM/DD',
+      ok: 'OK',
     },
     loading: 'Loading',
     deviceSettingsTitle: 'Device settings',
