@@ -6,7 +6,7 @@ import Multiselect from '@cloudscape-design/components/multiselect';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { patientSignupSchema, racialDesignations, type PatientProfileResult, type PatientSignupInput } from '@shared/api/patients';
 import { messages } from '@shared/messages';
-import { AddressField, type Address } from '@web/src/components/fields/address-dialog';
+import { AddressField } from '@web/src/components/fields/address-dialog';
 import { DateField } from '@web/src/components/fields/date-field';
 import { DropdownField, type DropdownOption } from '@web/src/components/fields/dropdown-field';
 import { PhoneField } from '@web/src/components/fields/phone-field';
@@ -233,7 +233,7 @@ export function PatientFormFields({ form, physicians, readOnly = false }: { form
           <AddressField
             label={L.Address}
             testId="Address"
-            value={address.value as Address | undefined}
+            value={address.value}
             onChange={(value) => address.onChange(value as typeof address.value)}
             onBlur={address.onBlur}
             errorText={address.errorText}
