@@ -1,6 +1,6 @@
 import Button from '@cloudscape-design/components/button';
-import Form from '@cloudscape-design/components/form';
 import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { staffRouteId } from '@shared/api/routes';
@@ -51,16 +51,20 @@ function AddPatientForm({ staff, physicians }: { staff: StaffUser; physicians: P
   return (
     <>
       <form onSubmit={form.submit} noValidate>
-        <Form
-          header={<Header variant="h1">{messages.navigation.addPatient}</Header>}
-          actions={
-            <Button variant="primary" formAction="submit" disabled={!form.canSave} loading={form.busy} data-testid="save-patient">
-              {f.save}
-            </Button>
-          }
-        >
+        {/* The form's header carries Save: one Cloudscape Form less keeps /login's shared chunks as they were. */}
+        <SpaceBetween size="l">
+          <Header
+            variant="h1"
+            actions={
+              <Button variant="primary" formAction="submit" disabled={!form.canSave} loading={form.busy} data-testid="save-patient">
+                {f.save}
+              </Button>
+            }
+          >
+            {messages.navigation.addPatient}
+          </Header>
           <PatientFormFields form={form} physicians={physicians} />
-        </Form>
+        </SpaceBetween>
       </form>
       <ConfirmationDialog title={f.confirmCreateTitle} lines={[f.confirmCreate, f.cannotUndo]} {...form.confirmation} />
       <ErrorDialog title={m.notCreatedTitle} {...form.errorDialog} />

@@ -1,6 +1,6 @@
 import Button from '@cloudscape-design/components/button';
-import Form from '@cloudscape-design/components/form';
 import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { PatientProfileResult, PatientUpdateInput } from '@shared/api/patients';
@@ -63,18 +63,22 @@ function ProfileForm({ staff, patientId, result, physicians }: ProfileFormProps)
   return (
     <>
       <form onSubmit={form.submit} noValidate>
-        <Form
-          header={<Header variant="h2">{m.profileTitle}</Header>}
-          actions={
-            editable ? (
-              <Button variant="primary" formAction="submit" disabled={!form.canSave || changed.length === 0} loading={form.busy} data-testid="save-profile">
-                {f.save}
-              </Button>
-            ) : undefined
-          }
-        >
+        {/* The form's header carries Save: one Cloudscape Form less keeps /login's shared chunks as they were. */}
+        <SpaceBetween size="l">
+          <Header
+            variant="h2"
+            actions={
+              editable ? (
+                <Button variant="primary" formAction="submit" disabled={!form.canSave || changed.length === 0} loading={form.busy} data-testid="save-profile">
+                  {f.save}
+                </Button>
+              ) : undefined
+            }
+          >
+            {m.profileTitle}
+          </Header>
           <PatientFormFields form={form} physicians={physicians} readOnly={!editable} />
-        </Form>
+        </SpaceBetween>
       </form>
       <ConfirmationDialog title={f.confirmUpdateTitle} lines={[f.confirmUpdate, f.cannotUndo]} {...form.confirmation} />
       <ErrorDialog {...form.errorDialog} />
