@@ -49,8 +49,7 @@ describe('monthAdherence (the adherence calendar)', () => {
   it('today counts only the slots done or past their grace time', () => {
     const prescription = { ...berlin, Exchanges: [{ ExchangeDaysFrequency: everyDay, ExchangeTime: ['08:00', '13:00', '18:00'] }] };
     const exchanges = at('2025-03-20T07:00:00Z'); // 08:00 Berlin done
-    const check = (now: string) =>
-      dayOf(monthAdherence({ prescription, exchanges, month: '2025-03', now: new Date(now), graceMinutes: 120 }), '2025-03-20');
+    const check = (now: string) => dayOf(monthAdherence({ prescription, exchanges, month: '2025-03', now: new Date(now), graceMinutes: 120 }), '2025-03-20');
     expect(check('2025-03-20T06:00:00Z')).toMatchObject({ prescribed: 1, done: 1, state: 'done' }); // done early, within grace
     expect(check('2025-03-20T13:00:00Z')).toMatchObject({ prescribed: 1, done: 1, state: 'done' }); // 13:00 Berlin still within grace
     expect(check('2025-03-20T14:00:01Z')).toMatchObject({ prescribed: 2, done: 1, state: 'partial' });
@@ -59,7 +58,13 @@ describe('monthAdherence (the adherence calendar)', () => {
   });
 
   it('shows no percentage and no prescribed slot without a prescription', () => {
-    const result = monthAdherence({ prescription: undefined, exchanges: at('2025-03-11T01:30:00Z'), month: '2025-03', now: new Date('2025-04-01T00:00:00Z'), graceMinutes: 120 });
+    const result = monthAdherence({
+      prescription: undefined,
+      exchanges: at('2025-03-11T01:30:00Z'),
+      month: '2025-03',
+      now: new Date('2025-04-01T00:00:00Z'),
+      graceMinutes: 120,
+    });
     expect(result.days.every((day) => day.state === 'none')).toBe(true);
     expect(result.adherencePercent).toBeUndefined();
     expect(result.timeZone).toBe('UTC');
@@ -68,7 +73,13 @@ describe('monthAdherence (the adherence calendar)', () => {
   it('counts only prescribed weekdays, in the local calendar', () => {
     const mondays = { ...berlin, Exchanges: [{ ExchangeDaysFrequency: ['MO'], ExchangeTime: ['00:30'] }] };
     // 00:30 Berlin on Monday 17 March is 23:30 UTC on Sunday.
-    const result = monthAdherence({ prescription: mondays, exchanges: at('2025-03-16T23:30:00Z'), month: '2025-03', now: new Date('2025-03-25T00:00:00Z'), graceMinutes: 120 });
+    const result = monthAdherence({
+      prescription: mondays,
+      exchanges: at('2025-03-16T23:30:00Z'),
+      month: '2025-03',
+      now: new Date('2025-03-25T00:00:00Z'),
+      graceMinutes: 120,
+    });
     expect(result.days.filter((day) => day.prescribed > 0).map((day) => [day.date, day.state])).toEqual([
       // Monday the 10th's 00:30 is before the prescription was created (01:00): it does not count.
       ['2025-03-17', 'done'],
