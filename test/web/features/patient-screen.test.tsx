@@ -8,8 +8,14 @@ import { exchange, PATIENT_ID, servePatient } from '../support/patient';
 beforeEach(() => resetPortal());
 
 const page = () => createWrapper(document.body);
-const openModal = () => page().findAllModals().find((modal) => modal.isVisible());
-const addButton = () => page().findAllButtons().find((button) => button.getElement().textContent === '+ Add exchange');
+const openModal = () =>
+  page()
+    .findAllModals()
+    .find((modal) => modal.isVisible());
+const addButton = () =>
+  page()
+    .findAllButtons()
+    .find((button) => button.getElement().textContent === '+ Add exchange');
 
 it("shows the patient's name, the exchange count and the four tabs; each tab is its own route", async () => {
   signInAs('ClinicDirector');
@@ -68,7 +74,7 @@ it('shows the error dialog when the patient cannot be read', async () => {
   expect(openModal()!.findHeader().getElement().textContent).toBe('Error');
 });
 
-it("adds an exchange entered by hand; the table and the count are read again", async () => {
+it('adds an exchange entered by hand; the table and the count are read again', async () => {
   signInAs('Doctor');
   const server = servePatient(fakeServer());
   server.on('POST', `/doctors/user-Doctor/patients/${PATIENT_ID}/addExchange`, { status: 200, body: { exchange: exchange({ _id: 'x9' }) } });
@@ -91,15 +97,31 @@ it("adds an exchange entered by hand; the table and the count are read again", a
   ] as const) {
     act(() => byLabel(label).findControl()!.findInput()!.setInputValue(value));
   }
-  const save = modal.findFooter()!.findAllButtons().find((button) => button.getElement().textContent === 'Save')!;
+  const save = modal
+    .findFooter()!
+    .findAllButtons()
+    .find((button) => button.getElement().textContent === 'Save')!;
   await waitFor(() => expect(save.isDisabled()).toBe(false));
   act(() => save.click());
-  const accept = await waitFor(() => page().findAllModals().filter((m) => m.isVisible()).flatMap((m) => m.findFooter()?.findAllButtons() ?? []).find((b) => b.getElement().textContent === 'Accept')!);
+  const accept = await waitFor(() =>
+    page()
+      .findAllModals()
+      .filter((m) => m.isVisible())
+      .flatMap((m) => m.findFooter()?.findAllButtons() ?? [])
+      .find((b) => b.getElement().textContent === 'Accept')!,
+  );
   const readsBefore = server.calls.filter((call) => call.url.includes('getExchanges')).length;
   act(() => accept.click());
   await waitFor(() => expect(server.callsTo('POST', `/doctors/user-Doctor/patients/${PATIENT_ID}/addExchange`)).toHaveLength(1));
   const body = server.callsTo('POST', `/doctors/user-Doctor/patients/${PATIENT_ID}/addExchange`)[0]!.body as Record<string, unknown>;
-  expect(body).toMatchObject({ ExchangeFluid: 'DIAneal 1.36%', DrainVolume: 2100, FillTemp: 37, TempUnit: 'C', WeightUnit: 'KG', BloodPressureMeasure: { Value: { Systolic: 120, Diastolic: 80 } } });
+  expect(body).toMatchObject({
+    ExchangeFluid: 'DIAneal 1.36%',
+    DrainVolume: 2100,
+    FillTemp: 37,
+    TempUnit: 'C',
+    WeightUnit: 'KG',
+    BloodPressureMeasure: { Value: { Systolic: 120, Diastolic: 80 } },
+  });
   expect(String(body.DeviceLocalDate)).toMatch(/^2026-11-20T07:04:00[+-]\d{2}:\d{2}$/);
   await waitFor(() => expect(server.calls.filter((call) => call.url.includes('getExchanges')).length).toBeGreaterThan(readsBefore));
   await waitFor(() => expect(server.calls.filter((call) => call.url.endsWith('/profile')).length).toBeGreaterThan(1));
