@@ -200,6 +200,7 @@ export const messages = {
     futureExchange: 'An exchange cannot be in the future',
     /** Not spec texts: the patient screen (issue 10). */
     screen: {
+      title: 'Patient',
       back: 'Back',
       exchangeCount: (count: number) => `${count} ${count === 1 ? 'exchange' : 'exchanges'}`,
       tabsLabel: 'Patient',

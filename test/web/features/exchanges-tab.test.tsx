@@ -18,15 +18,15 @@ const alert = (overrides: Partial<PatientAlert>): PatientAlert => ({
   textValue: 'Low UF',
   ...overrides,
 });
-const table = () => createWrapper(document.body).findTable('[aria-label="Exchanges"]') ?? createWrapper(document.body).findTable()!;
+const table = () => createWrapper(document.body).findTable();
 const exchangesTable = async (rows: number) => {
   await waitFor(() => expect(table()?.findRows()).toHaveLength(rows), SLOW);
   return table()!;
 };
+const rowOf = (wrapper: TableWrapper, row: number) => wrapper.findRows()[row - 1]!;
 const cells = (wrapper: TableWrapper, row: number) =>
-  wrapper
-    .findRows()
-    [row - 1]!.findAll('td')
+  rowOf(wrapper, row)
+    .findAll('td')
     .map((cell) => cell.getElement().textContent ?? '');
 const headers = (wrapper: TableWrapper) => wrapper.findColumnHeaders().map((header) => header.getElement().textContent ?? '');
 const visibleModal = () =>

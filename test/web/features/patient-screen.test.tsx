@@ -53,15 +53,15 @@ it("enables '+ Add exchange' for a doctor and disables it for a nurse", async ()
   signInAs('Doctor');
   servePatient(fakeServer());
   const doctor = renderPortal(paths.patient({ patientId: PATIENT_ID }));
-  await waitFor(() => expect(addButton()).toBeDefined(), { timeout: 15000 });
-  expect(addButton()!.isDisabled()).toBe(false);
+  await waitFor(() => expect(addButton()?.isDisabled()).toBe(false), { timeout: 15000 });
   doctor.unmount();
 
   resetPortal();
   signInAs('Nurse');
   const server = servePatient(fakeServer());
   renderPortal(paths.patient({ patientId: PATIENT_ID }));
-  await waitFor(() => expect(addButton()).toBeDefined(), { timeout: 15000 });
+  // Loaded (the name shows), and still disabled.
+  await screen.findByRole('heading', { name: 'Ada Patient' }, { timeout: 15000 });
   expect(addButton()!.isDisabled()).toBe(true);
   expect(server.callsTo('GET', `/nurses/user-Nurse/patients/${PATIENT_ID}/profile`)).toHaveLength(1);
 });

@@ -55,6 +55,7 @@ export function PatientScreen() {
   const { role, userId } = useStaffCaller();
   const [adding, setAdding] = useState(false);
   const profile = useApiQuery(staffRoute('getPatientProfile', role), { params: { id: userId, patientId } });
+  const pii = profile.data?.PIIProfile[0];
   const active = tabOf(location.pathname, state);
   const origin = state?.origin && state.origin.startsWith('/') ? state.origin : paths.patients();
 
@@ -78,24 +79,19 @@ export function PatientScreen() {
           <Box>
             <Button variant="icon" iconName="arrow-left" ariaLabel={m.screen.back} onClick={() => navigate(origin)} />
           </Box>
-          <QueryState query={profile}>
-            {(data) => {
-              const pii = data.PIIProfile[0];
-              return (
-                <Header
-                  variant="h1"
-                  description={<span data-testid="exchange-count">{m.screen.exchangeCount(data.Profile.ExchangeCount ?? 0)}</span>}
-                  actions={
-                    <Button variant="primary" disabled={role === 'Nurse'} onClick={() => setAdding(true)}>
-                      {m.addExchange}
-                    </Button>
-                  }
-                >
-                  {pii ? `${pii.FirstName} ${pii.LastName}` : patientId}
-                </Header>
-              );
-            }}
-          </QueryState>
+          <Header
+            variant="h1"
+            description={profile.data && <span data-testid="exchange-count">{m.screen.exchangeCount(profile.data.Profile.ExchangeCount ?? 0)}</span>}
+            actions={
+              <Button variant="primary" disabled={role === 'Nurse' || !profile.data} onClick={() => setAdding(true)}>
+                {m.addExchange}
+              </Button>
+            }
+          >
+            {pii ? `${pii.FirstName} ${pii.LastName}` : m.screen.title}
+          </Header>
+          {/* The spinner while the patient loads, the error dialog if that fails (spec section 8). */}
+          <QueryState query={profile}>{() => null}</QueryState>
         </SpaceBetween>
       }
     >
