@@ -31,16 +31,30 @@ export interface ListPage<T> {
 
 type ItemOf<Id extends RouteId> = ResultOf<Id> extends { items: Array<infer T> } ? T : unknown;
 
+export interface ApiListSettings<Id extends RouteId, T> {
+  /** Where a page holds its rows when not in `items` (`getExchanges` answers `{ exchanges, count, cursor }`). */
+  itemsOf?: (page: ResultOf<Id>) => T[];
+  /** Read every page, one after the other. */
+  allPages?: boolean;
+}
+
 /**
  * Reads a paged server list: the items loaded so far, and `more` for `<DataList more={…}>` to ask
- * for the next page (sent as `?cursor=`). With `allPages` every page is read, one after the other
- * (a list that must sort and filter the whole set, like the clinic's patients).
+ * for the next page (sent as `?cursor=`). `pages` keeps each answer whole (e.g. a count beside the
+ * rows). With `allPages` every page is read, one after the other (a list that must sort and filter
+ * the whole set, like the clinic's patients).
  */
-export function useApiList<Id extends RouteId, T = ItemOf<Id>>(id: Id, options: CallOptions<Id>, { allPages = false }: { allPages?: boolean } = {}) {
-  const query = useInfiniteQuery<ListPage<T>, Error, InfiniteData<ListPage<T>>, readonly unknown[], string | undefined>({
+export function useApiList<Id extends RouteId, T = ItemOf<Id>>(id: Id, options: CallOptions<Id>, settings: ApiListSettings<Id, T> = {}) {
+  const { allPages = false } = settings;
+  const query = useInfiniteQuery<
+    ResultOf<Id> & { cursor?: string },
+    Error,
+    InfiniteData<ResultOf<Id> & { cursor?: string }>,
+    readonly unknown[],
+    string | undefined
+  >({
     queryKey: [...queryKeyOf(id, options), 'pages'],
-    queryFn: ({ pageParam }) =>
-      send(id, { ...options, query: { ...options.query, ...(pageParam ? { cursor: pageParam } : {}) } }) as unknown as Promise<ListPage<T>>,
+    queryFn: ({ pageParam }) => send(id, { ...options, query: { ...options.query, ...(pageParam ? { cursor: pageParam } : {}) } }),
     initialPageParam: undefined,
     getNextPageParam: (last) => last.cursor || undefined,
   });
@@ -48,7 +62,8 @@ export function useApiList<Id extends RouteId, T = ItemOf<Id>>(id: Id, options: 
   useEffect(() => {
     if (allPages && hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
   }, [allPages, hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
-  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const itemsOf = settings.itemsOf ?? ((page: ResultOf<Id>) => (page as unknown as ListPage<T>).items);
+  const items = query.data?.pages.flatMap((page) => itemsOf(page)) ?? [];
   const more = {
     hasMore: !!query.hasNextPage,
     loading: query.isFetchingNextPage,

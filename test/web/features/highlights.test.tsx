@@ -1,0 +1,76 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
+import type { PatientAlert } from '@shared/api/patients';
+import { paths } from '@web/src/config/routes';
+import { fakeServer, renderPortal, resetPortal, signInAs } from '../support/portal';
+import { exchange, PATIENT_ID, servePatient } from '../support/patient';
+
+/** The highlights panel: alert counts per flag and the six charts of 450 by 250, zoomable past 9 labels. */
+beforeEach(() => resetPortal());
+
+const SLOW = { timeout: 15000 };
+const CHARTS = [
+  'Weight against target weight (kg)',
+  'Blood pressure, systolic and diastolic (mmHg)',
+  'Pulse (bpm)',
+  'UF (ml)',
+  'Drain volume (ml)',
+  'Turbidity (PValue)',
+];
+const alert = (flag: PatientAlert['flag'], id: string): PatientAlert => ({ AlertID: id, Time: '2026-11-20T06:00:00.000Z', flag, severity: 2, textValue: flag });
+
+function exchanges(count: number) {
+  return Array.from({ length: count }, (_, index) =>
+    exchange({
+      _id: `x${index}`,
+      DeviceLocalDate: `2026-11-${String(20 - index).padStart(2, '0')}T07:04:00+01:00`,
+      ExchangeTimeUtc: `2026-11-${String(20 - index).padStart(2, '0')}T06:04:00.000Z`,
+      Uf: 100 + index,
+      StatusAlerts:
+        index < 3
+          ? { statusValue: 2, alerts: [alert('LowUfAlert', `u${index}`), ...(index === 0 ? [alert('HighPulseAlert', 'p0')] : [])] }
+          : { statusValue: 1, alerts: [] },
+    }),
+  );
+}
+
+it('counts the alerts per flag and draws the six named charts of 450 by 250 with zoom past 9 labels', async () => {
+  signInAs('ClinicDirector');
+  const server = servePatient(fakeServer(), exchanges(12));
+  renderPortal(paths.patientExchanges({ patientId: PATIENT_ID }));
+  const figures = await waitFor(() => {
+    const found = CHARTS.map((name) => screen.getByRole('figure', { name }));
+    for (const figure of found) expect(figure.querySelector('svg.recharts-surface')).not.toBeNull();
+    return found;
+  }, SLOW);
+  for (const figure of figures) {
+    const svg = figure.querySelector('svg.recharts-surface')!;
+    expect([svg.getAttribute('width'), svg.getAttribute('height')]).toEqual(['450', '250']);
+    expect(figure.querySelector('.recharts-brush')).not.toBeNull();
+  }
+  const counts = within(screen.getByRole('region', { name: 'Alerts in the period' }));
+  expect(counts.getByText('Low UF')).toBeTruthy();
+  expect(document.querySelector('[data-alert-count="LowUfAlert"]')?.textContent).toBe('3');
+  expect(document.querySelector('[data-alert-count="HighPulseAlert"]')?.textContent).toBe('1');
+  expect(document.querySelector('[data-alert-count="NoDrainAlert"]')).toBeNull();
+  // The period is asked of the server.
+  expect(server.calls.some((call) => /getExchanges\?from=[^&]+&limit=200/.test(call.url))).toBe(true);
+
+  const results = await axe.run(screen.getByRole('figure', { name: CHARTS[0] }).closest('[data-chart]')!.parentElement!.parentElement!, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] },
+    rules: { 'color-contrast': { enabled: false } },
+  });
+  expect(results.violations.map((violation) => violation.id)).toEqual([]);
+});
+
+it('offers no zoom with 9 labels or fewer', async () => {
+  signInAs('Nurse');
+  servePatient(fakeServer(), exchanges(5));
+  renderPortal(paths.patientExchanges({ patientId: PATIENT_ID }));
+  const figure = await waitFor(() => {
+    const found = screen.getByRole('figure', { name: 'UF (ml)' });
+    expect(found.querySelector('svg.recharts-surface')).not.toBeNull();
+    return found;
+  }, SLOW);
+  expect(figure.querySelector('.recharts-brush')).toBeNull();
+});

@@ -1,0 +1,128 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import createWrapper from '@cloudscape-design/components/test-utils/dom';
+import { paths } from '@web/src/config/routes';
+import { currentPath, fakeServer, renderPortal, resetPortal, signInAs } from '../support/portal';
+import { exchange, PATIENT_ID, servePatient } from '../support/patient';
+
+/** The patient screen: the patient's name, the count, '+ Add exchange' by role, and the tabs on their routes. */
+beforeEach(() => resetPortal());
+
+const page = () => createWrapper(document.body);
+const openModal = () =>
+  page()
+    .findAllModals()
+    .find((modal) => modal.isVisible());
+const addButton = () =>
+  page()
+    .findAllButtons()
+    .find((button) => button.getElement().textContent === '+ Add exchange');
+
+it("shows the patient's name, the exchange count and the four tabs; each tab is its own route", async () => {
+  signInAs('ClinicDirector');
+  servePatient(fakeServer(), [exchange(), exchange({ _id: 'x2' })]);
+  renderPortal(paths.patient({ patientId: PATIENT_ID }));
+  await screen.findByRole('heading', { name: 'Ada Patient' }, { timeout: 15000 });
+  expect(document.querySelector('[data-testid="exchange-count"]')?.textContent).toBe('2 exchanges');
+  const tabs = page().findTabs()!;
+  expect(tabs.findTabLinks().map((link) => link.getElement().textContent)).toEqual(['Exchanges', 'Visits', 'Prescription', 'Profile']);
+  // /patient itself shows Exchanges.
+  expect(tabs.findActiveTab()!.getElement().textContent).toBe('Exchanges');
+  await waitFor(() => expect(page().findTable()).not.toBeNull());
+
+  act(() => tabs.findTabLinkById('visits')!.click());
+  await waitFor(() => expect(currentPath()).toBe(paths.patientVisits({ patientId: PATIENT_ID })));
+  expect(document.body.textContent).toContain('comes with the next release');
+  act(() => page().findTabs()!.findTabLinkById('prescription')!.click());
+  await waitFor(() => expect(currentPath()).toBe(paths.patientPrescription({ patientId: PATIENT_ID })));
+  act(() => page().findTabs()!.findTabLinkById('profile')!.click());
+  await waitFor(() => expect(currentPath()).toBe(paths.patientProfile({ patientId: PATIENT_ID })));
+  act(() => page().findTabs()!.findTabLinkById('exchanges')!.click());
+  await waitFor(() => expect(currentPath()).toBe(paths.patientExchanges({ patientId: PATIENT_ID })));
+});
+
+it('opens on the tab of its route and goes back to the patients list', async () => {
+  signInAs('Doctor');
+  servePatient(fakeServer());
+  renderPortal(paths.patientProfile({ patientId: PATIENT_ID }));
+  await waitFor(() => expect(page().findTabs()?.findActiveTab()?.getElement().textContent).toBe('Profile'), { timeout: 15000 });
+  act(() => screen.getByRole('button', { name: 'Back' }).click());
+  await waitFor(() => expect(currentPath()).toBe(paths.patients()));
+});
+
+it("enables '+ Add exchange' for a doctor and disables it for a nurse", async () => {
+  signInAs('Doctor');
+  servePatient(fakeServer());
+  const doctor = renderPortal(paths.patient({ patientId: PATIENT_ID }));
+  await waitFor(() => expect(addButton()?.isDisabled()).toBe(false), { timeout: 15000 });
+  doctor.unmount();
+
+  resetPortal();
+  signInAs('Nurse');
+  const server = servePatient(fakeServer());
+  renderPortal(paths.patient({ patientId: PATIENT_ID }));
+  // Loaded (the name shows), and still disabled.
+  await screen.findByRole('heading', { name: 'Ada Patient' }, { timeout: 15000 });
+  expect(addButton()!.isDisabled()).toBe(true);
+  expect(server.callsTo('GET', `/nurses/user-Nurse/patients/${PATIENT_ID}/profile`)).toHaveLength(1);
+});
+
+it('shows the error dialog when the patient cannot be read', async () => {
+  signInAs('ClinicDirector');
+  servePatient(fakeServer()).on('GET', /\/patients\/p1\/profile$/, { status: 500, body: { message: 'Database down' } });
+  renderPortal(paths.patient({ patientId: PATIENT_ID }));
+  await waitFor(() => expect(openModal()?.findContent().getElement().textContent).toContain('Database down'), { timeout: 15000 });
+  expect(openModal()!.findHeader().getElement().textContent).toBe('Error');
+});
+
+it('adds an exchange entered by hand; the table and the count are read again', async () => {
+  signInAs('Doctor');
+  const server = servePatient(fakeServer());
+  server.on('POST', `/doctors/user-Doctor/patients/${PATIENT_ID}/addExchange`, { status: 200, body: { exchange: exchange({ _id: 'x9' }) } });
+  renderPortal(paths.patient({ patientId: PATIENT_ID }));
+  await waitFor(() => expect(addButton()?.isDisabled()).toBe(false), { timeout: 15000 });
+  act(() => addButton()!.click());
+  const modal = openModal()!;
+  const fields = modal.findContent().findAllFormFields();
+  const byLabel = (label: string) => fields.find((candidate) => candidate.findLabel()?.getElement().textContent === label)!;
+  act(() => byLabel('Date').findControl()!.findDatePicker()!.setInputValue('2026/11/20'));
+  act(() => byLabel("Time (HH:MM, the patient's local time)").findControl()!.findTimeInput()!.setInputValue('07:04'));
+  for (const [label, value] of [
+    ['Drain volume (ml)', '2100'],
+    ['Drain time (min)', '20'],
+    ['Drain temp. (°C)', '36.5'],
+    ['Fill volume (ml)', '2000'],
+    ['Fill time (min)', '10'],
+    ['Fill temp. (°C)', '37'],
+    ['Blood pressure (mmHg, systolic/diastolic)', '120/80'],
+  ] as const) {
+    act(() => byLabel(label).findControl()!.findInput()!.setInputValue(value));
+  }
+  const save = modal
+    .findFooter()!
+    .findAllButtons()
+    .find((button) => button.getElement().textContent === 'Save')!;
+  await waitFor(() => expect(save.isDisabled()).toBe(false));
+  act(() => save.click());
+  const accept = await waitFor(() =>
+    page()
+      .findAllModals()
+      .filter((m) => m.isVisible())
+      .flatMap((m) => m.findFooter()?.findAllButtons() ?? [])
+      .find((b) => b.getElement().textContent === 'Accept')!,
+  );
+  const readsBefore = server.calls.filter((call) => call.url.includes('getExchanges')).length;
+  act(() => accept.click());
+  await waitFor(() => expect(server.callsTo('POST', `/doctors/user-Doctor/patients/${PATIENT_ID}/addExchange`)).toHaveLength(1));
+  const body = server.callsTo('POST', `/doctors/user-Doctor/patients/${PATIENT_ID}/addExchange`)[0]!.body as Record<string, unknown>;
+  expect(body).toMatchObject({
+    ExchangeFluid: 'DIAneal 1.36%',
+    DrainVolume: 2100,
+    FillTemp: 37,
+    TempUnit: 'C',
+    WeightUnit: 'KG',
+    BloodPressureMeasure: { Value: { Systolic: 120, Diastolic: 80 } },
+  });
+  expect(String(body.DeviceLocalDate)).toMatch(/^2026-11-20T07:04:00[+-]\d{2}:\d{2}$/);
+  await waitFor(() => expect(server.calls.filter((call) => call.url.includes('getExchanges')).length).toBeGreaterThan(readsBefore));
+  await waitFor(() => expect(server.calls.filter((call) => call.url.endsWith('/profile')).length).toBeGreaterThan(1));
+});

@@ -1,0 +1,181 @@
+import Box from '@cloudscape-design/components/box';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import Container from '@cloudscape-design/components/container';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import SegmentedControl from '@cloudscape-design/components/segmented-control';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { useId, useMemo, useState } from 'react';
+import { Brush, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { alertFlags, type AlertFlag } from '@shared/alerts';
+import type { ExchangeRow } from '@shared/api/patients';
+import { messages } from '@shared/messages';
+import { QueryState } from '@web/src/components/query-state';
+import { useApiQuery } from '@web/src/lib/api-hooks';
+import { formatExchangeDate } from './exchange-format';
+import { staffRoute, useStaffCaller } from './staff-caller';
+
+const h = messages.patients.highlights;
+
+/** Spec section 2: charts of 450 by 250, zoom on when more than 9 labels. */
+export const CHART_WIDTH = 450;
+export const CHART_HEIGHT = 250;
+export const ZOOM_AFTER_LABELS = 9;
+const PERIODS = [7, 14, 30] as const;
+/** The most one read returns (…/getExchanges' limit): 30 days of 5 exchanges a day fit. */
+const PERIOD_LIMIT = '200';
+
+/** Colours with at least 3:1 contrast on white (WCAG 1.4.11), told apart by the legend and dashes too. */
+const colours = { primary: '#0972d3', secondary: '#d91515', tertiary: '#037f0c' };
+
+/** One point of the charts: an exchange, oldest first. */
+interface Point {
+  label: string;
+  weight?: number;
+  targetWeight?: number;
+  systolic?: number;
+  diastolic?: number;
+  pulse?: number;
+  uf?: number;
+  drainVolume?: number;
+  turbidity?: number;
+}
+
+const pointOf = (exchange: ExchangeRow): Point => ({
+  label: formatExchangeDate(exchange.DeviceLocalDate),
+  weight: exchange.WeightMeasure?.Value,
+  targetWeight: exchange.TargetWeightSnapshot,
+  systolic: exchange.BloodPressureMeasure?.Value.Systolic,
+  diastolic: exchange.BloodPressureMeasure?.Value.Diastolic,
+  pulse: exchange.PulseMeasure?.Value,
+  uf: exchange.Uf,
+  drainVolume: exchange.DrainVolume,
+  turbidity: exchange.PValue,
+});
+
+/** How many alerts of each flag the exchanges raised (cleared ones too: they happened). */
+export function alertCounts(exchanges: readonly ExchangeRow[]): Array<[AlertFlag, number]> {
+  const counts = new Map<AlertFlag, number>();
+  for (const exchange of exchanges) for (const alert of exchange.StatusAlerts.alerts) counts.set(alert.flag, (counts.get(alert.flag) ?? 0) + 1);
+  return alertFlags.filter((flag) => counts.has(flag)).map((flag) => [flag, counts.get(flag)!]);
+}
+
+interface SeriesLine {
+  key: keyof Point;
+  name: string;
+  colour: string;
+  dashed?: boolean;
+}
+
+/** A line chart of 450 by 250 named by its caption; a brush to zoom when it has more than 9 labels. */
+function Chart({ title, points, lines }: { title: string; points: readonly Point[]; lines: SeriesLine[] }) {
+  const captionId = useId();
+  const data = points.filter((point) => lines.some((line) => point[line.key] !== undefined));
+  return (
+    <figure aria-labelledby={captionId} style={{ margin: 0 }} data-chart={title}>
+      <figcaption id={captionId}>
+        <Box variant="h3" tagOverride="span">
+          {title}
+        </Box>
+      </figcaption>
+      {data.length === 0 ? (
+        <Box color="text-body-secondary">{h.noData}</Box>
+      ) : (
+        <LineChart width={CHART_WIDTH} height={CHART_HEIGHT} data={data} title={title} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
+          <CartesianGrid strokeDasharray="3 3" />
+          <XAxis dataKey="label" tick={{ fontSize: 11 }} />
+          <YAxis domain={['auto', 'auto']} tick={{ fontSize: 11 }} />
+          <Tooltip />
+          <Legend />
+          {lines.map((line) => (
+            <Line
+              key={line.key}
+              type="monotone"
+              dataKey={line.key}
+              name={line.name}
+              stroke={line.colour}
+              strokeDasharray={line.dashed ? '6 3' : undefined}
+              dot={{ r: 2 }}
+              connectNulls
+              isAnimationActive={false}
+            />
+          ))}
+          {data.length > ZOOM_AFTER_LABELS && <Brush dataKey="label" height={20} stroke={colours.primary} />}
+        </LineChart>
+      )}
+    </figure>
+  );
+}
+
+function Highlights({ exchanges }: { exchanges: readonly ExchangeRow[] }) {
+  const points = useMemo(() => [...exchanges].reverse().map(pointOf), [exchanges]);
+  const counts = alertCounts(exchanges);
+  const s = h.series;
+  return (
+    <SpaceBetween size="l">
+      <section aria-label={h.alertCounts}>
+        <Box variant="h3">{h.alertCounts}</Box>
+        {counts.length === 0 ? (
+          <Box color="text-body-secondary">{h.noAlerts}</Box>
+        ) : (
+          <KeyValuePairs columns={4} items={counts.map(([flag, count]) => ({ label: h.flags[flag], value: <span data-alert-count={flag}>{count}</span> }))} />
+        )}
+      </section>
+      <ColumnLayout columns={2} minColumnWidth={CHART_WIDTH}>
+        <Chart
+          title={h.charts.weight}
+          points={points}
+          lines={[
+            { key: 'weight', name: s.weight, colour: colours.primary },
+            { key: 'targetWeight', name: s.targetWeight, colour: colours.tertiary, dashed: true },
+          ]}
+        />
+        <Chart
+          title={h.charts.bloodPressure}
+          points={points}
+          lines={[
+            { key: 'systolic', name: s.systolic, colour: colours.secondary },
+            { key: 'diastolic', name: s.diastolic, colour: colours.primary, dashed: true },
+          ]}
+        />
+        <Chart title={h.charts.pulse} points={points} lines={[{ key: 'pulse', name: s.pulse, colour: colours.secondary }]} />
+        <Chart title={h.charts.uf} points={points} lines={[{ key: 'uf', name: s.uf, colour: colours.primary }]} />
+        <Chart title={h.charts.drainVolume} points={points} lines={[{ key: 'drainVolume', name: s.drainVolume, colour: colours.tertiary }]} />
+        <Chart title={h.charts.turbidity} points={points} lines={[{ key: 'turbidity', name: s.turbidity, colour: colours.secondary }]} />
+      </ColumnLayout>
+    </SpaceBetween>
+  );
+}
+
+/** The highlights panel (spec section 2): alert counts per flag and the charts over a chosen period. */
+export function HighlightsPanel({ patientId }: { patientId: string }) {
+  const { role, userId } = useStaffCaller();
+  const [days, setDays] = useState<number>(30);
+  // Fixed per period chosen, so the query's key holds still between renders.
+  const from = useMemo(() => new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString(), [days]);
+  const query = useApiQuery(staffRoute('getExchanges', role), { params: { id: userId, patientId }, query: { from, limit: PERIOD_LIMIT } });
+  return (
+    <Container
+      header={
+        <Header
+          variant="h2"
+          actions={
+            <FormField label={h.period}>
+              <SegmentedControl
+                label={h.period}
+                selectedId={String(days)}
+                options={PERIODS.map((period) => ({ id: String(period), text: h.periodDays(period) }))}
+                onChange={({ detail }) => setDays(Number(detail.selectedId))}
+              />
+            </FormField>
+          }
+        >
+          {h.title}
+        </Header>
+      }
+    >
+      <QueryState query={query}>{(data) => <Highlights exchanges={data.exchanges} />}</QueryState>
+    </Container>
+  );
+}

@@ -1,0 +1,21 @@
+import type { z } from 'zod';
+import type { turbidityResultSchema } from '@shared/api/patients';
+import { messages } from '@shared/messages';
+
+type Turbidity = z.infer<typeof turbidityResultSchema>;
+
+const SERIES = ['FillTurbidity', 'DrainTurbidity', 'BubblesFillTurbidity', 'BubblesDrainTurbidity'] as const;
+
+/**
+ * The raw turbidity series of an exchange as CSV (spec section 7, client-side functions): one row
+ * per sample index, one column per series the device sent; a shorter series leaves its cells empty.
+ */
+export function turbidityCsv(turbidity: Turbidity): string {
+  const series = SERIES.filter((name) => turbidity[name] !== undefined);
+  const length = Math.max(0, ...series.map((name) => turbidity[name]!.length));
+  const lines = [[messages.patients.exchanges.sample, ...series].join(',')];
+  for (let index = 0; index < length; index += 1) {
+    lines.push([String(index), ...series.map((name) => (turbidity[name]![index] === undefined ? '' : String(turbidity[name]![index])))].join(','));
+  }
+  return lines.join('\r\n');
+}
