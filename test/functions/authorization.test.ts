@@ -5,6 +5,7 @@ import { messages } from '@shared/messages';
 import { ROLES, type Role } from '@shared/roles';
 import { signIn, useApi } from '../support/api';
 import { useTestTable, useTestUserPool } from '../support/local-services';
+import { exampleBody } from '../support/request-examples';
 import { allIds, createTenant, tenantIds, type Tenant } from '../support/tenants';
 
 useTestTable();
@@ -41,7 +42,7 @@ function pathFor(route: RouteDefinition, caller: { UserID: string } | undefined,
 /** Each call gets a fresh session, as sign-out (one of the routes) revokes the one it is called with. */
 async function call(route: RouteDefinition, caller: { UserID: string; Email: string } | undefined, targets?: { self?: string; tenant?: string }) {
   const token = caller && (await signIn(caller.Email));
-  return api.call(route.method, pathFor(route, caller, targets), { token, body: route.method === 'POST' ? {} : undefined });
+  return api.call(route.method, pathFor(route, caller, targets), { token, body: route.method === 'POST' ? exampleBody(route.body) : undefined });
 }
 
 describe.each(sessionRoutes)('%s', (id) => {

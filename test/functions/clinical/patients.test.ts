@@ -3,7 +3,9 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { patientsRepository } from '@functions/data/patients-repository';
 import { assignDevice, registerDevice } from '@functions/services/devices';
 import type { PatientListItem, PatientSignupInput } from '@shared/api/patients';
-import { buildPath } from '@shared/api/paths';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda';
+import { handler as getPatients } from '@functions/handlers/clinical/get-patients';
+import { API_BASE, buildPath, gatewayPath } from '@shared/api/paths';
 import { routes, staffRouteId, type StaffRole } from '@shared/api/routes';
 import { messages } from '@shared/messages';
 import { signIn, signedInUser, useApi } from '@test/support/api';
@@ -400,4 +402,28 @@ it('a staff member without a clinic reaches no list', async () => {
   tokens.set(user.UserID, token);
   const response = await call('getAllClinicPatients', user);
   expect(response.status).toBe(403);
+});
+
+it('answers the route key API Gateway sends for a path the spec writes with a trailing slash', async () => {
+  const route = routes.getAllClinicPatientsAsDirector;
+  expect(route.path.endsWith('/')).toBe(true);
+  const director = own.users.ClinicDirector;
+  const event = {
+    version: '2.0',
+    routeKey: `GET ${gatewayPath(route.path)}`,
+    rawPath: `${API_BASE}${buildPath(route.path, { id: director.UserID })}`,
+    rawQueryString: '',
+    headers: { 'user-agent': 'patients-test' },
+    pathParameters: { id: director.UserID },
+    isBase64Encoded: false,
+    requestContext: {
+      requestId: 'patients-test',
+      http: { method: 'GET', path: '/', protocol: 'HTTP/1.1', sourceIp: '10.1.2.3', userAgent: 'patients-test' },
+      authorizer: { jwt: { claims: { sub: director.UserID, 'cognito:groups': '[ClinicDirector]' }, scopes: [] } },
+    },
+  } as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
+  const context = { functionName: 'get-patients', awsRequestId: 'test', getRemainingTimeInMillis: () => 1000 } as unknown as Context;
+  const result = await getPatients(event, context);
+  expect(result.statusCode).toBe(200);
+  expect((JSON.parse(result.body!) as { items: PatientListItem[] }).items.map((item) => item.UserID)).toContain(own.patientId);
 });
