@@ -276,20 +276,31 @@ export const patientsRepository = {
   /**
    * A profile edit in one transaction: the SocialId's marker moved (when it changed), the clinical
    * profile, the personal data and the audit record, all or nothing. 'duplicateSocialId' when the
-   * new SocialId belongs to another patient of the clinic.
+   * new SocialId belongs to another patient of the clinic, 'changedMeanwhile' when another edit
+   * moved the SocialId (or removed the patient) since this one read it.
    */
-  async update(patientId: string, edit: PatientEdit, audit: AuditRecord): Promise<'updated' | 'duplicateSocialId'> {
+  async update(patientId: string, edit: PatientEdit, audit: AuditRecord): Promise<'updated' | 'duplicateSocialId' | 'changedMeanwhile'> {
     const { clinical, pii, socialId } = edit;
     const result = await db()
       .transaction.write(({ socialIdMarker, patient, patientPii, audit: auditEntity }) => {
         const piiKey = { UserID: patientId };
         const hasSet = Object.keys(pii.set).length > 0;
         const hasRemove = pii.remove.length > 0;
+        // A SocialId moves only from the one this edit read: a concurrent edit that moved it fails here.
         const piiPatch =
           hasSet && hasRemove
-            ? patientPii.patch(piiKey).set(pii.set).remove(pii.remove).commit()
+            ? patientPii
+                .patch(piiKey)
+                .set(pii.set)
+                .remove(pii.remove)
+                .where(({ UserID, SocialId }, { eq, exists }) => (socialId ? eq(SocialId, socialId.from) : exists(UserID)))
+                .commit()
             : hasSet
-              ? patientPii.patch(piiKey).set(pii.set).commit()
+              ? patientPii
+                  .patch(piiKey)
+                  .set(pii.set)
+                  .where(({ UserID, SocialId }, { eq, exists }) => (socialId ? eq(SocialId, socialId.from) : exists(UserID)))
+                  .commit()
               : hasRemove
                 ? patientPii.patch(piiKey).remove(pii.remove).commit()
                 : undefined;
@@ -297,7 +308,11 @@ export const patientsRepository = {
           ...(socialId
             ? [
                 socialIdMarker.create({ ClinicID: socialId.clinicId, SocialId: socialId.to, PatientID: patientId }).commit(),
-                socialIdMarker.delete({ ClinicID: socialId.clinicId, SocialId: socialId.from }).commit(),
+                // Never another patient's marker; a patient stored before markers existed has none to delete.
+                socialIdMarker
+                  .delete({ ClinicID: socialId.clinicId, SocialId: socialId.from })
+                  .where(({ PatientID }, { eq, notExists }) => `${notExists(PatientID)} OR ${eq(PatientID, patientId)}`)
+                  .commit(),
               ]
             : []),
           ...(Object.keys(clinical).length > 0 ? [patient.patch({ UserID: patientId }).set(clinical).commit()] : []),
@@ -308,6 +323,7 @@ export const patientsRepository = {
       .go();
     const reasons: ReadonlyArray<{ code: string }> = result.data;
     if (result.canceled && socialId && reasons[0]?.code === 'ConditionalCheckFailed') return 'duplicateSocialId';
+    if (result.canceled && reasons.some(({ code }) => code === 'ConditionalCheckFailed' || code === 'TransactionConflict')) return 'changedMeanwhile';
     throwIfCanceled({ canceled: result.canceled, data: [...reasons] });
     throwIfCanceled(result);
     return 'updated';

@@ -14,7 +14,7 @@ import { messages } from '@shared/messages';
 import type { Role } from '@shared/roles';
 import { clinicsRepository } from '../data/clinics-repository';
 import { devicesRepository } from '../data/devices-repository';
-import { allItems, type PageRequest } from '../data/page';
+import { allItems, isInvalidCursor, type PageRequest } from '../data/page';
 import { patientsRepository, type NewPatientRecord, type PatientEdit, type PatientPii, type PatientRecord } from '../data/patients-repository';
 import { usersRepository, type UserRecord } from '../data/users-repository';
 import type { AuditTrail } from '../lib/audit';
@@ -125,7 +125,11 @@ export function ageInYears(dob: string, today = new Date()): number {
  */
 export async function listPatients(caller: Caller, audit: AuditTrail, page: PageRequest): Promise<{ items: PatientListItem[]; cursor?: string }> {
   const { clinicId, serviceProviderId } = staffTenant(caller);
-  const listed = caller.role === 'Doctor' ? await patientsRepository.listByDoctor(caller.userId, page) : await patientsRepository.listByClinic(clinicId, page);
+  const listed = await (
+    caller.role === 'Doctor' ? patientsRepository.listByDoctor(caller.userId, page) : patientsRepository.listByClinic(clinicId, page)
+  ).catch((error: unknown) => {
+    throw page.cursor && isInvalidCursor(error) ? badRequest(messages.errors.malformedRequest) : error;
+  });
   // A doctor's key lists their patients; a patient of another clinic (a moved doctor) stays out of reach.
   const patients = listed.items.filter((patient) => mayTouch(caller, { kind: 'patient', keys: patient }));
   const [personal, physicians, alerts] = await Promise.all([
@@ -245,7 +249,9 @@ export async function updatePatient(
     ClinicID: patient.ClinicID_ref,
     ServiceProviderID: patient.ServiceProviderID,
   });
-  if ((await patientsRepository.update(patientId, edit, record)) === 'duplicateSocialId') throw duplicateSocialId();
+  const outcome = await patientsRepository.update(patientId, edit, record);
+  if (outcome === 'duplicateSocialId') throw duplicateSocialId();
+  if (outcome === 'changedMeanwhile') throw conflict(m.tryAgain);
 
   const { RacialDesignation, ...piiKept } = pii;
   const updatedPii: PatientPii = { ...(removeRace ? piiKept : pii), ...edit.pii.set };

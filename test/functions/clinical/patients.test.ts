@@ -1,5 +1,6 @@
 import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { randomUUID } from 'node:crypto';
 import { patientsRepository } from '@functions/data/patients-repository';
 import { assignDevice, registerDevice } from '@functions/services/devices';
 import type { PatientListItem, PatientSignupInput } from '@shared/api/patients';
@@ -380,6 +381,31 @@ describe('updatePatient', () => {
     expect((await call('signupPatient', own.users.Nurse, { body: signupBody(own.users.Doctor.UserID, { SocialId: moved }) })).status).toBe(409);
   });
 
+  it('moves a SocialId only from the one the edit read: a stale edit changes nothing, one marker stays', async () => {
+    const original = newSocialId();
+    const patientId = await newPatient({ SocialId: original });
+    const record = () => ({
+      AuditID: randomUUID(),
+      At: new Date().toISOString(),
+      UserID: own.users.ClinicDirector.UserID,
+      Role: 'ClinicDirector',
+      Route: 'test',
+      Action: 'write' as const,
+      Entity: 'Patient',
+      EntityID: patientId,
+      SourceIp: '127.0.0.1',
+    });
+    const move = (to: string) => ({ clinical: {}, pii: { set: { SocialId: to }, remove: [] }, socialId: { clinicId: own.clinicId, from: original, to } });
+    const [first, second] = [newSocialId(), newSocialId()];
+    // Two edits that both read the original SocialId: the second arrives after the first moved it.
+    expect(await patientsRepository.update(patientId, move(first), record())).toBe('updated');
+    const before = await tableText();
+    expect(await patientsRepository.update(patientId, move(second), record())).toBe('changedMeanwhile');
+    expect(await tableText()).toBe(before);
+    const markers = (await tableItems()).filter((item) => String(item.pk).startsWith('SOCIALID#') && item.PatientID === patientId);
+    expect(markers.map((marker) => marker.pk)).toEqual([`SOCIALID#${own.clinicId}#${first}`]);
+  });
+
   it('drops the racial designation when Hispanic is true', async () => {
     const patientId = await newPatient();
     const response = await call('updatePatient', own.users.Doctor, { patientId, body: { Hispanic: true, RacialDesignation: ['Asian'] } });
@@ -426,4 +452,11 @@ it('answers the route key API Gateway sends for a path the spec writes with a tr
   const result = await getPatients(event, context);
   expect(result.statusCode).toBe(200);
   expect((JSON.parse(result.body!) as { items: PatientListItem[] }).items.map((item) => item.UserID)).toContain(own.patientId);
+});
+
+it('refuses a cursor it did not hand out with a 400', async () => {
+  for (const cursor of ['garbage', Buffer.from(JSON.stringify({ pk: 'PATIENT#x', sk: 'PII' })).toString('base64url')]) {
+    const response = await call('getAllClinicPatients', own.users.Nurse, { query: `cursor=${cursor}` });
+    expect(response.status).toBe(400);
+  }
 });
