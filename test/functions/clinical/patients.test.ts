@@ -2,7 +2,9 @@ import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { patientsRepository } from '@functions/data/patients-repository';
+import { usersRepository } from '@functions/data/users-repository';
 import { assignDevice, registerDevice } from '@functions/services/devices';
+import { ageInYears } from '@functions/services/patients';
 import type { PatientListItem, PatientSignupInput } from '@shared/api/patients';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda';
 import { handler as getPatients } from '@functions/handlers/clinical/get-patients';
@@ -263,6 +265,20 @@ describe('the patient lists', () => {
     expect(quiet.unresolvedSince).toBeUndefined();
   });
 
+  it('shows the oldest five of more unresolved alerts, counting them all', async () => {
+    for (const i of [3, 4, 5]) {
+      await patientsRepository.raiseAlert({
+        patientId: alerted,
+        sourceId: `test-${i}`,
+        alert: { AlertID: `test-${i}:SkippedAlert`, Time: `2026-01-0${i + 1}T08:00:00.000Z`, flag: 'SkippedAlert', severity: 2, textValue: 'Skipped exchange' },
+      });
+    }
+    const { body } = await call('getAllClinicPatients', list.users.ClinicDirector);
+    const row = (body.items as PatientListItem[]).find((item) => item.UserID === alerted)!;
+    expect(row).toMatchObject({ unresolved: 6, statusValue: 3, unresolvedSince: '2026-01-01T08:00:00.000Z' });
+    expect(row.status.alerts.map((alert) => alert.AlertID)).toEqual(['test-0', 'test-1', 'test-2', 'test-3', 'test-4'].map((id) => `${id}:SkippedAlert`));
+  });
+
   it('pages with a limit and a cursor, and records the read', async () => {
     const first = await call('getAllClinicPatients', list.users.ClinicDirector, { query: 'limit=2' });
     expect(first.body.items).toHaveLength(2);
@@ -276,6 +292,12 @@ describe('the patient lists', () => {
 });
 
 describe('getAllClinicDoctors', () => {
+  beforeAll(async () => {
+    // A disabled doctor of the clinic is no physician to assign.
+    const { user } = await signedInUser('Doctor', { ClinicID: own.clinicId, ServiceProviderID: own.serviceProviderId });
+    await usersRepository.setEnabled(user.UserID, false);
+  });
+
   it.each(['ClinicDirector', 'Nurse'] as const)('%s gets the own clinic’s doctors and directors', async (role) => {
     const response = await call('getAllClinicDoctors', own.users[role]);
     expect(response.status).toBe(200);
@@ -459,4 +481,10 @@ it('refuses a cursor it did not hand out with a 400', async () => {
     const response = await call('getAllClinicPatients', own.users.Nurse, { query: `cursor=${cursor}` });
     expect(response.status).toBe(400);
   }
+});
+
+it('counts age in whole years, a birthday making the next', () => {
+  expect(ageInYears('1960-06-15', new Date('2026-06-14T23:59:00Z'))).toBe(65);
+  expect(ageInYears('1960-06-15', new Date('2026-06-15T00:00:00Z'))).toBe(66);
+  expect(ageInYears('1960-12-31', new Date('2026-01-01T00:00:00Z'))).toBe(65);
 });
