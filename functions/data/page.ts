@@ -35,6 +35,15 @@ export function complete(result: object): void {
   if (unprocessed.length > 0) throw new Error(`${unprocessed.length} items were not read (throttled); try again`);
 }
 
+/**
+ * A list refused the cursor it was given: not one ElectroDB wrote, or a key outside the query's
+ * partition (DynamoDB refuses such a start key). A caller's mistake (a 400), never another page.
+ */
+export function isInvalidCursor(error: unknown): boolean {
+  const { name, message, cause } = (error ?? {}) as { name?: string; message?: string; cause?: { name?: string } };
+  return name === 'ElectroError' && (/parse cursor/i.test(message ?? '') || (cause?.name === 'ValidationException' && /starting key/i.test(message ?? '')));
+}
+
 /** Every item of a paged list, page by page (jobs and tests; request paths show one page). */
 export async function allItems<T>(list: (page: PageRequest) => Promise<Page<T>>): Promise<T[]> {
   const items: T[] = [];

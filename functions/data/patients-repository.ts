@@ -1,11 +1,12 @@
 import type { EntityItem } from 'electrodb';
 import type { AlertStatusValue } from '@shared/alerts';
 import { convertTemperature, convertWeight, devicePrescriptionSchema, type DevicePrescription } from '@shared/device';
+import { auditItem, type AuditRecord } from './audit-repository';
 import { db, type Db } from './entities';
 import { storedAlertSchema, type StoredAlert } from './entities/alert';
 import { allListShards, listShard } from './entities/shards';
 import { exchangesRepository } from './exchanges-repository';
-import { pageOptions, shardedPage, toPage, type Page, type PageRequest } from './page';
+import { complete, pageOptions, shardedPage, toPage, type Page, type PageRequest } from './page';
 import { type Address } from './service-providers-repository';
 import { throwIfCanceled } from './transactions';
 import { isConditionFailure } from './table';
@@ -43,6 +44,8 @@ export interface PatientRecord {
   ExchangeCount?: number;
   LastExchangeTime?: string;
   CurrentPrescriptionID?: string;
+  /** The current prescription in a few words, for the patient list ('' or absent without one). */
+  ProtocolSummary?: string;
   /** The OpenDate of the open visit, the key of its item. */
   OpenVisitOpenDate?: string;
   /** When the last visit was closed: where the next visit's period starts. */
@@ -53,8 +56,41 @@ export interface PatientRecord {
 /** What a new patient's clinical profile is made of; the rest starts empty. */
 export type NewPatientRecord = Omit<
   PatientRecord,
-  'PatientAlertStatus' | 'ExchangeCount' | 'LastExchangeTime' | 'CurrentPrescriptionID' | 'OpenVisitOpenDate' | 'LastVisitClosedDate' | 'Device'
+  | 'PatientAlertStatus'
+  | 'ExchangeCount'
+  | 'LastExchangeTime'
+  | 'CurrentPrescriptionID'
+  | 'ProtocolSummary'
+  | 'OpenVisitOpenDate'
+  | 'LastVisitClosedDate'
+  | 'Device'
 >;
+
+/** The clinical fields a profile edit may change (the assigned physician among them). */
+export type EditablePatientFields = Partial<
+  Pick<
+    PatientRecord,
+    | 'DoctorID_ref'
+    | 'ReferringPhysician'
+    | 'ReferringPhysician_Phone'
+    | 'DialysisStart'
+    | 'PeritonealDialysisStart'
+    | 'Weight'
+    | 'TargetWeight'
+    | 'BloodPressure'
+    | 'Pulse'
+    | 'UrineOutput_CC'
+    | 'GFR'
+  >
+>;
+
+/** One profile edit, item by item: what `patientsRepository.update` writes in one transaction. */
+export interface PatientEdit {
+  clinical: EditablePatientFields;
+  pii: { set: Partial<Omit<PatientPii, 'UserID'>>; remove: Array<'RacialDesignation'> };
+  /** The SocialId's marker moves with it (uniqueness within the clinic). */
+  socialId?: { clinicId: string; from: string; to: string };
+}
 
 /** Personal data (spec section 3, Patient: "separate PII profile"). */
 export interface PatientPii {
@@ -114,6 +150,25 @@ export function statusFromCounts(high = 0, medium = 0): AlertStatusValue {
   if (high > 0) return 3;
   if (medium > 0) return 2;
   return 1;
+}
+
+const DAY_CODES = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
+
+/**
+ * A prescription in a few words for the patient list: the most exchanges of any day and the
+ * fluids in the order prescribed ('4 exchanges a day: DIAneal 1.36%, DIAneal 2.27%, EXTRAneal').
+ */
+export function protocolSummary(prescription: Pick<DevicePrescription, 'Exchanges'>): string {
+  const perDay = Math.max(
+    ...DAY_CODES.map((day) =>
+      prescription.Exchanges.filter((exchange) => exchange.ExchangeDaysFrequency.includes(day)).reduce(
+        (sum, exchange) => sum + exchange.ExchangeTime.length,
+        0,
+      ),
+    ),
+  );
+  const fluids = [...new Set(prescription.Exchanges.map((exchange) => exchange.ExchangeFluid))];
+  return `${perDay} exchange${perDay === 1 ? '' : 's'} a day: ${fluids.join(', ')}`;
 }
 
 function toPatient({ ListShard, UnresolvedAlerts2, UnresolvedAlerts3, ...patient }: PatientItem): PatientRecord {
@@ -189,14 +244,89 @@ export const patientsRepository = {
     );
   },
 
-  async create(patient: NewPatientRecord, pii: PatientPii): Promise<void> {
-    await db()
-      .transaction.write(({ patient: patientEntity, patientPii }) => [
+  /** Several patients' personal data in one BatchGetItem (a list page's rows); absent ones are left out. */
+  async getPiiMany(patientIds: readonly string[]): Promise<PatientPii[]> {
+    if (patientIds.length === 0) return [];
+    const result = await db()
+      .entities.patientPii.get([...new Set(patientIds)].map((UserID) => ({ UserID })))
+      .go();
+    complete(result);
+    return result.data;
+  },
+
+  /**
+   * Stores a new patient: the SocialId's marker (unique within the clinic), the clinical profile,
+   * the personal data apart and, when given, the audit record, all or nothing.
+   * 'duplicateSocialId' when the clinic already has a patient with this SocialId.
+   */
+  async create(patient: NewPatientRecord, pii: PatientPii, audit?: AuditRecord): Promise<'created' | 'duplicateSocialId'> {
+    const result = await db()
+      .transaction.write(({ socialIdMarker, patient: patientEntity, patientPii, audit: auditEntity }) => [
+        socialIdMarker.create({ ClinicID: patient.ClinicID_ref, SocialId: pii.SocialId, PatientID: patient.UserID }).commit(),
         patientEntity.create({ ...patient, ListShard: listShard(patient.UserID) }).commit(),
         patientPii.create(pii).commit(),
+        ...(audit ? [auditEntity.create(auditItem(audit)).commit()] : []),
       ])
-      .go()
-      .then(throwIfCanceled);
+      .go();
+    if (result.canceled && result.data[0]?.code === 'ConditionalCheckFailed') return 'duplicateSocialId';
+    throwIfCanceled(result);
+    return 'created';
+  },
+
+  /**
+   * A profile edit in one transaction: the SocialId's marker moved (when it changed), the clinical
+   * profile, the personal data and the audit record, all or nothing. 'duplicateSocialId' when the
+   * new SocialId belongs to another patient of the clinic, 'changedMeanwhile' when another edit
+   * moved the SocialId (or removed the patient) since this one read it.
+   */
+  async update(patientId: string, edit: PatientEdit, audit: AuditRecord): Promise<'updated' | 'duplicateSocialId' | 'changedMeanwhile'> {
+    const { clinical, pii, socialId } = edit;
+    const result = await db()
+      .transaction.write(({ socialIdMarker, patient, patientPii, audit: auditEntity }) => {
+        const piiKey = { UserID: patientId };
+        const hasSet = Object.keys(pii.set).length > 0;
+        const hasRemove = pii.remove.length > 0;
+        // A SocialId moves only from the one this edit read: a concurrent edit that moved it fails here.
+        const piiPatch =
+          hasSet && hasRemove
+            ? patientPii
+                .patch(piiKey)
+                .set(pii.set)
+                .remove(pii.remove)
+                .where(({ UserID, SocialId }, { eq, exists }) => (socialId ? eq(SocialId, socialId.from) : exists(UserID)))
+                .commit()
+            : hasSet
+              ? patientPii
+                  .patch(piiKey)
+                  .set(pii.set)
+                  .where(({ UserID, SocialId }, { eq, exists }) => (socialId ? eq(SocialId, socialId.from) : exists(UserID)))
+                  .commit()
+              : hasRemove
+                ? patientPii.patch(piiKey).remove(pii.remove).commit()
+                : undefined;
+        return [
+          ...(socialId
+            ? [
+                socialIdMarker.create({ ClinicID: socialId.clinicId, SocialId: socialId.to, PatientID: patientId }).commit(),
+                // Never another patient's marker; a patient stored before markers existed has none to delete.
+                socialIdMarker
+                  .delete({ ClinicID: socialId.clinicId, SocialId: socialId.from })
+                  .where(({ PatientID }, { eq, notExists }) => `${notExists(PatientID)} OR ${eq(PatientID, patientId)}`)
+                  .commit(),
+              ]
+            : []),
+          ...(Object.keys(clinical).length > 0 ? [patient.patch({ UserID: patientId }).set(clinical).commit()] : []),
+          ...(piiPatch ? [piiPatch] : []),
+          auditEntity.create(auditItem(audit)).commit(),
+        ];
+      })
+      .go();
+    const reasons: ReadonlyArray<{ code: string }> = result.data;
+    if (result.canceled && socialId && reasons[0]?.code === 'ConditionalCheckFailed') return 'duplicateSocialId';
+    if (result.canceled && reasons.some(({ code }) => code === 'ConditionalCheckFailed' || code === 'TransactionConflict')) return 'changedMeanwhile';
+    throwIfCanceled({ canceled: result.canceled, data: [...reasons] });
+    throwIfCanceled(result);
+    return 'updated';
   },
 
   async getPrescription(patientId: string, prescriptionId: string): Promise<PrescriptionRecord | undefined> {
@@ -208,13 +338,19 @@ export const patientsRepository = {
     return patient.CurrentPrescriptionID ? patientsRepository.getPrescription(patient.UserID, patient.CurrentPrescriptionID) : undefined;
   },
 
-  /** Stores a prescription, not approved until the device acknowledges it, and makes it the patient's current one. */
+  /**
+   * Stores a prescription, not approved until the device acknowledges it, and makes it the
+   * patient's current one, with its summary for the patient list.
+   */
   async addPrescription(prescription: PrescriptionRecord): Promise<void> {
     const { PatientID, Approved, ApprovedChangedAt, CreatedBy, ...message } = prescription;
     await db()
       .transaction.write(({ prescription: prescriptionEntity, patient }) => [
         prescriptionEntity.create({ PatientID, PrescriptionId: message.PrescriptionId, Message: message, Approved, ApprovedChangedAt, CreatedBy }).commit(),
-        patient.patch({ UserID: PatientID }).set({ CurrentPrescriptionID: message.PrescriptionId }).commit(),
+        patient
+          .patch({ UserID: PatientID })
+          .set({ CurrentPrescriptionID: message.PrescriptionId, ProtocolSummary: protocolSummary(message) })
+          .commit(),
       ])
       .go()
       .then(throwIfCanceled);
@@ -299,7 +435,7 @@ export const patientsRepository = {
     return false;
   },
 
-  /** The patient's unresolved alerts, oldest first. */
+  /** The patient's unresolved alerts, oldest first (a list row reads the first few: `{ limit }`). */
   async listUnresolvedAlerts(patientId: string, page?: PageRequest): Promise<Page<PatientAlert>> {
     return toPage(await db().entities.unresolvedAlert.query.byPatient({ PatientID: patientId }).go(pageOptions(page)), toAlert);
   },

@@ -5,7 +5,7 @@ import { dynamo } from '../lib/aws-clients';
 import { config } from '../lib/config';
 import { db, type Db } from './entities';
 import { allListShards, listShard } from './entities/shards';
-import { pageOptions, shardedPage, toPage, type Page, type PageRequest } from './page';
+import { complete, pageOptions, shardedPage, toPage, type Page, type PageRequest } from './page';
 import { throwIfCanceled } from './transactions';
 
 /** A portal user's record; Cognito holds the credentials and groups, this holds profile and tenant. */
@@ -39,6 +39,16 @@ export const usersRepository = {
   async get(userId: string): Promise<UserRecord | undefined> {
     const { data } = await db().entities.user.get({ UserID: userId }).go();
     return data ? toRecord(data) : undefined;
+  },
+
+  /** Several users in one BatchGetItem (e.g. the physicians of a patient list's page); absent ones are left out. */
+  async getMany(userIds: readonly string[]): Promise<UserRecord[]> {
+    if (userIds.length === 0) return [];
+    const result = await db()
+      .entities.user.get([...new Set(userIds)].map((UserID) => ({ UserID })))
+      .go();
+    complete(result);
+    return result.data.map(toRecord);
   },
 
   async getByEmail(email: string): Promise<UserRecord | undefined> {

@@ -306,7 +306,7 @@ export function staffEndpoint<R extends RouteDefinition>(
   group: readonly R[],
   run: (request: EndpointRequest<R>) => Promise<ResponseInputOf<R>> | ResponseInputOf<R>,
 ): (event: Event, context: Context) => Promise<Result> {
-  // On AWS the route key holds the gateway's path (no trailing slash); locally the spec's.
+  // Keyed as API Gateway writes the event's routeKey (gatewayPath); the local gateway's keys match too.
   const chains = new Map(group.map((route) => [`${route.method} ${gatewayPath(route.path)}`, endpoint(route, run)]));
   return async (event, context) => {
     const [method = '', path = ''] = (event.routeKey ?? '').split(' ');

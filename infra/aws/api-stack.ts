@@ -15,7 +15,7 @@ import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import type { EnvironmentVariables } from '@functions/lib/environment';
-import { API_BASE } from '@shared/api/paths';
+import { gatewayPath } from '@shared/api/paths';
 import type { ApiArea, RouteAccess, RouteDefinition } from '@shared/api/routes';
 import { ApiAreaStack } from './api-area-stack';
 import { ORIGIN_VERIFY_HEADER } from '@functions/lib/origin-verify';
@@ -207,7 +207,7 @@ export class ApiStack extends Stack {
       Object.values(routeTable.routes)
         .filter((route) => isPublicRoute(route))
         .map((route) => [
-          `${route.method} ${API_BASE}${route.path}`,
+          `${route.method} ${gatewayPath(route.path)}`,
           { ThrottlingBurstLimit: PUBLIC_ROUTE_THROTTLE.burstLimit, ThrottlingRateLimit: PUBLIC_ROUTE_THROTTLE.rateLimit },
         ]),
     );

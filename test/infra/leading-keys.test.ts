@@ -9,9 +9,12 @@ import { routeIds, routes, type RouteId } from '@shared/api/routes';
 import type { SignedIn, SignInResult, TotpSetup } from '@shared/api/session';
 import { defaultSettings, toSettingsList } from '@shared/settings';
 import { takeExchange } from '@functions/devices/take-exchange';
-import { TEST_PASSWORD, signedInUser, useApi } from '../support/api';
+import { patientsRepository } from '@functions/data/patients-repository';
+import { assignDevice } from '@functions/services/devices';
+import { TEST_PASSWORD, signIn as signInUser, signedInUser, useApi } from '../support/api';
 import { createPatientWithDevice, exchangeReport } from '../support/devices';
 import { useTestTable, useTestUserPool } from '../support/local-services';
+import { createTenant } from '../support/tenants';
 
 useTestTable();
 useTestUserPool();
@@ -162,7 +165,76 @@ describe('the LeadingKeys each route is granted', () => {
     expect((await call('addExchangeAsDoctor', params, { ...options, body: manual })).status).toBe(200);
   }, 60_000);
 
-  // The scenarios above cover the session, settings and exchange routes; routes of other areas join as their scenarios are written.
+  // The patient routes of the clinical staff, under each role's prefix: signup, lists (with a row's
+  // alerts), the clinic's physicians, the profile (with its device) and an update that moves the
+  // SocialId and reassigns the physician.
+  beforeAll(async () => {
+    const tenant = await createTenant('Keys');
+    const [director, doctor, nurse] = [tenant.users.ClinicDirector, tenant.users.Doctor, tenant.users.Nurse];
+    const tokens = Object.fromEntries(await Promise.all([director, doctor, nurse].map(async (user) => [user.UserID, await signInUser(user.Email)])));
+    const as = (user: { UserID: string }, extra: Record<string, string> = {}) => [{ id: user.UserID, ...extra }, tokens[user.UserID]!] as const;
+    const patient = (SocialId: string, DoctorID: string) => ({
+      FirstName: 'Ada',
+      LastName: 'Keys',
+      DOB: '1960-01-01',
+      Gender: 'Female',
+      Hispanic: false,
+      SocialId,
+      Address: { Country: 'Israel', City: 'Haifa', Street: '1 Key St' },
+      Phone: '+972 4 555 0101',
+      Cellphone: '+972 54 555 0101',
+      Email: 'ada@keys.example',
+      ReferringPhysician: 'Dr. Key',
+      ReferringPhysician_Phone: '+972 4 555 0102',
+      DialysisStart: '2025-01-01',
+      PeritonealDialysisStart: '2025-02-01',
+      Weight: 70,
+      TargetWeight: 68,
+      BloodPressure: '120/80',
+      Pulse: 70,
+      UrineOutput_CC: 500,
+      GFR: 9,
+      DoctorID,
+    });
+    for (const [route, user, SocialId] of [
+      ['signupPatientAsDirector', director, '9100001'],
+      ['signupPatientAsDoctor', doctor, '9100002'],
+      ['signupPatientAsNurse', nurse, '9100003'],
+    ] as const) {
+      const [params, token] = as(user);
+      expect((await call(route, params, { token, body: patient(SocialId, doctor.UserID) })).status).toBe(200);
+    }
+    await patientsRepository.raiseAlert({
+      patientId: tenant.patientId,
+      sourceId: 'keys-1',
+      alert: { AlertID: 'keys-1:SkippedAlert', Time: '2026-01-01T08:00:00.000Z', flag: 'SkippedAlert', severity: 2, textValue: 'Skipped exchange' },
+    });
+    await assignDevice(tenant.patientId, tenant.serialNumber);
+    const reads: Array<[RouteId, { UserID: string }, Record<string, string>?]> = [
+      ['getAllClinicPatientsAsDirector', director],
+      ['getAllClinicPatientsAsNurse', nurse],
+      ['getallpatientsAsDoctor', doctor],
+      ['getAllClinicDoctorsAsDirector', director],
+      ['getAllClinicDoctorsAsNurse', nurse],
+      ['getPatientProfileAsDirector', director, { patientId: tenant.patientId }],
+      ['getPatientProfileAsDoctor', doctor, { patientId: tenant.patientId }],
+      ['getPatientProfileAsNurse', nurse, { patientId: tenant.patientId }],
+    ];
+    for (const [route, user, extra] of reads) {
+      const [params, token] = as(user, extra);
+      expect((await call(route, params, { token })).status).toBe(200);
+    }
+    const [byDirector, directorToken] = as(director, { patientId: tenant.patientId });
+    const reassigned = await call('updatePatientAsDirector', byDirector, {
+      token: directorToken,
+      body: { SocialId: '9100004', DoctorID_ref: director.UserID },
+    });
+    expect(reassigned.status).toBe(200);
+    const [byDoctor, doctorToken] = as(doctor, { patientId: tenant.patientId });
+    expect((await call('updatePatientAsDoctor', byDoctor, { token: doctorToken, body: { Pulse: 77 } })).status).toBe(200);
+  }, 120_000);
+
+  // The scenarios above cover the session, settings, exchange and patient routes; routes of other areas join as their scenarios are written.
   const exercised: RouteId[] = [
     'signIn',
     'signInTwoFactor',
@@ -180,6 +252,7 @@ describe('the LeadingKeys each route is granted', () => {
     'getExchangeTurbidityAsDoctor',
     'getAdherenceAsDoctor',
     'addExchangeAsDoctor',
+    ...routeIds.filter((id) => /^(signupPatient|getAllClinicPatients|getallpatients|getAllClinicDoctors|getPatientProfile|updatePatient)As/.test(id)),
   ];
 
   it('exercised the routes of its scenarios', () => {

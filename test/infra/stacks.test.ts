@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { buildPortal } from '@infra/aws/portal';
-import { API_BASE, gatewayPath } from '@shared/api/paths';
+import { gatewayPath } from '@shared/api/paths';
 import { API_TRAILING_SLASH } from '@infra/aws/web-stack';
 import { routeIds, routes, type RouteId } from '@shared/api/routes';
 import { PUBLIC_ROUTE_CONCURRENCY } from '@infra/aws/api-area-stack';
@@ -145,9 +145,7 @@ describe('the CDK app', () => {
     }>;
     const byKey = Object.fromEntries(apiRoutes.map((route) => [route.Properties.RouteKey, route.Properties.AuthorizationType ?? 'NONE']));
     expect(byKey).toEqual(
-      Object.fromEntries(
-        routeIds.map((id) => [`${routes[id].method} ${API_BASE}${gatewayPath(routes[id].path)}`, routes[id].token !== 'session' ? 'CUSTOM' : 'JWT']),
-      ),
+      Object.fromEntries(routeIds.map((id) => [`${routes[id].method} ${gatewayPath(routes[id].path)}`, routes[id].token !== 'session' ? 'CUSTOM' : 'JWT'])),
     );
     api.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', { AuthorizerType: 'JWT', IdentitySource: ['$request.header.Authorization'] });
     api.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
@@ -237,7 +235,7 @@ describe('the CDK app', () => {
     }
     const routeSettings = Object.fromEntries(
       publicRoutes.map((id) => [
-        `${routes[id].method} ${API_BASE}${routes[id].path}`,
+        `${routes[id].method} ${gatewayPath(routes[id].path)}`,
         { ThrottlingBurstLimit: PUBLIC_ROUTE_THROTTLE.burstLimit, ThrottlingRateLimit: PUBLIC_ROUTE_THROTTLE.rateLimit },
       ]),
     );

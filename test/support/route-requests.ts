@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { clearAlertsSchema, exchangeNoteSchema, manualExchangeSchema } from '@shared/api/patients';
+import { clearAlertsSchema, exchangeNoteSchema, manualExchangeSchema, patientUpdateSchema } from '@shared/api/patients';
 import type { RouteDefinition } from '@shared/api/route-definition';
 import { exchangeReport } from './devices';
 import type { Tenant } from './tenants';
@@ -13,6 +13,7 @@ import type { Tenant } from './tenants';
 const bodies = new Map<z.ZodTypeAny, (tenant: Tenant) => unknown>([
   [exchangeNoteSchema, (tenant) => ({ Exchange_id: tenant.exchangeId, Note: 'Checked with the patient' })],
   [clearAlertsSchema, (tenant) => ({ _id: tenant.patientId })],
+  [patientUpdateSchema, () => ({ Pulse: 72 })],
   [
     manualExchangeSchema,
     () => {

@@ -11,7 +11,7 @@ import { dueCheckSchema, dueCursorSchema } from './due-check';
 import { exchangeLocatorSchema, exchangeSchema, exchangeTurbiditySchema } from './exchange';
 import { exchangeCounterSchema } from './exchange-counter';
 import { patientSchema } from './patient';
-import { patientPiiSchema } from './patient-pii';
+import { patientPiiSchema, socialIdMarkerSchema } from './patient-pii';
 import { prescriptionSchema } from './prescription';
 import { platformStatsSchema, serviceProviderSchema } from './service-provider';
 import { settingsSchema } from './settings';
@@ -23,6 +23,7 @@ function build(table: string) {
   return new Service({
     patient: new Entity(patientSchema, options),
     patientPii: new Entity(patientPiiSchema, options),
+    socialIdMarker: new Entity(socialIdMarkerSchema, options),
     prescription: new Entity(prescriptionSchema, options),
     visit: new Entity(visitSchema, options),
     exchange: new Entity(exchangeSchema, options),

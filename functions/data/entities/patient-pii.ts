@@ -24,3 +24,22 @@ export const patientPiiSchema = {
     },
   },
 } as const;
+
+/**
+ * Reserves a SocialId within a clinic (spec section 3: SocialId identifies a patient of the
+ * clinic): created with the patient in one transaction, swapped when the SocialId changes.
+ */
+export const socialIdMarkerSchema = {
+  model: { entity: 'SocialIdMarker', version: '1', service: 'pd' },
+  attributes: {
+    ClinicID: { type: 'string', required: true, readOnly: true },
+    SocialId: { type: 'string', required: true, readOnly: true },
+    PatientID: { type: 'string', required: true, readOnly: true },
+  },
+  indexes: {
+    bySocialId: {
+      pk: { field: 'pk', composite: ['ClinicID', 'SocialId'], template: 'SOCIALID#${ClinicID}#${SocialId}', casing: 'none' },
+      sk: { field: 'sk', composite: [], template: 'SOCIALID', casing: 'none' },
+    },
+  },
+} as const;

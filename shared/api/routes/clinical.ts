@@ -38,7 +38,7 @@ export const clinicalRoutes = defineRoutes({
     response: patientSignupResultSchema,
     handler: 'clinical/signup-patient',
     access: ['table-write'],
-    keys: ['CLINIC', 'USER'],
+    keys: ['USER'],
     writeKeys: ['PATIENT', 'SOCIALID', 'AUDIT'],
     tenant: { kind: 'own' },
     audit: 'write',

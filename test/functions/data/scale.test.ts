@@ -201,6 +201,7 @@ describe('lists page with a limit and a cursor', () => {
     for (let i = 0; i < 11; i += 1) {
       const { patient: another } = await createPatient({
         ...(await patientsRepository.getPii(patient.UserID))!,
+        SocialId: String(500_000_000 + i),
         ClinicID_ref: clinic.ClinicID,
         DoctorID_ref: 'doctor-2',
       });
