@@ -46,7 +46,7 @@ describe('addDevice (Nurse)', () => {
     const counts = await activated(setup);
     const spare = await spareDevice(setup.clinic.ClinicID);
 
-    let sentId = '';
+    let sentId: string | undefined;
     const client = await connectDevice(devices.mqttUrl, spare.SerialNumber);
     try {
       const response = await addDevice(setup, setup.patient.UserID, { SerialNumber: spare.SerialNumber });
