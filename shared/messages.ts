@@ -198,6 +198,46 @@ export const messages = {
     noDeviceForManualExchange: 'Assign a device to the patient before adding an exchange',
     /** Not a spec text: an exchange entered by hand cannot be in the future. */
     futureExchange: 'An exchange cannot be in the future',
+    /** The /patients list: the spec's list item (section 3) and status filter values (section 9); the rest ours. */
+    list: {
+      columns: {
+        patientName: 'Name',
+        socialId: 'SocialId',
+        status: 'Status',
+        gender: 'Gender',
+        age: 'Age',
+        Protocol: 'Protocol',
+        assignedPhysician: 'Assigned physician',
+      },
+      statusFilter: 'Status',
+      severities: { 3: 'High', 2: 'Medium', 1: 'Normal' },
+      physicianFilter: 'Assigned physician',
+      /** Not a spec text: the popover's title over a patient's alerts. */
+      alerts: 'Alerts',
+      /** Not a spec text: more unresolved alerts than the row carries. */
+      moreAlerts: (count: number) => `and ${count} more`,
+      /** Not spec texts: the default order (beyond the spec) and why. */
+      reviewOrder: 'Needs review first',
+      reviewOrderDescription:
+        'Before you sort a column, patients are ordered by the highest severity of their unresolved alerts, then by how long their oldest alert has waited (longest first), then by the hours since their last exchange (none at all counts as longest).',
+    },
+    /** Not spec texts: the form's sections, choices and dialogs' buttons. */
+    form: {
+      personal: 'Personal data',
+      clinical: 'Clinical profile',
+      male: 'Male',
+      female: 'Female',
+      yes: 'Yes',
+      no: 'No',
+      choose: 'Choose',
+      save: 'Save',
+      /** The confirmation before a create or a change (spec 4 "Creation flows": it cannot be undone). */
+      confirmCreateTitle: 'Save patient',
+      confirmCreate: 'You are going to create the patient.',
+      confirmUpdateTitle: 'Accept changes',
+      confirmUpdate: 'You are going to change the patient.',
+      cannotUndo: 'It can not be undone, so make sure you still would like to change it.',
+    },
   },
   /** The prescription screen and its calls (spec sections 4 "Prescription", "Serial number entry", 5 "Prescription", 8 "Prescription"). */
   prescriptions: {
@@ -315,6 +355,10 @@ export const messages = {
       nextPage: 'Next page',
       previousPage: 'Previous page',
       pageLabel: (page: number) => `Page ${page}`,
+      /** Not spec texts: the list's order before a column is sorted, and its explanation's button. */
+      orderedBy: (label: string) => `Order: ${label}`,
+      aboutOrder: (label: string) => `About the order ${label}`,
+      close: 'Close',
     },
     fields: {
       activated: 'Activated',
@@ -327,6 +371,9 @@ export const messages = {
       countryCode: 'Country code',
       decrease: 'Decrease',
       increase: 'Increase',
+      /** Not spec texts: the date inputs' format and a saved message's button. */
+      dateFormat: 'YYYY/MM/DD',
+      ok: 'OK',
     },
     loading: 'Loading',
     deviceSettingsTitle: 'Device settings',

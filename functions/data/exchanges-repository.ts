@@ -1,6 +1,7 @@
 import type { EntityItem } from 'electrodb';
 import type { AlertStatusValue } from '@shared/alerts';
 import { deviceExchangeSchema, type DeviceExchange } from '@shared/device';
+import { auditItem, type AuditRecord } from './audit-repository';
 import type { DeviceErrorRecord } from './devices-repository';
 import { db, type Db } from './entities';
 import { storedAlertSchema, type StoredAlert } from './entities/alert';
@@ -31,7 +32,16 @@ export type ExchangeRecord = ExchangeReport & {
   AlertsClearedAt?: string;
   /** How often the exchange was evaluated again (an earlier exchange arrived after it). */
   Revision?: number;
+  /** A clinician's comment; shown instead of the report's own Note. */
+  ClinicianNote?: string;
+  /** Who entered the exchange by hand; absent on a device's exchange. */
+  EnteredBy?: { UserID: string; Name: string };
+  /** The raw turbidity series were stored (their own item). */
+  HasTurbidity?: boolean;
 };
+
+/** The key of an exchange. */
+export type ExchangeKey = Pick<ExchangeRecord, 'PatientID' | 'ExchangeTimeUtc' | '_id'>;
 
 /** Everything one exchange changes, written in one transaction so it is all or nothing. */
 export interface ExchangeWrite {
@@ -55,6 +65,8 @@ export interface ExchangeWrite {
   deviceUtilization?: number;
   /** The patient's next skipped-exchange check. */
   dueCheck?: { DueMinute: string; Shard: string; expiresAt: number };
+  /** The audit record of a clinician's write (an exchange entered by hand), created with the exchange. */
+  audit?: AuditRecord;
 }
 
 /**
@@ -83,6 +95,9 @@ function toRecord(item: ExchangeItem): ExchangeRecord {
     PatientUtilizationSnapshot: item.PatientUtilizationSnapshot,
     AlertsClearedAt: item.AlertsClearedAt,
     Revision: item.Revision,
+    ClinicianNote: item.ClinicianNote,
+    EnteredBy: item.EnteredBy,
+    HasTurbidity: item.HasTurbidity,
   };
 }
 
@@ -120,7 +135,7 @@ function submit(write: ExchangeWrite, times: TimeWrites) {
   const transaction = db().transaction.write((entities) => [
     // The marker first: its failed condition is how a redelivered exchange is recognised.
     entities.messageMarker.create({ DeviceID: exchange.DeviceID, Kind: 'exchange', MessageID: exchange._id, ReceivedAt: exchange.ReceivedAt }).commit(),
-    entities.exchange.put({ ...exchangeItem, Report }).commit(),
+    entities.exchange.put({ ...exchangeItem, Report, HasTurbidity: hasTurbidity || undefined }).commit(),
     ...(hasTurbidity
       ? [entities.exchangeTurbidity.put({ PatientID: exchange.PatientID, ExchangeID: exchange._id, ExchangeTimeUtc: time, Series: write.turbidity }).commit()]
       : []),
@@ -180,6 +195,9 @@ function submit(write: ExchangeWrite, times: TimeWrites) {
         .commit(),
     ),
     ...(write.dueCheck ? [entities.dueCheck.put({ ...write.dueCheck, PatientID: exchange.PatientID }).commit()] : []),
+    // Last, so the positions above stay as they are.
+    entities.exchangeLocator.put({ PatientID: exchange.PatientID, ExchangeID: exchange._id, ExchangeTimeUtc: time }).commit(),
+    ...(write.audit ? [entities.audit.create(auditItem(write.audit)).commit()] : []),
   ]);
   return { transaction, indexes };
 }
@@ -199,6 +217,9 @@ function toItem(exchange: ExchangeRecord) {
     PatientUtilizationSnapshot,
     AlertsClearedAt,
     Revision,
+    ClinicianNote,
+    EnteredBy,
+    HasTurbidity,
     ...Report
   } = exchange;
   return {
@@ -218,6 +239,8 @@ function toItem(exchange: ExchangeRecord) {
     PatientUtilizationSnapshot,
     AlertsClearedAt,
     Revision,
+    ClinicianNote,
+    EnteredBy,
   };
 }
 
@@ -336,6 +359,93 @@ export const exchangesRepository = {
         .go({ ...pageOptions(page), order: 'desc', hydrate: true }),
       toRecord,
     );
+  },
+
+  /** The unresolved alerts an exchange raised (one Query on the exchange's time). */
+  async unresolvedAlertsOf(key: ExchangeKey): Promise<StoredAlert[]> {
+    const { data } = await db().entities.unresolvedAlert.query.byPatient({ PatientID: key.PatientID, Time: key.ExchangeTimeUtc }).go({ pages: 'all' });
+    return data.filter((alert) => alert.ExchangeID === key._id).map(({ PatientID, ...alert }) => storedAlertSchema.parse(alert));
+  },
+
+  /** Where an exchange of the patient is, by its `_id` alone (its locator item: one GetItem). */
+  async locate(patientId: string, exchangeId: string): Promise<ExchangeKey | undefined> {
+    const { data } = await db().entities.exchangeLocator.get({ PatientID: patientId, ExchangeID: exchangeId }).go();
+    return data ? { PatientID: data.PatientID, ExchangeTimeUtc: data.ExchangeTimeUtc, _id: data.ExchangeID } : undefined;
+  },
+
+  /**
+   * Sets (or with undefined removes) a clinician's note on an exchange, with its audit record, in
+   * one transaction; only if the note is still `previous` ('changed' otherwise: read it again).
+   */
+  async saveNote(key: ExchangeKey, note: string | undefined, previous: string | undefined, audit: AuditRecord): Promise<'saved' | 'changed'> {
+    const result = await db()
+      .transaction.write(({ exchange, audit: auditEntity }) => {
+        const patch = exchange.patch({ PatientID: key.PatientID, ExchangeTimeUtc: key.ExchangeTimeUtc, ExchangeID: key._id });
+        const change = note === undefined ? patch.remove(['ClinicianNote']) : patch.set({ ClinicianNote: note });
+        return [
+          change
+            .where((attributes, { notExists, eq }) => (previous === undefined ? notExists(attributes.ClinicianNote) : eq(attributes.ClinicianNote, previous)))
+            .commit(),
+          auditEntity.create(auditItem(audit)).commit(),
+        ];
+      })
+      .go();
+    if (!result.canceled) return 'saved';
+    const reasons: ReadonlyArray<{ code: string }> = result.data;
+    if (reasons[0]?.code === 'ConditionalCheckFailed' || reasons.some((reason) => reason.code === 'TransactionConflict')) return 'changed';
+    throwIfCanceled({ canceled: true, data: [...reasons] });
+    return 'changed';
+  },
+
+  /**
+   * Resolves a patient's unresolved alerts (a clinician cleared them): each leaves the unresolved
+   * items, the patient's counters go down by as many, the exchanges get AlertsClearedAt, and the
+   * audit record is created, all in one transaction. An alert already resolved meanwhile is left
+   * out and the rest sent again. `audit` makes the record of the alerts really cleared. At most
+   * 90 alerts and exchanges together (TransactWriteItems takes 100 items). Returns how many it cleared.
+   */
+  async clearAlerts(input: {
+    patientId: string;
+    alerts: ReadonlyArray<Pick<StoredAlert, 'Time' | 'AlertID' | 'severity'>>;
+    exchanges: readonly ExchangeKey[];
+    clearedAt: string;
+    audit: (cleared: ReadonlyArray<Pick<StoredAlert, 'AlertID'>>) => AuditRecord;
+  }): Promise<number> {
+    let pending = [...input.alerts];
+    for (let attempt = 1; attempt <= MAX_SUBMISSIONS; attempt += 1) {
+      const high = pending.filter((alert) => alert.severity === 3).length;
+      const medium = pending.length - high;
+      const record = input.audit(pending);
+      const result = await db()
+        .transaction.write(({ unresolvedAlert, patient, exchange, audit }) => [
+          ...pending.map((alert) =>
+            unresolvedAlert
+              .delete({ PatientID: input.patientId, Time: alert.Time, AlertID: alert.AlertID })
+              .where((attributes, { exists }) => exists(attributes.AlertID))
+              .commit(),
+          ),
+          ...(pending.length > 0 ? [patient.patch({ UserID: input.patientId }).add({ UnresolvedAlerts2: -medium, UnresolvedAlerts3: -high }).commit()] : []),
+          ...input.exchanges.map((key) =>
+            exchange
+              .patch({ PatientID: key.PatientID, ExchangeTimeUtc: key.ExchangeTimeUtc, ExchangeID: key._id })
+              .set({ AlertsClearedAt: input.clearedAt })
+              .commit(),
+          ),
+          audit.create(auditItem(record)).commit(),
+        ])
+        .go();
+      if (!result.canceled) return pending.length;
+      const reasons: ReadonlyArray<{ code: string }> = result.data;
+      const gone = new Set(pending.filter((_, index) => reasons[index]?.code === 'ConditionalCheckFailed').map((alert) => alert.AlertID));
+      const unexplained = reasons.some(
+        (reason, index) =>
+          reason.code !== 'None' && reason.code !== 'TransactionConflict' && !(reason.code === 'ConditionalCheckFailed' && index < pending.length),
+      );
+      if (unexplained) throwIfCanceled({ canceled: true, data: [...reasons] });
+      pending = pending.filter((alert) => !gone.has(alert.AlertID));
+      if (reasons.some((reason) => reason.code === 'TransactionConflict')) await pause(attempt);
+    }
+    throw new Error(`The alerts of patient ${input.patientId} kept changing while they were cleared; try again`);
   },
 
   /** The raw turbidity series of an exchange (the CSV). */

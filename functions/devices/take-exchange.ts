@@ -10,6 +10,7 @@ import {
 import type { DeviceExchange } from '@shared/device';
 import type { ExchangeObservation } from '@shared/alerts';
 import type { Settings } from '@shared/settings';
+import type { AuditRecord } from '../data/audit-repository';
 import { devicesRepository } from '../data/devices-repository';
 import { dueCheckItem } from '../data/due-checks-repository';
 import { exchangesRepository, type ExchangeRecord } from '../data/exchanges-repository';
@@ -29,6 +30,14 @@ const UTILIZATION_WINDOW_DAYS = 7;
 const MAX_ATTEMPTS = 3;
 
 export type ExchangeOutcome = 'stored' | 'duplicate';
+
+/** An exchange a clinician entered by hand (addExchange): who, the patient it is for, and the audit record stored with it. */
+export interface ManualEntry {
+  enteredBy: { UserID: string; Name: string };
+  /** The device must still be this patient's, or the exchange is refused. */
+  patientId: string;
+  audit: AuditRecord;
+}
 
 type Evaluated = { alerts: PatientAlert[]; uf?: number; utilization?: number };
 
@@ -79,11 +88,12 @@ const before = (window: readonly ExchangeRecord[], exchange: { _id: string; Exch
  * commute); an exchange evaluated without an earlier one that was not yet stored is evaluated
  * again once it is, and gets the alerts it then raises (reevaluateLater).
  */
-export async function takeExchange(serialNumber: string, exchange: DeviceExchange, receivedAt: Date): Promise<ExchangeOutcome> {
+export async function takeExchange(serialNumber: string, exchange: DeviceExchange, receivedAt: Date, manual?: ManualEntry): Promise<ExchangeOutcome> {
   const route = await devicesRepository.routeBySerialNumber(serialNumber);
   if (!route) throw new RejectedMessage(`No device has serial number ${serialNumber}`);
   const { PatientID, ClinicID, ServiceProviderID } = route;
   if (!PatientID || !ClinicID || !ServiceProviderID) throw new RejectedMessage(`Device ${serialNumber} is not assigned to a patient`);
+  if (manual && manual.patientId !== PatientID) throw new RejectedMessage(`Device ${serialNumber} is not assigned to patient ${manual.patientId}`);
   const exchangeTime = new Date(exchange.DeviceLocalDate);
   const exchangeTimeUtc = exchangeTime.toISOString();
 
@@ -116,6 +126,7 @@ export async function takeExchange(serialNumber: string, exchange: DeviceExchang
       Uf: uf,
       TargetWeightSnapshot: patient.TargetWeight,
       PatientUtilizationSnapshot: utilization === undefined ? undefined : Math.round(utilization),
+      EnteredBy: manual?.enteredBy,
     };
     const approved = prescription?.Approved ? prescription : undefined;
     const dueAt = approved && nextDueCheckAt(approved, Math.max(Date.now(), exchangeTime.getTime()), settings.SkippedExchangeGraceTime);
@@ -131,6 +142,7 @@ export async function takeExchange(serialNumber: string, exchange: DeviceExchang
         : undefined,
       deviceUtilization: record.PatientUtilizationSnapshot,
       dueCheck: dueAt ? dueCheckItem(patient.UserID, dueAt) : undefined,
+      audit: manual?.audit,
     });
     if (outcome === 'conflict') continue;
     if (outcome === 'stored-concurrently') {

@@ -7,7 +7,7 @@ import createHttpError, { isHttpError } from 'http-errors';
 import { ZodError } from 'zod';
 import type { BodyOf, ParamsOf, QueryOf, ResponseInputOf, RouteDefinition, SessionRoute } from '@shared/api/route-definition';
 import { fieldMessages } from '@shared/api/field-messages';
-import { API_BASE } from '@shared/api/paths';
+import { API_BASE, gatewayPath } from '@shared/api/paths';
 import { messages } from '@shared/messages';
 import { patientsRepository } from '../data/patients-repository';
 import { usersRepository } from '../data/users-repository';
@@ -325,10 +325,11 @@ export function staffEndpoint<R extends RouteDefinition>(
   group: readonly R[],
   run: (request: EndpointRequest<R>) => Promise<ResponseInputOf<R>> | ResponseInputOf<R>,
 ): (event: Event, context: Context) => Promise<Result> {
-  const chains = new Map(group.map((route) => [`${route.method} ${route.path}`, endpoint(route, run)]));
+  // On AWS the route key holds the gateway's path (no trailing slash); locally the spec's.
+  const chains = new Map(group.map((route) => [`${route.method} ${gatewayPath(route.path)}`, endpoint(route, run)]));
   return async (event, context) => {
     const [method = '', path = ''] = (event.routeKey ?? '').split(' ');
-    const chain = chains.get(`${method} ${path.startsWith(API_BASE) ? path.slice(API_BASE.length) : path}`);
+    const chain = chains.get(`${method} ${gatewayPath(path.startsWith(API_BASE) ? path.slice(API_BASE.length) : path)}`);
     if (!chain) throw new Error(`No route of this call answers ${event.routeKey}`);
     return chain(event, context);
   };

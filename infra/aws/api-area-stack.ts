@@ -4,7 +4,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
-import { API_BASE } from '@shared/api/paths';
+import { API_BASE, gatewayPath } from '@shared/api/paths';
 import type { ApiArea, RouteAccess, RouteDefinition } from '@shared/api/routes';
 import { PortalFunction } from './portal-function';
 import { isPublicRoute, pascalCase, routeKeyPatterns } from './route-table';
@@ -54,7 +54,7 @@ export class ApiAreaStack extends NestedStack {
       props.originVerifySecret.grantRead(fn);
       new HttpRoute(this, `${pascalCase(routeId)}Route`, {
         httpApi: props.api,
-        routeKey: HttpRouteKey.with(`${API_BASE}${route.path}`, route.method === 'GET' ? HttpMethod.GET : HttpMethod.POST),
+        routeKey: HttpRouteKey.with(`${API_BASE}${gatewayPath(route.path)}`, route.method === 'GET' ? HttpMethod.GET : HttpMethod.POST),
         integration: new HttpLambdaIntegration(`${routeId}Integration`, fn),
         authorizer: isPublicRoute(route) ? props.publicAuthorizer : props.authorizer,
       });

@@ -57,6 +57,18 @@ const SPA_REWRITE = `function handler(event) {
 }`;
 
 /**
+ * API Gateway holds no route path ending in '/' (see gatewayPath in shared/api/paths.ts), but the
+ * spec's clients call three lists that way: the slash is dropped before the request goes on.
+ * CloudFront Functions run ES 5.1.
+ */
+export const API_TRAILING_SLASH = `function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  if (uri.length > 1 && uri.charAt(uri.length - 1) === '/') request.uri = uri.substring(0, uri.length - 1);
+  return request;
+}`;
+
+/**
  * The web on one origin with the API: a private bucket behind CloudFront (origin access control,
  * security headers, SPA rewrite) and `/api/*` forwarded to the HTTP API, uncached, so there is
  * no CORS. The WAF web ACL of the edge stack (us-east-1) guards both. With a custom domain the
@@ -144,6 +156,12 @@ export class WebStack extends Stack {
           cachePolicy: CachePolicy.CACHING_DISABLED,
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: headers,
+          functionAssociations: [
+            {
+              function: new CloudFrontFunction(this, 'ApiTrailingSlash', { code: FunctionCode.fromInline(API_TRAILING_SLASH) }),
+              eventType: FunctionEventType.VIEWER_REQUEST,
+            },
+          ],
         },
       },
     });

@@ -1,3 +1,4 @@
+export * from './adherence';
 export * from './alert';
 export * from './blood-pressure';
 export * from './device-errors';

@@ -33,6 +33,23 @@ export interface FindSkippedExchangesInput {
 }
 
 /**
+ * Which slots the exchanges cover (both lists in ms, in time order): an exchange covers a slot
+ * when it lies within `graceMs` before or after it, both ends included, and one exchange covers
+ * one slot only. Slots are taken in time order and each takes the earliest free exchange near it,
+ * which covers as many slots as the exchanges can. The skipped-exchange check and the adherence
+ * calendar both count with it, so they never disagree on whether a slot was done.
+ */
+export function coveredSlots(slotTimesMs: readonly number[], exchangeTimesMs: readonly number[], graceMs: number): boolean[] {
+  let next = 0;
+  return slotTimesMs.map((slotMs) => {
+    while (next < exchangeTimesMs.length && exchangeTimesMs[next]! < slotMs - graceMs) next += 1;
+    const covered = next < exchangeTimesMs.length && exchangeTimesMs[next]! <= slotMs + graceMs;
+    if (covered) next += 1;
+    return covered;
+  });
+}
+
+/**
  * The prescribed exchange slots that passed more than `graceMinutes` ago with no exchange near
  * them, each with its SkippedAlert. An exchange is near a slot when it lies within
  * `graceMinutes` before or after it, both ends included, and one exchange counts for one slot
@@ -54,14 +71,15 @@ export function findSkippedExchanges(input: FindSkippedExchangesInput): SkippedE
     .filter((ms): ms is number => ms !== undefined)
     .sort((a, b) => a - b);
 
+  const covered = coveredSlots(
+    slots.map((slot) => slot.scheduledAtMs),
+    exchangeTimes,
+    graceMs,
+  );
   const skipped: SkippedExchange[] = [];
-  let next = 0;
-  for (const slot of slots) {
-    while (next < exchangeTimes.length && exchangeTimes[next]! < slot.scheduledAtMs - graceMs) next += 1;
-    const covered = next < exchangeTimes.length && exchangeTimes[next]! <= slot.scheduledAtMs + graceMs;
-    if (covered) next += 1;
+  for (const [index, slot] of slots.entries()) {
     // `slots` ends before now − grace, so every slot here has passed more than the grace period ago.
-    if (covered || slot.scheduledAtMs < sinceMs) continue;
+    if (covered[index] || slot.scheduledAtMs < sinceMs) continue;
     skipped.push({
       dayCode: slot.dayCode,
       time: slot.time,

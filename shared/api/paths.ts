@@ -14,3 +14,13 @@ export function buildPath(path: string, params: Record<string, string>): string 
     return encodeURIComponent(value);
   });
 }
+
+/**
+ * A route's path as API Gateway holds it: API Gateway refuses a route path ending in '/', while
+ * spec section 7 writes three staff lists that way (`/getAllClinicPatients/`). CloudFront drops
+ * the trailing slash of every `/api/*` request before it reaches API Gateway (web-stack.ts), so
+ * the spec's path reaches the route; locally the gateway serves the spec's path as written.
+ */
+export function gatewayPath(path: string): string {
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+}

@@ -5,6 +5,7 @@ import { messages } from '@shared/messages';
 import { ROLES, type Role } from '@shared/roles';
 import { signIn, useApi } from '../support/api';
 import { useTestTable, useTestUserPool } from '../support/local-services';
+import { validBody, tenantPathValue } from '../support/route-requests';
 import { allIds, createTenant, tenantIds, type Tenant } from '../support/tenants';
 
 useTestTable();
@@ -26,22 +27,36 @@ beforeAll(async () => {
 const sessionRoutes = routeIds.filter((id) => routes[id].token === 'session');
 const publicRoutes = routeIds.filter((id) => routes[id].token !== 'session');
 
-/** The value of each path parameter: the caller's id for `self`, a tenant's id for the tenant parameter. */
-function pathFor(route: RouteDefinition, caller: { UserID: string } | undefined, targets: { self?: string; tenant?: string } = {}) {
+/** Whose data a call is about: the tenant whose id goes in the tenant parameter (and whose data the body and other parameters name). */
+interface Targets {
+  self?: string;
+  tenant?: Tenant;
+}
+
+/**
+ * The value of each path parameter: the caller's id for `self`, the target tenant's id for the
+ * tenant parameter, and for a parameter naming something inside a tenant (an exchange), the target's.
+ */
+function pathFor(route: RouteDefinition, caller: { UserID: string } | undefined, targets: Targets = {}) {
   const selfParam = route.token === 'session' ? route.self : undefined;
   const tenantParam = 'param' in route.tenant ? route.tenant.param : undefined;
   const value = (param: string) => {
     if (param === selfParam) return targets.self ?? caller?.UserID ?? 'nobody';
-    if (param === tenantParam && targets.tenant) return targets.tenant;
-    return caller?.UserID ?? 'nobody';
+    if (param === tenantParam && targets.tenant && 'param' in route.tenant) return tenantIds(targets.tenant)[route.tenant.kind];
+    const inside = targets.tenant && tenantPathValue(param, targets.tenant);
+    return inside ?? caller?.UserID ?? 'nobody';
   };
   return buildPath(route.path, Object.fromEntries(pathParams(route.path).map((param) => [param, value(param)])));
 }
 
-/** Each call gets a fresh session, as sign-out (one of the routes) revokes the one it is called with. */
-async function call(route: RouteDefinition, caller: { UserID: string; Email: string } | undefined, targets?: { self?: string; tenant?: string }) {
+/**
+ * Each call gets a fresh session, as sign-out (one of the routes) revokes the one it is called with.
+ * A POST carries a valid body about the target tenant (else the own one), so a route reaches its tenant check.
+ */
+async function call(route: RouteDefinition, caller: { UserID: string; Email: string } | undefined, targets?: Targets) {
   const token = caller && (await signIn(caller.Email));
-  return api.call(route.method, pathFor(route, caller, targets), { token, body: route.method === 'POST' ? {} : undefined });
+  const body = route.method === 'POST' ? validBody(route, targets?.tenant ?? own) : undefined;
+  return api.call(route.method, pathFor(route, caller, targets), { token, body });
 }
 
 describe.each(sessionRoutes)('%s', (id) => {
@@ -74,9 +89,9 @@ describe.each(sessionRoutes)('%s', (id) => {
 
   if (tenantKind !== 'none' && tenantKind !== 'platform' && tenantKind !== 'own' && tenantBound.length > 0) {
     it.each(tenantBound)("%s: another tenant's id is not found, its own is reached", async (role) => {
-      const outside = await call(route, own.users[role], { tenant: tenantIds(other)[tenantKind] });
+      const outside = await call(route, own.users[role], { tenant: other });
       expect(outside).toMatchObject({ status: 404, body: { message: [messages.errors.notFound] } });
-      const inside = await call(route, own.users[role], { tenant: tenantIds(own)[tenantKind] });
+      const inside = await call(route, own.users[role], { tenant: own });
       expect(inside.status).toBeLessThan(500);
       expect([401, 403, 404]).not.toContain(inside.status);
     });
@@ -84,8 +99,7 @@ describe.each(sessionRoutes)('%s', (id) => {
 
   if (tenantBound.length > 0) {
     it.each(tenantBound)('%s: the answer holds no id of another tenant', async (role) => {
-      const target = 'param' in route.tenant ? tenantIds(own)[route.tenant.kind] : undefined;
-      const response = await call(route, own.users[role], { tenant: target });
+      const response = await call(route, own.users[role], { tenant: 'param' in route.tenant ? own : undefined });
       const text = JSON.stringify(response.body);
       for (const foreignId of allIds(other)) expect(text).not.toContain(foreignId);
     });

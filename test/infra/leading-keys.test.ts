@@ -8,7 +8,9 @@ import { totpCode } from '@infra/local/totp';
 import { routeIds, routes, type RouteId } from '@shared/api/routes';
 import type { SignedIn, SignInResult, TotpSetup } from '@shared/api/session';
 import { defaultSettings, toSettingsList } from '@shared/settings';
+import { takeExchange } from '@functions/devices/take-exchange';
 import { TEST_PASSWORD, signedInUser, useApi } from '../support/api';
+import { createPatientWithDevice, exchangeReport } from '../support/devices';
 import { useTestTable, useTestUserPool } from '../support/local-services';
 
 useTestTable();
@@ -140,7 +142,27 @@ describe('the LeadingKeys each route is granted', () => {
     expect((await call('changePassword', { userId: nurse.UserID }, { token: first.token, body: { newPassword: 'Better!pass2' } })).status).toBe(200);
   }, 120_000);
 
-  // The scenarios above cover the session and settings routes; routes of other areas join as their scenarios are written.
+  beforeAll(async () => {
+    // A doctor of a clinic reads and annotates a patient's exchanges, clears alerts, enters one by hand.
+    const { provider, clinic, patient, device } = await createPatientWithDevice();
+    const doctor = await signedInUser('Doctor', { ServiceProviderID: provider.ServiceProviderID, ClinicID: clinic.ClinicID, ClinicName: clinic.ClinicName });
+    const report = exchangeReport(new Date(Date.now() - 60 * 60 * 1000), { DrainTemp: 38.6 });
+    await takeExchange(device.SerialNumber, report, new Date());
+    const params = { id: doctor.user.UserID, patientId: patient.UserID, exchangeId: report._id };
+    const options = { token: doctor.token };
+    expect((await call('getExchangesAsDoctor', params, options)).status).toBe(200);
+    expect((await call('saveExchangeNoteAsDoctor', params, { ...options, body: { Exchange_id: report._id, Note: 'Seen' } })).status).toBe(200);
+    expect((await call('clearAlertsAsDoctor', params, { ...options, body: { _id: report._id } })).status).toBe(200);
+    expect((await call('clearAlertsAsDoctor', params, { ...options, body: { _id: patient.UserID } })).status).toBe(200);
+    expect((await call('getExchangeTurbidityAsDoctor', params, options)).status).toBe(200);
+    expect((await call('getAdherenceAsDoctor', params, options)).status).toBe(200);
+    const { _id, FillTurbidity, DrainTurbidity, BubblesFillTurbidity, BubblesDrainTurbidity, ...manual } = exchangeReport(
+      new Date(Date.now() - 30 * 60 * 1000),
+    );
+    expect((await call('addExchangeAsDoctor', params, { ...options, body: manual })).status).toBe(200);
+  }, 60_000);
+
+  // The scenarios above cover the session, settings and exchange routes; routes of other areas join as their scenarios are written.
   const exercised: RouteId[] = [
     'signIn',
     'signInTwoFactor',
@@ -152,6 +174,12 @@ describe('the LeadingKeys each route is granted', () => {
     'verifyTotp',
     'getGlobalSettings',
     'initGlobalSettings',
+    'getExchangesAsDoctor',
+    'saveExchangeNoteAsDoctor',
+    'clearAlertsAsDoctor',
+    'getExchangeTurbidityAsDoctor',
+    'getAdherenceAsDoctor',
+    'addExchangeAsDoctor',
   ];
 
   it('exercised the routes of its scenarios', () => {

@@ -4,7 +4,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { buildPortal } from '@infra/aws/portal';
-import { API_BASE } from '@shared/api/paths';
+import { API_BASE, gatewayPath } from '@shared/api/paths';
+import { API_TRAILING_SLASH } from '@infra/aws/web-stack';
 import { routeIds, routes, type RouteId } from '@shared/api/routes';
 import { PUBLIC_ROUTE_CONCURRENCY } from '@infra/aws/api-area-stack';
 import { PUBLIC_ROUTE_THROTTLE, STAGE_THROTTLE } from '@infra/aws/api-stack';
@@ -144,7 +145,9 @@ describe('the CDK app', () => {
     }>;
     const byKey = Object.fromEntries(apiRoutes.map((route) => [route.Properties.RouteKey, route.Properties.AuthorizationType ?? 'NONE']));
     expect(byKey).toEqual(
-      Object.fromEntries(routeIds.map((id) => [`${routes[id].method} ${API_BASE}${routes[id].path}`, routes[id].token !== 'session' ? 'CUSTOM' : 'JWT'])),
+      Object.fromEntries(
+        routeIds.map((id) => [`${routes[id].method} ${API_BASE}${gatewayPath(routes[id].path)}`, routes[id].token !== 'session' ? 'CUSTOM' : 'JWT']),
+      ),
     );
     api.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', { AuthorizerType: 'JWT', IdentitySource: ['$request.header.Authorization'] });
     api.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
@@ -267,7 +270,13 @@ describe('the CDK app', () => {
     const web = template('web');
     web.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
-        CacheBehaviors: [Match.objectLike({ PathPattern: '/api/*', AllowedMethods: Match.arrayWith(['GET', 'POST']) })],
+        CacheBehaviors: [
+          Match.objectLike({
+            PathPattern: '/api/*',
+            AllowedMethods: Match.arrayWith(['GET', 'POST']),
+            FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
+          }),
+        ],
         DefaultCacheBehavior: Match.objectLike({
           ViewerProtocolPolicy: 'redirect-to-https',
           FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
@@ -275,6 +284,15 @@ describe('the CDK app', () => {
       }),
     });
     web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    // The spec's lists ending in '/' reach their API Gateway routes, which cannot end in '/'.
+    const functionCode = Object.values(web.findResources('AWS::CloudFront::Function')).map(
+      (fn) => (fn as { Properties: { FunctionCode: string } }).Properties.FunctionCode,
+    );
+    expect(functionCode).toContain(API_TRAILING_SLASH);
+    const rewrite = new Function(`${API_TRAILING_SLASH}; return handler;`)() as (event: { request: { uri: string } }) => { uri: string };
+    expect(rewrite({ request: { uri: '/api/v1/webapp/nurses/n1/getAllClinicPatients/' } }).uri).toBe('/api/v1/webapp/nurses/n1/getAllClinicPatients');
+    expect(rewrite({ request: { uri: '/api/v1/webapp/signin' } }).uri).toBe('/api/v1/webapp/signin');
+    for (const id of routeIds) expect(gatewayPath(routes[id].path).endsWith('/')).toBe(false);
     web.hasResourceProperties('AWS::S3::Bucket', {
       PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
     });

@@ -1,9 +1,10 @@
 import { randomInt } from 'node:crypto';
 import type { UserRecord } from '@functions/data/users-repository';
-import { registerDevice } from '@functions/services/devices';
+import { takeExchange } from '@functions/devices/take-exchange';
+import { assignDevice, registerDevice } from '@functions/services/devices';
 import { ROLES, type Role } from '@shared/roles';
 import { signedInUser } from './api';
-import { createTestClinic, createTestPatient, createTestProvider, randomSerialNumber } from './devices';
+import { createTestClinic, createTestPatient, createTestProvider, exchangeReport, randomSerialNumber } from './devices';
 
 /** One tenant: a provider with a clinic, a user of every role in it, a patient and a device. */
 export interface Tenant {
@@ -12,6 +13,8 @@ export interface Tenant {
   patientId: string;
   deviceId: string;
   serialNumber: string;
+  /** An exchange the patient's device reported (the device is the patient's). */
+  exchangeId: string;
   users: Record<Role, UserRecord>;
 }
 
@@ -34,13 +37,15 @@ export function allIds(tenant: Tenant): string[] {
     tenant.patientId,
     tenant.deviceId,
     tenant.serialNumber,
+    tenant.exchangeId,
     ...Object.values(tenant.users).map((user) => user.UserID),
   ];
 }
 
 /**
  * Makes a tenant through the product's own services: its provider, clinic, users of every role
- * (each with the tenant keys its role carries), a patient of the clinic's doctor and a device of the clinic.
+ * (each with the tenant keys its role carries), a patient of the clinic's doctor using a device of
+ * the clinic, and an exchange the device reported (through the ingest engine).
  */
 export async function createTenant(name: string): Promise<Tenant> {
   const provider = await createTestProvider(`${name} Renal ${randomInt(1e6)}`);
@@ -57,12 +62,16 @@ export async function createTenant(name: string): Promise<Tenant> {
   }
   const device = await registerDevice({ SerialNumber: randomSerialNumber(), ClinicID: clinic.ClinicID });
   const { patient } = await createTestPatient({ ClinicID_ref: clinic.ClinicID, DoctorID_ref: users.Doctor.UserID, LastName: name });
+  await assignDevice(patient.UserID, device.SerialNumber);
+  const exchange = exchangeReport(new Date(Date.now() - 60 * 60 * 1000));
+  await takeExchange(device.SerialNumber, exchange, new Date());
   return {
     serviceProviderId: provider.ServiceProviderID,
     clinicId: clinic.ClinicID,
     patientId: patient.UserID,
     deviceId: device.DeviceID,
     serialNumber: device.SerialNumber,
+    exchangeId: exchange._id,
     users,
   };
 }

@@ -34,6 +34,12 @@ export const exchangeSchema = {
     AlertsClearedAt: { type: 'string' },
     /** Bumped when the exchange is evaluated again because an earlier exchange arrived after it. */
     Revision: { type: 'number' },
+    /** A clinician's comment (saveExchangeNote), apart from the Note the device's report may carry. */
+    ClinicianNote: { type: 'string' },
+    /** Who entered the exchange by hand (addExchange); absent on a device's exchange. */
+    EnteredBy: { type: CustomAttributeType<{ UserID: string; Name: string }>('any'), readOnly: true },
+    /** The raw turbidity series were stored (their own item, for the CSV). */
+    HasTurbidity: { type: 'boolean', readOnly: true },
   },
   indexes: {
     byPatient: {
@@ -63,6 +69,25 @@ export const exchangeTurbiditySchema = {
     byPatient: {
       pk: { field: 'pk', composite: ['PatientID'], template: 'PATIENT#${PatientID}', casing: 'none' },
       sk: { field: 'sk', composite: ['ExchangeTimeUtc', 'ExchangeID'], template: 'TURBIDITY#${ExchangeTimeUtc}#${ExchangeID}', casing: 'none' },
+    },
+  },
+} as const;
+
+/**
+ * Where an exchange is, by its `_id` alone: the exchange's key holds its time first, and the
+ * clinical calls name an exchange by `_id` only. Written in the exchange's own transaction.
+ */
+export const exchangeLocatorSchema = {
+  model: { entity: 'ExchangeLocator', version: '1', service: 'pd' },
+  attributes: {
+    PatientID: { type: 'string', required: true, readOnly: true },
+    ExchangeID: { type: 'string', required: true, readOnly: true },
+    ExchangeTimeUtc: { type: 'string', required: true, readOnly: true },
+  },
+  indexes: {
+    byId: {
+      pk: { field: 'pk', composite: ['PatientID'], template: 'PATIENT#${PatientID}', casing: 'none' },
+      sk: { field: 'sk', composite: ['ExchangeID'], template: 'EXCHANGEID#${ExchangeID}', casing: 'none' },
     },
   },
 } as const;

@@ -8,7 +8,7 @@ import { dataModelSchema } from './data-model';
 import { deadLetterSchema } from './dead-letter';
 import { deviceErrorSchema, deviceSchema, messageMarkerSchema, serialNumberSchema } from './device';
 import { dueCheckSchema, dueCursorSchema } from './due-check';
-import { exchangeSchema, exchangeTurbiditySchema } from './exchange';
+import { exchangeLocatorSchema, exchangeSchema, exchangeTurbiditySchema } from './exchange';
 import { exchangeCounterSchema } from './exchange-counter';
 import { patientSchema } from './patient';
 import { patientPiiSchema } from './patient-pii';
@@ -27,6 +27,7 @@ function build(table: string) {
     visit: new Entity(visitSchema, options),
     exchange: new Entity(exchangeSchema, options),
     exchangeTurbidity: new Entity(exchangeTurbiditySchema, options),
+    exchangeLocator: new Entity(exchangeLocatorSchema, options),
     alert: new Entity(alertSchema, options),
     unresolvedAlert: new Entity(unresolvedAlertSchema, options),
     raisedAlertMarker: new Entity(raisedAlertMarkerSchema, options),

@@ -127,7 +127,10 @@ describe('the top bar', () => {
   });
 
   it('keeps the session and shows the error dialog when the server does not confirm the sign-out', async () => {
-    fakeServer().on('POST', '/signout', { status: 500, body: { message: ['Something went wrong, please try again'] } });
+    fakeServer()
+      .on('POST', '/signout', { status: 500, body: { message: ['Something went wrong, please try again'] } })
+      // The patients' list reads its rows; only the sign-out fails.
+      .on('GET', /^\/doctors\/user-Doctor\/getallpatients\//, { status: 200, body: { items: [] } });
     signInAs('Doctor');
     renderPortal('/patients');
     const topBar = createWrapper(await screen.findByTestId('top-bar')).findTopNavigation()!;

@@ -3,14 +3,17 @@ import Button from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
 import { messages } from '@shared/messages';
 
-/** The spec's error dialog: title Error, a Close button, each message on its own line. */
-export function ErrorDialog({ messages: lines, onClose }: { messages: string[] | undefined; onClose: () => void }) {
+/**
+ * The spec's error dialog: title Error, a Close button, each message on its own line. A few
+ * failures have a title of their own ('Patient was not created', spec 5).
+ */
+export function ErrorDialog({ messages: lines, onClose, title }: { messages: string[] | undefined; onClose: () => void; title?: string }) {
   return (
     <Modal
       closeAriaLabel={messages.dialogs.close}
       visible={!!lines?.length}
       onDismiss={onClose}
-      header={messages.dialogs.errorTitle}
+      header={title ?? messages.dialogs.errorTitle}
       footer={
         <Box float="right">
           <Button variant="primary" onClick={onClose}>

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type UseQueryOptions } from '@tanstack/react-query';
 import type { RouteId } from '@shared/api/routes';
 import { call, errorMessages, type CallOptions, type ResultOf } from './api-client';
@@ -32,9 +33,10 @@ type ItemOf<Id extends RouteId> = ResultOf<Id> extends { items: Array<infer T> }
 
 /**
  * Reads a paged server list: the items loaded so far, and `more` for `<DataList more={…}>` to ask
- * for the next page (sent as `?cursor=`).
+ * for the next page (sent as `?cursor=`). With `allPages` every page is read, one after the other
+ * (a list that must sort and filter the whole set, like the clinic's patients).
  */
-export function useApiList<Id extends RouteId, T = ItemOf<Id>>(id: Id, options: CallOptions<Id>) {
+export function useApiList<Id extends RouteId, T = ItemOf<Id>>(id: Id, options: CallOptions<Id>, { allPages = false }: { allPages?: boolean } = {}) {
   const query = useInfiniteQuery<ListPage<T>, Error, InfiniteData<ListPage<T>>, readonly unknown[], string | undefined>({
     queryKey: [...queryKeyOf(id, options), 'pages'],
     queryFn: ({ pageParam }) =>
@@ -42,6 +44,10 @@ export function useApiList<Id extends RouteId, T = ItemOf<Id>>(id: Id, options: 
     initialPageParam: undefined,
     getNextPageParam: (last) => last.cursor || undefined,
   });
+  const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = query;
+  useEffect(() => {
+    if (allPages && hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
+  }, [allPages, hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   const more = {
     hasMore: !!query.hasNextPage,

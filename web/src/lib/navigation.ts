@@ -46,3 +46,22 @@ export function canOpen(role: Role, pathname: string): boolean {
 export function activeLinkOf(links: readonly NavigationLink[], pathname: string): string {
   return links.find((link) => pathname === link.path || pathname.startsWith(`${link.path}/`))?.path ?? pathname;
 }
+
+/**
+ * Where a screen was opened from, kept in the navigation state (spec 2: screens remember the origin
+ * path and query; a back arrow returns there, else to the root).
+ */
+export interface OriginState {
+  origin: string;
+}
+
+/** The state to navigate with so the next screen's back arrow returns here: `navigate(to, { state: originState(location) })`. */
+export function originState(from: string | { pathname: string; search: string }): OriginState {
+  return { origin: typeof from === 'string' ? from : from.pathname + from.search };
+}
+
+/** The back arrow's target: the remembered origin (a path of ours), else the root. */
+export function originOf(state: unknown): string {
+  const origin = typeof state === 'object' && state !== null ? (state as Partial<OriginState>).origin : undefined;
+  return typeof origin === 'string' && origin.startsWith('/') && !origin.startsWith('//') ? origin : HOME;
+}

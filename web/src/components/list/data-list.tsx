@@ -6,6 +6,7 @@ import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import Pagination from '@cloudscape-design/components/pagination';
+import Popover from '@cloudscape-design/components/popover';
 import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
@@ -28,6 +29,21 @@ export interface MorePages {
   onLoadMore: () => void;
 }
 
+/** A select that narrows the rows to one value (a severity, a physician); 'All' comes first. */
+export interface ListFilter<T> {
+  id: string;
+  label: string;
+  options: readonly { value: string; label: string }[];
+  matches: (item: T, value: string) => boolean;
+}
+
+/** The rows' order while no column is sorted, named and explained in the list's header. */
+export interface DefaultOrder<T> {
+  label: string;
+  description: string;
+  compare: (a: T, b: T) => number;
+}
+
 export interface DataListProps<T> {
   title: string;
   items: readonly T[];
@@ -39,6 +55,10 @@ export interface DataListProps<T> {
   isDisabled?: (item: T) => boolean;
   /** The status filter select, e.g. 'Active or Inactive Service Providers'. */
   statusFilter?: { label: string; isActive: (item: T) => boolean };
+  /** Further selects narrowing the rows (e.g. the patients' severity and physician). */
+  filters?: readonly ListFilter<T>[];
+  /** The order before any column is sorted (e.g. 'Needs review first'). */
+  defaultOrder?: DefaultOrder<T>;
   /** The CSV export button, with the spec's file name (clinics.csv, users.csv, devices.csv). */
   csvFileName?: string;
   onRowClick?: (item: T) => void;
@@ -71,6 +91,9 @@ export function DataList<T>(props: DataListProps<T>) {
   const [columnId, setColumnId] = useState<string>();
   const [mode, setMode] = useState<SearchMode>('lessThan');
   const [status, setStatus] = useState<StatusFilter>('all');
+  const [chosen, setChosen] = useState<Record<string, string>>({});
+  const { defaultOrder } = props;
+  const ordered = useMemo(() => (defaultOrder ? [...props.items].sort(defaultOrder.compare) : (props.items as T[])), [props.items, defaultOrder]);
   const searchColumn = columns.find((column) => column.id === columnId);
   const compares = !!searchColumn?.type && searchColumn.type !== 'text';
 
@@ -96,13 +119,14 @@ export function DataList<T>(props: DataListProps<T>) {
     [columns, props.isDisabled],
   );
 
-  const collection = useCollection(props.items as T[], {
+  const collection = useCollection(ordered, {
     filtering: {
       empty: t.empty,
       noMatch: t.empty,
       filteringFunction: (item, text) => {
         const search: Search = { columnId, mode: compares ? mode : 'include', text };
         if (!matchesSearch(item, columns, search)) return false;
+        if (props.filters?.some((filter) => chosen[filter.id] && !filter.matches(item, chosen[filter.id]!))) return false;
         if (!statusFilter || status === 'all') return true;
         return statusFilter.isActive(item) === (status === 'active');
       },
@@ -155,6 +179,16 @@ export function DataList<T>(props: DataListProps<T>) {
         <Header
           variant="h1"
           counter={`(${filteredItemsCount ?? props.items.length})`}
+          description={
+            defaultOrder && !collectionProps.sortingColumn ? (
+              <span data-list-default-order>
+                {t.orderedBy(defaultOrder.label)}{' '}
+                <Popover header={defaultOrder.label} content={defaultOrder.description} triggerType="custom" dismissAriaLabel={t.close}>
+                  <Button variant="inline-icon" iconName="status-info" ariaLabel={t.aboutOrder(defaultOrder.label)} />
+                </Popover>
+              </span>
+            ) : undefined
+          }
           actions={
             <SpaceBetween direction="horizontal" size="xs">
               {props.csvFileName && (
@@ -194,6 +228,21 @@ export function DataList<T>(props: DataListProps<T>) {
             </FormField>
           )}
           {searchInput}
+          {props.filters?.map((filter) => {
+            const options: SelectProps.Option[] = [{ value: '', label: t.all }, ...filter.options];
+            return (
+              <FormField key={filter.id} label={filter.label} data-list-filter={filter.id}>
+                <Select
+                  selectedOption={options.find((option) => option.value === (chosen[filter.id] ?? '')) ?? options[0]!}
+                  options={options}
+                  onChange={({ detail }) => {
+                    setChosen((current) => ({ ...current, [filter.id]: detail.selectedOption.value ?? '' }));
+                    restart();
+                  }}
+                />
+              </FormField>
+            );
+          })}
           {statusFilter && (
             <FormField label={statusFilter.label} data-status-filter>
               <Select

@@ -1,5 +1,158 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Popover from '@cloudscape-design/components/popover';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/components/status-indicator';
+import { useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import type { PatientAlert, PatientListItem } from '@shared/api/patients';
+import { staffRouteId } from '@shared/api/routes';
 import { messages } from '@shared/messages';
-import { ScreenPlaceholder } from '@web/src/components/screen-placeholder';
+import { ErrorDialog } from '@web/src/components/error-dialog';
+import { DataList, type DefaultOrder, type ListFilter } from '@web/src/components/list/data-list';
+import type { ListColumn } from '@web/src/components/list/list-logic';
+import { paths } from '@web/src/config/routes';
+import { errorMessages } from '@web/src/lib/api-client';
+import { useApiList } from '@web/src/lib/api-hooks';
+import { originState } from '@web/src/lib/navigation';
+import { useStaffUser, type StaffUser } from '@web/src/lib/staff';
+import { compareForReview } from './review-order';
 
-/** The clinic's patients. */
-export const PatientsScreen = () => <ScreenPlaceholder title={messages.navigation.patients} />;
+const m = messages.patients;
+const t = m.list;
+const c = t.columns;
+
+type Severity = 1 | 2 | 3;
+/** Spec 4 "Alert severity": 1 green, 2 yellow, 3 red. */
+const indicatorOf: Record<Severity, StatusIndicatorProps.Type> = { 1: 'success', 2: 'warning', 3: 'error' };
+
+/** Spec 4: if an alert says the prescription is not approved, that text is the summary; else the alert that decides the status. */
+function summaryOf(alerts: readonly PatientAlert[]): PatientAlert | undefined {
+  const notApproved = alerts.find((alert) => /prescription is not approved/i.test(alert.textValue));
+  if (notApproved) return notApproved;
+  // The highest severity, the later one on ties (the status rule of spec section 4).
+  return alerts.reduce<PatientAlert | undefined>((decisive, alert) => (!decisive || alert.severity >= decisive.severity ? alert : decisive), undefined);
+}
+
+/** The status cell: the severity's icon, the summary, and with alerts a popover listing each with its severity. */
+function StatusCell({ patient }: { patient: PatientListItem }) {
+  const alerts = patient.status.alerts;
+  const summary = summaryOf(alerts);
+  const type = indicatorOf[patient.statusValue];
+  const label = t.severities[patient.statusValue];
+  if (!summary)
+    return (
+      <StatusIndicator type={type} iconAriaLabel={label}>
+        {label}
+      </StatusIndicator>
+    );
+  const hidden = patient.unresolved - alerts.length;
+  return (
+    // A click on the popover opens it; it does not open the patient.
+    <span onClick={(event) => event.stopPropagation()} data-patient-status={patient.UserID}>
+      <Popover
+        header={t.alerts}
+        dismissAriaLabel={messages.dialogs.close}
+        triggerType="custom"
+        size="large"
+        content={
+          <SpaceBetween size="xs">
+            {alerts.map((alert) => (
+              <StatusIndicator key={alert.AlertID} type={indicatorOf[alert.severity]}>
+                {t.severities[alert.severity]}: {alert.textValue}
+              </StatusIndicator>
+            ))}
+            {hidden > 0 && <Box color="text-body-secondary">{t.moreAlerts(hidden)}</Box>}
+          </SpaceBetween>
+        }
+      >
+        <Button variant="inline-link" ariaLabel={`${c.status}: ${label}, ${summary.textValue}`}>
+          <StatusIndicator type={type} iconAriaLabel={label}>
+            {summary.textValue}
+          </StatusIndicator>
+        </Button>
+      </Popover>
+    </span>
+  );
+}
+
+const baseColumns: ListColumn<PatientListItem>[] = [
+  { id: 'patientName', header: c.patientName, value: (patient) => patient.patientName },
+  { id: 'socialId', header: c.socialId, value: (patient) => patient.socialId },
+  { id: 'status', header: c.status, value: (patient) => patient.statusValue, cell: (patient) => <StatusCell patient={patient} />, type: 'number' },
+  { id: 'gender', header: c.gender, value: (patient) => patient.gender },
+  { id: 'age', header: c.age, value: (patient) => patient.age, type: 'number' },
+  { id: 'Protocol', header: c.Protocol, value: (patient) => patient.Protocol },
+];
+const physicianColumn: ListColumn<PatientListItem> = { id: 'assignedPhysician', header: c.assignedPhysician, value: (patient) => patient.assignedPhysician };
+
+const statusFilter: ListFilter<PatientListItem> = {
+  id: 'status',
+  label: t.statusFilter,
+  options: ([3, 2, 1] as const).map((value) => ({ value: String(value), label: t.severities[value] })),
+  matches: (patient, value) => String(patient.statusValue) === value,
+};
+
+const reviewOrder: DefaultOrder<PatientListItem> = { label: t.reviewOrder, description: t.reviewOrderDescription, compare: compareForReview };
+
+/** The physicians the rows name, as the physician filter's choices. */
+function physicianFilter(patients: readonly PatientListItem[]): ListFilter<PatientListItem> {
+  const names = new Map<string, string>();
+  for (const patient of patients) if (patient.assignedPhysicianId) names.set(patient.assignedPhysicianId, patient.assignedPhysician);
+  const options = [...names].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label));
+  return { id: 'physician', label: t.physicianFilter, options, matches: (patient, value) => patient.assignedPhysicianId === value };
+}
+
+type PatientPages = ReturnType<typeof useApiList<'getallpatientsAsDoctor'>>;
+
+function PatientList({ pages, withPhysician }: { pages: PatientPages; withPhysician: boolean }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const items = pages.items;
+  const columns = useMemo(() => (withPhysician ? [...baseColumns, physicianColumn] : baseColumns), [withPhysician]);
+  const filters = useMemo(() => (withPhysician ? [statusFilter, physicianFilter(items)] : [statusFilter]), [withPhysician, items]);
+  return (
+    <>
+      <DataList<PatientListItem>
+        title={messages.navigation.patients}
+        items={items}
+        columns={columns}
+        trackBy={(patient) => patient.UserID}
+        // Every page is read before the list shows: it sorts and filters the whole clinic.
+        loading={pages.isPending || pages.hasNextPage}
+        isDisabled={(patient) => patient.disabled}
+        filters={filters}
+        defaultOrder={reviewOrder}
+        onRowClick={(patient) => navigate(paths.patientExchanges({ patientId: patient.UserID }), { state: originState(location) })}
+        actions={
+          <Button iconName="add-plus" onClick={() => navigate(paths.addPatient(), { state: originState(location) })}>
+            {messages.navigation.addPatient}
+          </Button>
+        }
+      />
+      {pages.error ? <ErrorDialog messages={errorMessages(pages.error)} onClose={() => void pages.refetch()} /> : null}
+    </>
+  );
+}
+
+/** A doctor's own patients (…/getallpatients/): no physician column or filter (spec 6 "Other rules"). */
+function DoctorPatients({ userId }: { userId: string }) {
+  return <PatientList pages={useApiList('getallpatientsAsDoctor', { params: { id: userId } }, { allPages: true })} withPhysician={false} />;
+}
+
+/** The clinic's patients (…/getAllClinicPatients/) for a director or a nurse, with the assigned physician. */
+function ClinicPatients({ staff }: { staff: StaffUser & { role: 'ClinicDirector' | 'Nurse' } }) {
+  const pages = useApiList(staffRouteId('getAllClinicPatients', staff.role), { params: { id: staff.userId } }, { allPages: true });
+  return <PatientList pages={pages} withPhysician />;
+}
+
+/**
+ * /patients (spec 2 "Patient area", 3 "List item"): the patients with their alert status, in the
+ * spec's list (search, sort cycle, 8 rows, severity filter), ordered 'Needs review first' until a
+ * column is sorted. A row opens the patient's exchanges, remembering this list for the back arrow.
+ */
+export function PatientsScreen() {
+  const staff = useStaffUser();
+  if (staff.role === 'Doctor') return <DoctorPatients userId={staff.userId} />;
+  return <ClinicPatients staff={{ ...staff, role: staff.role }} />;
+}

@@ -1,0 +1,309 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import { monthAdherence, monthWindow, zonedDateTime } from '@shared/alerts';
+import type {
+  AdherenceResult,
+  adherenceQuerySchema,
+  clearAlertsResultSchema,
+  exchangeNoteResultSchema,
+  exchangeNoteSchema,
+  ExchangeRow,
+  exchangesQuerySchema,
+  exchangesResultSchema,
+  ManualExchange,
+  turbidityResultSchema,
+} from '@shared/api/patients';
+import { convertTemperature, convertWeight, deviceExchangeSchema } from '@shared/device';
+import { messages } from '@shared/messages';
+import { effectiveSettings } from '@shared/settings';
+import { exchangesRepository, type ExchangeKey, type ExchangeRecord } from '../data/exchanges-repository';
+import { patientsRepository, type PatientRecord } from '../data/patients-repository';
+import { settingsRepository } from '../data/settings-repository';
+import { usersRepository } from '../data/users-repository';
+import { RejectedMessage } from '../devices/rejected-message';
+import { takeExchange } from '../devices/take-exchange';
+import type { AuditTrail } from '../lib/audit';
+import type { Caller } from '../lib/caller';
+import { badRequest, conflict, notFound } from '../lib/errors';
+import { inScope } from '../lib/scope';
+
+/**
+ * The exchanges of a patient as the clinical staff see and annotate them (spec sections 3
+ * "Device exchange record", 4 "Alert severity", 5 "Comments", 7 Staff): the table, notes, clearing
+ * alerts, an exchange entered by hand, the turbidity CSV and the adherence calendar. Every call
+ * reads the patient first and answers 404 for a patient out of the caller's reach.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DEFAULT_LIMIT = 50;
+/** A page of the base table is one Query of at most this many items; a longer page takes several. */
+const QUERY_LIMIT = 100;
+/** A hand-entered exchange may be this far ahead of the server's clock (the browser's clock drifts), no further. */
+const CLOCK_SKEW_MS = 60_000;
+/** Unresolved alerts cleared per transaction, with their exchanges: well within TransactWriteItems' 100 items. */
+const CLEAR_BATCH = 40;
+const MAX_NOTE_ATTEMPTS = 3;
+
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
+function reachablePatient(caller: Caller, patient: PatientRecord | undefined): PatientRecord {
+  return inScope(caller, 'patient', patient);
+}
+
+const tenantOf = (patient: PatientRecord) => ({ PatientID: patient.UserID, ClinicID: patient.ClinicID_ref, ServiceProviderID: patient.ServiceProviderID });
+
+/** A row of the exchanges table, in the table's units (spec section 9: °C, kg), the clinician's note over the device's. */
+export function exchangeRow(exchange: ExchangeRecord): ExchangeRow {
+  return {
+    _id: exchange._id,
+    DeviceLocalDate: exchange.DeviceLocalDate,
+    ExchangeTimeUtc: exchange.ExchangeTimeUtc,
+    SerialNumber: exchange.SerialNumber,
+    ExchangeFluid: exchange.ExchangeFluid,
+    StatusAlerts: exchange.StatusAlerts,
+    AlertsClearedAt: exchange.AlertsClearedAt,
+    DrainDuration: exchange.DrainDuration,
+    DrainVolume: exchange.DrainVolume,
+    DrainTemp: round1(convertTemperature(exchange.DrainTemp, exchange.TempUnit, 'C')),
+    FillVolume: exchange.FillVolume,
+    FillDuration: exchange.FillDuration,
+    FillTemp: round1(convertTemperature(exchange.FillTemp, exchange.TempUnit, 'C')),
+    WeightMeasure: exchange.WeightMeasure && {
+      Value: round1(convertWeight(exchange.WeightMeasure.Value, exchange.WeightUnit, 'KG')),
+      Time: exchange.WeightMeasure.Time,
+    },
+    TargetWeightSnapshot: exchange.TargetWeightSnapshot,
+    BloodPressureMeasure: exchange.BloodPressureMeasure,
+    PulseMeasure: exchange.PulseMeasure,
+    PValue: exchange.PValue,
+    Uf: exchange.Uf,
+    Note: exchange.ClinicianNote ?? exchange.Note,
+    MachineProblem: exchange.MachineProblem,
+    BubblesTurbidityCalc: exchange.BubblesTurbidityCalc,
+    PatientUtilizationSnapshot: exchange.PatientUtilizationSnapshot,
+    HasTurbidity: exchange.HasTurbidity === true,
+    EnteredBy: exchange.EnteredBy,
+  };
+}
+
+/** A period's bounds as the exchange keys' times (UTC ISO); open ends reach every exchange. */
+const utc = (iso: string | undefined, open: string) => (iso ? new Date(iso).toISOString() : open);
+
+/**
+ * A cursor is handed back as it was given; one that is not a key of this patient's exchanges
+ * within the period is refused, so a cursor can neither fail the query nor reach another partition.
+ */
+function checkCursor(cursor: string | undefined, patientId: string, range: { from: string; to: string }): void {
+  if (!cursor) return;
+  let key: unknown;
+  try {
+    key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw badRequest(messages.errors.malformedRequest);
+  }
+  const { pk, sk, ...rest } = (typeof key === 'object' && key !== null ? key : {}) as Record<string, unknown>;
+  const valid =
+    pk === `PATIENT#${patientId}` &&
+    typeof sk === 'string' &&
+    sk >= `EXCHANGE#${range.from}` &&
+    sk <= `EXCHANGE#${range.to}~` &&
+    Object.keys(rest).length === 0;
+  if (!valid) throw badRequest(messages.errors.malformedRequest);
+}
+
+/** …/getExchanges: the patient's exchanges newest first, a page at a time, optionally within a period. */
+export async function patientExchanges(
+  caller: Caller,
+  audit: AuditTrail,
+  patientId: string,
+  query: z.output<typeof exchangesQuerySchema>,
+): Promise<z.input<typeof exchangesResultSchema>> {
+  const patient = reachablePatient(caller, await patientsRepository.get(patientId));
+  audit.read({ entity: 'Exchanges', id: patientId, ...tenantOf(patient) });
+  const range = { from: utc(query.from, ''), to: utc(query.to, '9999') };
+  const count = patient.ExchangeCount ?? 0;
+  if (range.from > range.to) return { exchanges: [], count };
+  checkCursor(query.cursor, patientId, range);
+  const limit = query.limit ?? DEFAULT_LIMIT;
+  const exchanges: ExchangeRecord[] = [];
+  let cursor: string | null = query.cursor ?? null;
+  do {
+    const page = await exchangesRepository.listForPatient(patientId, range, { limit: Math.min(QUERY_LIMIT, limit - exchanges.length), cursor });
+    exchanges.push(...page.items);
+    cursor = page.cursor;
+  } while (cursor && exchanges.length < limit);
+  return { exchanges: exchanges.map(exchangeRow), count, ...(cursor ? { cursor } : {}) };
+}
+
+async function locatedExchange(patientId: string, exchangeId: string): Promise<{ key: ExchangeKey; exchange: ExchangeRecord }> {
+  const key = await exchangesRepository.locate(patientId, exchangeId);
+  const exchange = key && (await exchangesRepository.get(key.PatientID, key.ExchangeTimeUtc, key._id));
+  if (!key || !exchange) throw notFound();
+  return { key, exchange };
+}
+
+/** …/saveExchangeNote: the clinician's comment on an exchange ('' or null removes it), audited in the same transaction. */
+export async function saveExchangeNote(
+  caller: Caller,
+  audit: AuditTrail,
+  patientId: string,
+  body: z.output<typeof exchangeNoteSchema>,
+): Promise<z.input<typeof exchangeNoteResultSchema>> {
+  const patient = reachablePatient(caller, await patientsRepository.get(patientId));
+  const note = body.Note ? body.Note : undefined;
+  for (let attempt = 1; attempt <= MAX_NOTE_ATTEMPTS; attempt += 1) {
+    const { key, exchange } = await locatedExchange(patientId, body.Exchange_id);
+    const previous = exchange.ClinicianNote;
+    const record = audit.write({ entity: 'Exchange', id: key._id, before: { Note: previous }, after: { Note: note }, ...tenantOf(patient) });
+    if ((await exchangesRepository.saveNote(key, note, previous, record)) === 'saved') return { _id: key._id, Note: note ?? exchange.Note };
+  }
+  throw conflict(messages.errors.internal);
+}
+
+/**
+ * …/clearAlerts: `_id` an exchange of the patient clears that exchange's unresolved alerts and
+ * marks it cleared; `_id` the patient's id clears every unresolved alert of the patient (skipped
+ * slots and device problems too). Clearing again clears nothing and says so (`cleared: 0`).
+ */
+export async function clearAlerts(
+  caller: Caller,
+  audit: AuditTrail,
+  patientId: string,
+  body: { _id: string },
+  now = new Date(),
+): Promise<z.input<typeof clearAlertsResultSchema>> {
+  const patient = reachablePatient(caller, await patientsRepository.get(patientId));
+  const clearedAt = now.toISOString();
+  const tenant = tenantOf(patient);
+  let cleared = 0;
+  if (body._id === patientId) {
+    let cursor: string | null = null;
+    do {
+      const page = await patientsRepository.listUnresolvedAlerts(patientId, { limit: CLEAR_BATCH, cursor });
+      const exchanges = [...new Map(page.items.filter((alert) => alert.ExchangeID).map((alert) => [alert.ExchangeID!, alert])).values()].map((alert) => ({
+        PatientID: patientId,
+        ExchangeTimeUtc: alert.Time,
+        _id: alert.ExchangeID!,
+      }));
+      cleared += await exchangesRepository.clearAlerts({
+        patientId,
+        alerts: page.items,
+        exchanges,
+        clearedAt,
+        audit: (alerts) =>
+          audit.write({
+            entity: 'Patient',
+            id: patientId,
+            before: { UnresolvedAlerts: alerts.map((alert) => alert.AlertID) },
+            after: { UnresolvedAlerts: [] },
+            ...tenant,
+          }),
+      });
+      cursor = page.cursor;
+    } while (cursor);
+  } else {
+    const { key, exchange } = await locatedExchange(patientId, body._id);
+    const alerts = await exchangesRepository.unresolvedAlertsOf(key);
+    const after = exchange.AlertsClearedAt ?? clearedAt;
+    cleared = await exchangesRepository.clearAlerts({
+      patientId,
+      alerts,
+      exchanges: exchange.AlertsClearedAt ? [] : [key],
+      clearedAt,
+      audit: (pending) =>
+        audit.write({
+          entity: 'Exchange',
+          id: key._id,
+          before: { AlertsClearedAt: exchange.AlertsClearedAt, UnresolvedAlerts: pending.map((alert) => alert.AlertID) },
+          after: { AlertsClearedAt: after, UnresolvedAlerts: [] },
+          ...tenant,
+        }),
+    });
+  }
+  const updated = await patientsRepository.get(patientId);
+  return { cleared, PatientAlertStatus: (updated ?? patient).PatientAlertStatus };
+}
+
+/**
+ * …/addExchange (beyond the spec): an exchange a clinician entered by hand, checked by the device
+ * protocol's own rules and taken by the same engine as a device's (alerts, UF, counters, visit),
+ * marked with who entered it; its audit record is written in the exchange's transaction.
+ */
+export async function addManualExchange(
+  caller: Caller,
+  audit: AuditTrail,
+  patientId: string,
+  body: ManualExchange,
+  now = new Date(),
+): Promise<{ exchange: ExchangeRow }> {
+  const patient = reachablePatient(caller, await patientsRepository.get(patientId));
+  if (!patient.Device) throw badRequest(messages.patients.noDeviceForManualExchange);
+  const parsed = deviceExchangeSchema.safeParse({ ...body, _id: `manual-${randomUUID()}` });
+  if (!parsed.success) throw parsed.error;
+  const exchange = parsed.data;
+  if (Date.parse(exchange.DeviceLocalDate) > now.getTime() + CLOCK_SKEW_MS) throw badRequest(messages.patients.futureExchange);
+  const user = await usersRepository.get(caller.userId);
+  const enteredBy = { UserID: caller.userId, Name: user ? `${user.FirstName} ${user.LastName}` : caller.userId };
+  const { _id, ...entered } = exchange;
+  const record = audit.write({ entity: 'Exchange', id: _id, after: { ...entered, EnteredBy: enteredBy }, ...tenantOf(patient) });
+  try {
+    await takeExchange(patient.Device.SerialNumber, exchange, now, { enteredBy, patientId, audit: record });
+  } catch (error) {
+    // The device was unlinked or reassigned since the patient was read.
+    if (error instanceof RejectedMessage) throw badRequest(messages.patients.noDeviceForManualExchange);
+    throw error;
+  }
+  const stored = await exchangesRepository.get(patientId, new Date(exchange.DeviceLocalDate).toISOString(), _id);
+  if (!stored) throw new Error(`Exchange ${_id} was taken but cannot be read back`);
+  return { exchange: exchangeRow(stored) };
+}
+
+/** …/exchanges/{exchangeId}/turbidity (beyond the spec): an exchange's raw turbidity series, for its CSV. */
+export async function exchangeTurbidity(
+  caller: Caller,
+  audit: AuditTrail,
+  patientId: string,
+  exchangeId: string,
+): Promise<z.input<typeof turbidityResultSchema>> {
+  const patient = reachablePatient(caller, await patientsRepository.get(patientId));
+  const { key, exchange } = await locatedExchange(patientId, exchangeId);
+  audit.read({ entity: 'ExchangeTurbidity', id: key._id, ...tenantOf(patient) });
+  const series = await exchangesRepository.getTurbidity(key);
+  return { _id: key._id, SerialNumber: exchange.SerialNumber, DeviceLocalDate: exchange.DeviceLocalDate, ...series };
+}
+
+/**
+ * …/adherence (beyond the spec): the adherence calendar of a month in the prescription's time
+ * zone, from the patient's current prescription and exchanges (docs/alerts.md, "Adherence").
+ */
+export async function patientAdherence(
+  caller: Caller,
+  audit: AuditTrail,
+  patientId: string,
+  query: z.output<typeof adherenceQuerySchema>,
+  now = new Date(),
+): Promise<AdherenceResult> {
+  const patient = reachablePatient(caller, await patientsRepository.get(patientId));
+  audit.read({ entity: 'Adherence', id: patientId, ...tenantOf(patient) });
+  const [prescription, chain] = await Promise.all([
+    patientsRepository.currentPrescription(patient),
+    settingsRepository.getChain(patient.ClinicID_ref, patient.ServiceProviderID),
+  ]);
+  const settings = effectiveSettings(chain.clinic, chain.serviceProvider, chain.global);
+  const timeZone = prescription?.patientTimeZone ?? 'UTC';
+  const local = zonedDateTime(now.getTime(), timeZone);
+  const month = query.month ?? `${local.year}-${String(local.month).padStart(2, '0')}`;
+  const { fromMs, toMs } = monthWindow(month, timeZone);
+  const graceMs = settings.SkippedExchangeGraceTime * 60_000;
+  const range = { from: new Date(fromMs - DAY_MS - graceMs).toISOString(), to: new Date(toMs + graceMs).toISOString() };
+  const exchanges: ExchangeRecord[] = [];
+  let cursor: string | null = null;
+  if (prescription) {
+    do {
+      const page = await exchangesRepository.listForPatient(patientId, range, { limit: QUERY_LIMIT, cursor });
+      exchanges.push(...page.items);
+      cursor = page.cursor;
+    } while (cursor);
+  }
+  return monthAdherence({ prescription, exchanges, month, now, graceMinutes: settings.SkippedExchangeGraceTime, timeZone });
+}

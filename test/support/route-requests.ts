@@ -1,0 +1,55 @@
+import type { z } from 'zod';
+import { clearAlertsSchema, exchangeNoteSchema, manualExchangeSchema } from '@shared/api/patients';
+import { addDeviceSchema, closeVisitSchema, prescriptionBodySchema } from '@shared/api/prescriptions';
+import type { RouteDefinition } from '@shared/api/route-definition';
+import { exchangeReport } from './devices';
+import type { Tenant } from './tenants';
+
+/**
+ * What a table-walking test sends so a route's handler gets past validation to its tenant check:
+ * a valid body for each request schema that needs one, and the values of path parameters that
+ * name something inside a tenant (an exchange of its patient), taken from the tenant called.
+ * A route of a new schema without an entry here is sent `{}` (refused with the schema's messages).
+ */
+const bodies = new Map<z.ZodTypeAny, (tenant: Tenant) => unknown>([
+  [exchangeNoteSchema, (tenant) => ({ Exchange_id: tenant.exchangeId, Note: 'Checked with the patient' })],
+  [clearAlertsSchema, (tenant) => ({ _id: tenant.patientId })],
+  // Not the patient's device: the handler refuses it after its tenant check, before publishing (the walk has no broker).
+  [
+    prescriptionBodySchema,
+    () => ({
+      Exchanges: [{ ExchangeFluid: 'DIAneal 1.36%', ExchangeLiter: 2, ExchangeDaysFrequency: ['MO'], ExchangeTime: ['08:00'] }],
+      DrainTime: 20,
+      FillTime: 10,
+      MinFillTemp: 36,
+      MaxFillTemp: 38,
+      SerialNumber: '000-00000',
+      patientTimeZone: 'UTC',
+    }),
+  ],
+  [addDeviceSchema, (tenant) => ({ SerialNumber: tenant.serialNumber })],
+  [closeVisitSchema, () => ({ Findings: 'Stable', Recommendation: 'No change', UrineOutput: 2 })],
+  [
+    manualExchangeSchema,
+    () => {
+      const { _id, FillTurbidity, DrainTurbidity, BubblesFillTurbidity, BubblesDrainTurbidity, ...manual } = exchangeReport(
+        new Date(Date.now() - 30 * 60 * 1000),
+      );
+      return manual;
+    },
+  ],
+]);
+
+const pathValues: Record<string, (tenant: Tenant) => string> = {
+  exchangeId: (tenant) => tenant.exchangeId,
+};
+
+/** A body the route's schema accepts, about the tenant's data; `{}` for a route without an example. */
+export function validBody(route: RouteDefinition, tenant: Tenant): unknown {
+  return route.body ? (bodies.get(route.body)?.(tenant) ?? {}) : {};
+}
+
+/** The value of a path parameter that names something inside the tenant, if it is one. */
+export function tenantPathValue(param: string, tenant: Tenant): string | undefined {
+  return pathValues[param]?.(tenant);
+}

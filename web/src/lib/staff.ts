@@ -1,0 +1,24 @@
+import { STAFF_ROLES, type StaffRole } from '@shared/api/routes';
+import { useSession } from './auth';
+
+/** The signed-in clinical staff member: the `{id}` of every staff path, the role that picks its prefix, the name. */
+export interface StaffUser {
+  userId: string;
+  role: StaffRole;
+  name: string;
+}
+
+const isStaffRole = (role: string): role is StaffRole => (STAFF_ROLES as readonly string[]).includes(role);
+
+/**
+ * The staff member signed in. The clinical screens are open to the three clinical roles only
+ * (`config/routes.ts`), so another role never renders them; it reads as a Nurse, the narrowest.
+ */
+export function useStaffUser(): StaffUser {
+  const profile = useSession().signedIn?.profile;
+  return {
+    userId: profile?.UserID ?? '',
+    role: profile && isStaffRole(profile.Role) ? profile.Role : 'Nurse',
+    name: profile ? `${profile.FirstName} ${profile.LastName}` : '',
+  };
+}
