@@ -374,6 +374,74 @@ export const messages = {
       dayLabel: (date: string, state: string, done: number, prescribed: number) => `${date}: ${state}, ${done} of ${prescribed}`,
     },
   },
+  /** The prescription screen and its calls (spec sections 4 "Prescription", "Serial number entry", 5 "Prescription", 8 "Prescription"). */
+  prescriptions: {
+    approved: 'Prescription approved',
+    notApproved: 'Prescription not approved',
+    notApprovedNotice: 'Prescription is not approved',
+    exchangeRequired: 'Exchange is required',
+    exchangeFluidRequired: 'Exchange Fluid is required',
+    exchangeVolumeRequired: 'Exchange Volume is required',
+    exchangeDaysRequired: 'Exchange Days Frequency is required',
+    exchangePerDayRequired: 'Exchange per Day is required',
+    drainTimeRequired: 'Drain Time is required',
+    fillTimeRequired: 'Fill Time is required',
+    minFillTempRequired: 'min Fill Temp. is required',
+    maxFillTempRequired: 'max Fill Temp. is required',
+    serialNumberLength: 'SN length must be 9 characters',
+    serialNumberRequired: 'IDA# is required and must be verified',
+    timeAlreadySelected: 'Time already selected',
+    dwellGap: 'Please choose a time with at least 3 hours differences between exchanges',
+    notSavedTitle: 'Prescription is not saved',
+    fillInRequired: "Please fill in required prescription's inputs for:",
+    created: 'Prescription created',
+    notCreated: 'Prescription was not created',
+    deviceAssigned: 'Device assigned',
+    deviceNotAssigned: 'Device was not assigned',
+    checkDeviceNumber: "Please check the device number (IDA#) you've enter for:",
+    /** Not a spec text: section 9's fill volume stepper bounds (0.5 to 3 litres). */
+    exchangeVolumeRange: 'Exchange Volume must be between 0.5 and 3 liters',
+    /** Not a spec text: section 9's at most 5 exchanges a day. */
+    exchangesPerDayMax: 'At most 5 exchanges per day',
+    /** Not a spec text: the times of one day across exchange cards (DESIGN.md section 10). */
+    exchangesPerDayTotalMax: (day: string) => `At most 5 exchanges per day (${day})`,
+    /** Not a spec text: fill or drain minutes beyond what a device can run. */
+    minutesRange: (label: string) => `${label} must be between 0.1 and 240 minutes`,
+    /** Not a spec text: fill temperature bounds in degrees C (docs/device-protocol.md). */
+    fillTempRange: (label: string) => `${label} must be between 20 and 45 °C`,
+    /** Not a spec text. */
+    fillTempOrder: 'min Fill Temp. must not be above max Fill Temp.',
+    /** Not a spec text: a time zone the server does not know. */
+    timeZoneNotValid: 'Time zone is not valid',
+    /** Not a spec text: the serial number is not the device linked to the patient. */
+    notPatientsDevice: 'IDA# is not the device of this patient; assign the device first',
+    /** Not a spec text: another clinician saved a prescription meanwhile. */
+    changedMeanwhile: 'The prescription was changed meanwhile; reload it and save again',
+    /** Not a spec text: the device is linked to another patient (moving it needs `move: true`, confirmed by the user). */
+    deviceLinkedToOther: 'This device (IDA#) is linked to another patient; confirm to move it to this patient',
+    /** Not a spec text: the device is switched off by its administrator. */
+    deviceDisabled: 'This device (IDA#) is deactivated',
+    /** Not a spec text: AdditionalMedication over its bound. */
+    medicationTooLong: 'Additional medication must be 1000 characters or less',
+  },
+  /** The visits screen and its calls (spec sections 2 "Visits screen", 4 "Visits", 8 "Visit"). */
+  visits: {
+    empty: 'There is no visits yet.',
+    saved: 'Visit is saved',
+    notSaved: "Visit is not saved - Please fill in required visit's inputs for:",
+    /** Not spec texts: the per-input reasons behind section 8's "Visit is not saved". */
+    findingsRequired: 'Findings is required',
+    recommendationRequired: 'Recommendation is required',
+    urineOutputRequired: 'UrineOutput is required',
+    /** Not a spec text: section 5's comment bound for the visit's texts. */
+    textTooLong: (label: string) => `${label} must be 1000 characters or less`,
+    /** Not a spec text: a urine output that is not a number of ml/kg at or above 0. */
+    urineOutputNotValid: 'UrineOutput must be a number (ml/kg) of 0 or more',
+    /** Not a spec text: there is no open visit to close (none yet, or someone closed it). */
+    noOpenVisit: 'There is no open visit to save; it may have been saved by someone else',
+    /** Not a spec text: two clinicians saved the same visit at once; the other one's was kept. */
+    closedMeanwhile: 'This visit was saved by someone else meanwhile; reload to see it',
+  },
   dialogs: {
     errorTitle: 'Error',
     close: 'Close',

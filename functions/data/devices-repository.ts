@@ -3,7 +3,8 @@ import { db, type Db } from './entities';
 import { PLATFORM_STATS } from './entities/service-provider';
 import { allListShards, listShard } from './entities/shards';
 import { pageOptions, shardedPage, toPage, type Page, type PageRequest } from './page';
-import type { PatientRecord } from './patients-repository';
+import { auditItem, type AuditRecord } from './audit-repository';
+import { nextProtocols, withoutStorageFields, type PatientRecord, type PrescriptionRecord } from './patients-repository';
 import { throwIfCanceled } from './transactions';
 
 /** A home dialysis device (spec section 3, Device), identified by its serial number (IDA#). */
@@ -128,33 +129,99 @@ export const devicesRepository = {
   },
 
   /**
-   * Links the device and the patient both ways (and the serial number's route), in one
-   * transaction that fails if the device is linked meanwhile. An enabled device linked to a
-   * patient counts as activated for the clinic, the provider and the platform.
+   * Links the device and the patient both ways (and the serial number's route), all or nothing:
+   * - the device must be free, or linked to `takeFrom` (a confirmed move: that patient loses it);
+   * - the patient's previous device, `replaced`, is unlinked;
+   * - `prescription`, the patient's current one issued again for this device, becomes current;
+   * - the activated-device counters of the clinics, the provider and the platform move by what
+   *   changed (an enabled device linked to a patient counts as activated), one update per item;
+   * - `audit` is written with the change.
+   * Fails (TransactionCanceledException) if the device was linked meanwhile.
    */
-  async assignToPatient(device: DeviceRecord, patient: Pick<PatientRecord, 'UserID' | 'ClinicID_ref' | 'ServiceProviderID'>): Promise<void> {
+  async assignToPatient(
+    device: DeviceRecord,
+    patient: Pick<PatientRecord, 'UserID' | 'ClinicID_ref' | 'ServiceProviderID' | 'CurrentPrescriptionID' | 'Protocols'>,
+    options: {
+      clinicName?: string;
+      takeFrom?: Pick<PatientRecord, 'UserID' | 'ClinicID_ref' | 'ServiceProviderID'>;
+      replaced?: DeviceRecord;
+      prescription?: PrescriptionRecord;
+      audit?: AuditRecord;
+    } = {},
+  ): Promise<void> {
+    const { takeFrom, replaced, prescription } = options;
+    const clinics = new Map<string, number>();
+    const providers = new Map<string, number>();
+    const count = (keys: { ClinicID_ref: string; ServiceProviderID: string }, delta: number) => {
+      clinics.set(keys.ClinicID_ref, (clinics.get(keys.ClinicID_ref) ?? 0) + delta);
+      providers.set(keys.ServiceProviderID, (providers.get(keys.ServiceProviderID) ?? 0) + delta);
+    };
     const activated = device.IsEnabled ? 1 : 0;
-    await db()
-      .transaction.write(({ device: deviceEntity, serialNumber, patient: patientEntity, clinic, serviceProvider, platformStats }) => [
-        deviceEntity
-          .patch({ DeviceID: device.DeviceID })
-          .set({ PatientID: patient.UserID })
-          .where((attributes, { notExists }) => notExists(attributes.PatientID))
-          .commit(),
-        serialNumber
-          .patch({ SerialNumber: device.SerialNumber })
-          .set({ PatientID: patient.UserID, ClinicID: patient.ClinicID_ref, ServiceProviderID: patient.ServiceProviderID })
-          .commit(),
-        patientEntity
-          .patch({ UserID: patient.UserID })
-          .set({ Device: { SerialNumber: device.SerialNumber, DeviceID: device.DeviceID } })
-          .commit(),
-        clinic.patch({ ClinicID: patient.ClinicID_ref }).add({ ActivePatientLinkedDeviceCount: activated }).commit(),
-        serviceProvider.patch({ ServiceProviderID: patient.ServiceProviderID }).add({ ActivePatientLinkedDeviceCount: activated }).commit(),
-        platformStats.update({ Name: PLATFORM_STATS }).add({ activatedDevices: activated }).commit(),
-      ])
-      .go()
-      .then(throwIfCanceled);
+    count(patient, activated);
+    if (takeFrom) count(takeFrom, -activated);
+    if (replaced?.IsEnabled) count(patient, -1);
+    const platform = activated - (takeFrom ? activated : 0) - (replaced?.IsEnabled ? 1 : 0);
+    const movesClinic = options.clinicName !== undefined && device.ClinicID !== patient.ClinicID_ref;
+    const result = await db()
+      .transaction.write(
+        ({ device: deviceEntity, serialNumber, patient: patientEntity, prescription: prescriptionEntity, clinic, serviceProvider, platformStats, audit }) => [
+          deviceEntity
+            .patch({ DeviceID: device.DeviceID })
+            .set({ PatientID: patient.UserID, ...(movesClinic ? { ClinicID: patient.ClinicID_ref, ClinicName: options.clinicName } : {}) })
+            .where((attributes, { eq, notExists }) => (takeFrom ? eq(attributes.PatientID, takeFrom.UserID) : notExists(attributes.PatientID)))
+            .commit(),
+          serialNumber
+            .patch({ SerialNumber: device.SerialNumber })
+            .set({ PatientID: patient.UserID, ClinicID: patient.ClinicID_ref, ServiceProviderID: patient.ServiceProviderID })
+            .commit(),
+          patientEntity
+            .patch({ UserID: patient.UserID })
+            .set({
+              Device: { SerialNumber: device.SerialNumber, DeviceID: device.DeviceID },
+              ...(prescription
+                ? {
+                    CurrentPrescriptionID: prescription.PrescriptionId,
+                    Protocols: nextProtocols(patient.Protocols, patient.CurrentPrescriptionID, prescription.PrescriptionId),
+                  }
+                : {}),
+            })
+            .commit(),
+          ...(takeFrom ? [patientEntity.patch({ UserID: takeFrom.UserID }).remove(['Device']).commit()] : []),
+          ...(replaced
+            ? [
+                deviceEntity
+                  .patch({ DeviceID: replaced.DeviceID })
+                  .remove(['PatientID'])
+                  .where((attributes, { eq }) => eq(attributes.PatientID, patient.UserID))
+                  .commit(),
+                serialNumber.patch({ SerialNumber: replaced.SerialNumber }).remove(['PatientID']).commit(),
+              ]
+            : []),
+          ...(prescription
+            ? [
+                prescriptionEntity
+                  .create({
+                    PatientID: patient.UserID,
+                    PrescriptionId: prescription.PrescriptionId,
+                    Message: withoutStorageFields(prescription),
+                    Approved: prescription.Approved,
+                    CreatedBy: prescription.CreatedBy,
+                  })
+                  .commit(),
+              ]
+            : []),
+          ...[...clinics]
+            .filter(([, delta]) => delta !== 0)
+            .map(([ClinicID, delta]) => clinic.patch({ ClinicID }).add({ ActivePatientLinkedDeviceCount: delta }).commit()),
+          ...[...providers]
+            .filter(([, delta]) => delta !== 0)
+            .map(([ServiceProviderID, delta]) => serviceProvider.patch({ ServiceProviderID }).add({ ActivePatientLinkedDeviceCount: delta }).commit()),
+          ...(platform !== 0 ? [platformStats.update({ Name: PLATFORM_STATS }).add({ activatedDevices: platform }).commit()] : []),
+          ...(options.audit ? [audit.create(auditItem(options.audit)).commit()] : []),
+        ],
+      )
+      .go();
+    throwIfCanceled(result);
   },
 
   async setUtilization(deviceId: string, utilization: number): Promise<void> {

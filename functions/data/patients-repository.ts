@@ -124,6 +124,8 @@ export interface VisitMeasurement {
   Pulse?: number;
   Uf?: number;
   DrainTempC?: number;
+  /** The device's turbidity statistics of the exchange (NTU), for the visit's turbidity figure. */
+  BubblesTurbidityCalc?: { meanCleanDrain: number; stdevCleanDrain: number; meanCleanFill: number; stdevCleanFill: number };
 }
 
 /** A visit: its period and counters; its measurements and alerts are read by key range (visitMeasurements, visitAlerts). */
@@ -140,6 +142,12 @@ export interface VisitRecord {
   Findings?: string;
   Recommendation?: string;
   UrineOutput?: number;
+  /** Set when closed: the visit highlights' counts (spec section 9) as the clinician saw them. */
+  Highlights?: Record<string, number>;
+  /** Set when closed: the visit turbidity figure (spec section 9), when the visit had turbidity statistics. */
+  Turbidity?: number;
+  /** Set when closed: the prescription current at the visit. */
+  PrescriptionID?: string;
 }
 
 type PatientItem = EntityItem<Db['entities']['patient']>;
@@ -190,6 +198,11 @@ function toPrescription(item: PrescriptionItem): PrescriptionRecord {
     ApprovedChangedAt: item.ApprovedChangedAt,
     CreatedBy: item.CreatedBy,
   };
+}
+
+/** The prescription as the device gets it: without what only the portal keeps. */
+export function withoutStorageFields({ PatientID, Approved, ApprovedChangedAt, CreatedBy, ...message }: PrescriptionRecord): DevicePrescription {
+  return message;
 }
 
 /** A visit's period as a key range: after the previous visit closed, up to this one's close. */
@@ -340,20 +353,36 @@ export const patientsRepository = {
 
   /**
    * Stores a prescription, not approved until the device acknowledges it, and makes it the
-   * patient's current one, with its summary for the patient list.
+   * patient's current one, with its summary for the patient list: Protocols.current_protocol is the
+   * new id and the one it replaces goes first in previous_protocols. Conditional on the current one
+   * being `replaces` (absent: none), so two clinicians saving at once cannot lose one another's;
+   * false when that check failed. The audit record, when given, is written in the same transaction.
    */
-  async addPrescription(prescription: PrescriptionRecord): Promise<void> {
+  async addPrescription(prescription: PrescriptionRecord, options: { replaces?: PatientRecord; audit?: AuditRecord } = {}): Promise<boolean> {
     const { PatientID, Approved, ApprovedChangedAt, CreatedBy, ...message } = prescription;
-    await db()
-      .transaction.write(({ prescription: prescriptionEntity, patient }) => [
+    const replaced = options.replaces?.CurrentPrescriptionID;
+    const protocols = nextProtocols(options.replaces?.Protocols, replaced, message.PrescriptionId);
+    const result = await db()
+      .transaction.write(({ prescription: prescriptionEntity, patient, audit }) => [
         prescriptionEntity.create({ PatientID, PrescriptionId: message.PrescriptionId, Message: message, Approved, ApprovedChangedAt, CreatedBy }).commit(),
         patient
           .patch({ UserID: PatientID })
-          .set({ CurrentPrescriptionID: message.PrescriptionId, ProtocolSummary: protocolSummary(message) })
+          .set({ CurrentPrescriptionID: message.PrescriptionId, Protocols: protocols, ProtocolSummary: protocolSummary(message) })
+          .where((attributes, { eq, notExists }) =>
+            options.replaces ? (replaced ? eq(attributes.CurrentPrescriptionID, replaced) : notExists(attributes.CurrentPrescriptionID)) : '',
+          )
           .commit(),
+        ...(options.audit ? [audit.create(auditItem(options.audit)).commit()] : []),
       ])
-      .go()
-      .then(throwIfCanceled);
+      .go();
+    if (result.canceled && result.data[1]?.code === 'ConditionalCheckFailed') return false;
+    throwIfCanceled(result);
+    return true;
+  },
+
+  /** How many prescriptions came before the current one (as far as Protocols keeps them). */
+  previousPrescriptionCount(patient: Pick<PatientRecord, 'Protocols'>): number {
+    return patient.Protocols?.previous_protocols?.length ?? 0;
   },
 
   /** Marks a prescription approved (once: a repeated acknowledgement keeps the first time). Returns false if it was already approved. */
@@ -476,6 +505,7 @@ export const patientsRepository = {
         Pulse: exchange.PulseMeasure?.Value,
         Uf: exchange.Uf,
         DrainTempC: convertTemperature(exchange.DrainTemp, exchange.TempUnit, 'C'),
+        BubblesTurbidityCalc: exchange.BubblesTurbidityCalc,
       })),
       cursor: exchanges.cursor,
     };
@@ -487,30 +517,54 @@ export const patientsRepository = {
   },
 
   /**
-   * Closes the open visit (the clinician saved it): the visit gets its ClosedDate and findings,
-   * the patient has no open visit until the next exchange opens one, whose period starts here.
+   * Closes the open visit (the clinician saved it): the visit gets its ClosedDate, findings and
+   * what it showed when closed, the patient has no open visit until the next exchange opens one,
+   * whose period starts here. Conditional on the visit being open: of two clinicians closing at
+   * once, one closes it and the other gets 'not-open'. The audit record, when given, is in the
+   * same transaction.
    */
   async closeVisit(
     patientId: string,
     openDate: string,
     closedDate: string,
-    findings: Pick<VisitRecord, 'Findings' | 'Recommendation' | 'UrineOutput' | 'PatientUtilizationSnapshot'> = {},
-  ): Promise<void> {
-    await db()
-      .transaction.write(({ visit, patient }) => [
-        visit
-          .patch({ PatientID: patientId, OpenDate: openDate })
-          .set({ ...findings, Visited: true, ClosedDate: closedDate })
-          .where((attributes, { eq }) => eq(attributes.Visited, false))
-          .commit(),
-        patient
-          .patch({ UserID: patientId })
-          .set({ LastVisitClosedDate: closedDate })
-          .remove(['OpenVisitOpenDate'])
-          .where((attributes, { eq }) => eq(attributes.OpenVisitOpenDate, openDate))
-          .commit(),
-      ])
-      .go()
-      .then(throwIfCanceled);
+    findings: Pick<
+      VisitRecord,
+      'Findings' | 'Recommendation' | 'UrineOutput' | 'PatientUtilizationSnapshot' | 'Highlights' | 'Turbidity' | 'PrescriptionID'
+    > = {},
+    audit?: AuditRecord,
+  ): Promise<'closed' | 'not-open'> {
+    for (let attempt = 1; ; attempt += 1) {
+      const result = await db()
+        .transaction.write(({ visit, patient, audit: auditEntity }) => [
+          visit
+            .patch({ PatientID: patientId, OpenDate: openDate })
+            .set({ ...findings, Visited: true, ClosedDate: closedDate })
+            .where((attributes, { eq }) => eq(attributes.Visited, false))
+            .commit(),
+          patient
+            .patch({ UserID: patientId })
+            .set({ LastVisitClosedDate: closedDate })
+            .remove(['OpenVisitOpenDate'])
+            .where((attributes, { eq }) => eq(attributes.OpenVisitOpenDate, openDate))
+            .commit(),
+          ...(audit ? [auditEntity.create(auditItem(audit)).commit()] : []),
+        ])
+        .go();
+      if (!result.canceled) return 'closed';
+      const codes = result.data.map((item) => item.code);
+      if (codes.includes('ConditionalCheckFailed')) return 'not-open';
+      // Lost a race for the items (TransactionConflict): try again; the visit's condition decides.
+      if (!codes.includes('TransactionConflict') || attempt >= 5) throwIfCanceled(result);
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
+    }
   },
 };
+
+/** How many replaced prescriptions Protocols.previous_protocols keeps (newest first): the profile stays small; every prescription stays an item of its own. */
+export const PREVIOUS_PROTOCOLS_KEPT = 100;
+
+/** The patient's Protocols after `added` replaces `replaced`. */
+export function nextProtocols(protocols: PatientRecord['Protocols'], replaced: string | undefined, added: string): NonNullable<PatientRecord['Protocols']> {
+  const previous = protocols?.previous_protocols ?? [];
+  return { current_protocol: added, previous_protocols: (replaced ? [replaced, ...previous] : previous).slice(0, PREVIOUS_PROTOCOLS_KEPT) };
+}

@@ -74,6 +74,11 @@ export class AuditTrail {
     return this.record('write', change.entity, change.id, change, changedFields(change.before, change.after));
   }
 
+  /** Whether a change was recorded yet. */
+  get hasWrites(): boolean {
+    return this.writes > 0;
+  }
+
   /** Notes that the caller read this entity; stored by the chain before the answer leaves. */
   read(target: AuditedRead): void {
     if (this.context.declared !== 'read') throw new Error(`${this.context.route} reads patient data but declares audit '${this.context.declared}'`);

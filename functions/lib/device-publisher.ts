@@ -13,8 +13,15 @@ async function publish(topic: string, message: unknown): Promise<void> {
   await iotData().send(new PublishCommand({ topic, qos: DEVICE_MQTT_QOS, retain: DEVICE_DOWN_RETAIN, payload: Buffer.from(JSON.stringify(message)) }));
 }
 
+/** An empty retained message removes the retained one (MQTT 3.1.1, section 3.3.1.3; IoT Core alike). */
+async function clearRetained(topic: string): Promise<void> {
+  await iotData().send(new PublishCommand({ topic, qos: DEVICE_MQTT_QOS, retain: true, payload: new Uint8Array() }));
+}
+
 /** Messages the backend sends a device; retained, so a device that is offline gets them when it connects. */
 export const devicePublisher = {
   prescription: (prescription: DevicePrescription) => publish(deviceTopics.prescription(prescription.SerialNumber), prescription),
   settings: (serialNumber: string, settings: DeviceSettingsMessage) => publish(deviceTopics.settings(serialNumber), settings),
+  /** The device no longer serves the patient whose prescription it holds: its retained prescription is removed. */
+  clearPrescription: (serialNumber: string) => clearRetained(deviceTopics.prescription(serialNumber)),
 };

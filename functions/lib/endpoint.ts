@@ -9,6 +9,7 @@ import type { BodyOf, ParamsOf, QueryOf, ResponseInputOf, RouteDefinition, Sessi
 import { fieldMessages } from '@shared/api/field-messages';
 import { API_BASE, gatewayPath } from '@shared/api/paths';
 import { messages } from '@shared/messages';
+import { patientsRepository } from '../data/patients-repository';
 import { usersRepository } from '../data/users-repository';
 import { AuditTrail } from './audit';
 import { identityFromClaims, type Caller } from './caller';
@@ -17,6 +18,7 @@ import { requireHuman } from './human-verification';
 import { isFromCloudFront } from './origin-verify';
 import { optionalEnv } from './environment';
 import { logger } from './powertools';
+import { inScope } from './scope';
 import { isSessionEnded, requireTwoFactorSetUp } from './session-check';
 
 /** Bodies above this size are refused before parsing; images go straight to storage, not through the API. */
@@ -171,15 +173,32 @@ function roleScope(route: SessionRoute): MiddlewareObj<Event, Result> {
 /** Path parameters are present and id-sized; the query and the body are parsed with the route's schemas. */
 function validation(route: RouteDefinition): MiddlewareObj<Event, Result> {
   return {
-    before: ({ event }) => {
+    before: async ({ event }) => {
       for (const value of Object.values(event.pathParameters ?? {})) {
         if (!value || value.length > MAX_PATH_PARAMETER_LENGTH) throw createHttpError(404, messages.errors.notFound);
       }
       const state = stateOf(event);
       state.query = route.query ? route.query.parse(definedValues(event.queryStringParameters)) : {};
-      if (route.body) state.body = route.body.parse(state.body ?? {});
+      if (!route.body) return;
+      const parsed = route.body.safeParse(state.body ?? {});
+      if (!parsed.success) {
+        await refuseOutOfReachPatient(route, event, state.caller);
+        throw parsed.error;
+      }
+      state.body = parsed.data;
     },
   };
+}
+
+/**
+ * A refused body on a route whose target is a patient: another clinic's patient answers 404
+ * first, as a valid body would get from the service (DESIGN.md section 4: out of reach is "not
+ * found" whatever else is wrong). Costs one read, and only on a refused request.
+ */
+async function refuseOutOfReachPatient(route: RouteDefinition, event: Event, caller: Caller | undefined): Promise<void> {
+  if (route.token !== 'session' || !caller || route.tenant.kind !== 'patient') return;
+  const patientId = event.pathParameters?.[route.tenant.param];
+  if (patientId) inScope(caller, 'patient', await patientsRepository.get(patientId));
 }
 
 /** Human verification (reCAPTCHA on AWS, the local verifier locally) for the routes that declare it. */

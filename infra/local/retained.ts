@@ -12,7 +12,8 @@ export async function republishCurrentPrescriptions(): Promise<number> {
   for (const patientId of await allItems(patientsRepository.listAllIds)) {
     const patient = await patientsRepository.get(patientId);
     const prescription = patient && (await patientsRepository.currentPrescription(patient));
-    if (!prescription) continue;
+    // A prescription of a device the patient no longer has would overwrite its new patient's.
+    if (!prescription || prescription.SerialNumber !== patient.Device?.SerialNumber) continue;
     await resendPrescription(prescription);
     count += 1;
   }

@@ -8,7 +8,7 @@ import type { Role } from '../roles';
  */
 
 /** The API's areas: each is its own file of routes and its own CDK stack. */
-export const API_AREAS = ['session', 'settings', 'clinical', 'administration', 'devices'] as const;
+export const API_AREAS = ['session', 'settings', 'clinical', 'treatment', 'administration', 'devices'] as const;
 export type ApiArea = (typeof API_AREAS)[number];
 
 /**

@@ -24,7 +24,8 @@ function fiftyRoutes(): RouteTable {
   const extra: Record<string, [ApiArea, RouteDefinition]> = {};
   const areas: ApiArea[] = ['clinical', 'administration', 'devices'];
   const realCount = Object.keys(portalRouteTable.routes).length;
-  for (let n = 0; n < ROUTE_COUNT - realCount; n++) {
+  // At least one made-up route per area still to come, once the real ones pass fifty.
+  for (let n = 0; n < Math.max(ROUTE_COUNT - realCount, areas.length); n++) {
     const area = areas[n % areas.length]!;
     extra[`fake${area}${n}`] = [
       area,
@@ -73,14 +74,15 @@ describe('the portal at fifty routes, with its custom domains', () => {
   it(`keeps every stack, nested ones included, under ${MAX_RESOURCES} resources`, () => {
     const all = app.node.findAll().filter((construct): construct is Stack => Stack.isStack(construct));
     const counts = Object.fromEntries(all.map((stack) => [stack.node.path, countOf(stack)]));
-    console.log(`resources per stack at ${ROUTE_COUNT} routes: ${JSON.stringify(counts)}`);
-    expect(Object.keys(stacks.api.areas).sort()).toEqual(['administration', 'clinical', 'devices', 'session', 'settings']);
+    console.log(`resources per stack at ${Object.keys(fiftyRoutes().routes).length} routes: ${JSON.stringify(counts)}`);
+    expect(Object.keys(stacks.api.areas).sort()).toEqual(['administration', 'clinical', 'devices', 'session', 'settings', 'treatment']);
     for (const [stack, count] of Object.entries(counts)) expect([stack, count < MAX_RESOURCES]).toEqual([stack, true]);
     const routeCount = Object.values(stacks.api.areas).reduce(
       (sum, area) => sum + Object.keys(Template.fromStack(area).findResources('AWS::ApiGatewayV2::Route')).length,
       0,
     );
-    expect(routeCount).toBe(ROUTE_COUNT);
+    expect(routeCount).toBe(Object.keys(fiftyRoutes().routes).length);
+    expect(routeCount).toBeGreaterThanOrEqual(ROUTE_COUNT);
   });
 
   it('passes cdk-nag with no acknowledgement of the TLS policy', () => {

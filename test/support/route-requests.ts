@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { clearAlertsSchema, exchangeNoteSchema, manualExchangeSchema, patientUpdateSchema } from '@shared/api/patients';
+import { addDeviceSchema, closeVisitSchema, prescriptionBodySchema } from '@shared/api/prescriptions';
 import type { RouteDefinition } from '@shared/api/route-definition';
 import { exchangeReport } from './devices';
 import type { Tenant } from './tenants';
@@ -14,6 +15,21 @@ const bodies = new Map<z.ZodTypeAny, (tenant: Tenant) => unknown>([
   [exchangeNoteSchema, (tenant) => ({ Exchange_id: tenant.exchangeId, Note: 'Checked with the patient' })],
   [clearAlertsSchema, (tenant) => ({ _id: tenant.patientId })],
   [patientUpdateSchema, () => ({ Pulse: 72 })],
+  // Not the patient's device: the handler refuses it after its tenant check, before publishing (the walk has no broker).
+  [
+    prescriptionBodySchema,
+    () => ({
+      Exchanges: [{ ExchangeFluid: 'DIAneal 1.36%', ExchangeLiter: 2, ExchangeDaysFrequency: ['MO'], ExchangeTime: ['08:00'] }],
+      DrainTime: 20,
+      FillTime: 10,
+      MinFillTemp: 36,
+      MaxFillTemp: 38,
+      SerialNumber: '000-00000',
+      patientTimeZone: 'UTC',
+    }),
+  ],
+  [addDeviceSchema, (tenant) => ({ SerialNumber: tenant.serialNumber })],
+  [closeVisitSchema, () => ({ Findings: 'Stable', Recommendation: 'No change', UrineOutput: 2 })],
   [
     manualExchangeSchema,
     () => {

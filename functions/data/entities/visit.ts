@@ -1,3 +1,5 @@
+import { CustomAttributeType } from 'electrodb';
+
 /**
  * A visit (spec section 3, Visit): its period and counters only. Its measurements are the
  * patient's exchanges and its alerts the patient's alerts within (PeriodStart, ClosedDate], read
@@ -20,6 +22,12 @@ export const visitSchema = {
     Findings: { type: 'string' },
     Recommendation: { type: 'string' },
     UrineOutput: { type: 'number' },
+    /** Set when closed: the visit highlights' counts (spec section 9) as the clinician saw them. */
+    Highlights: { type: CustomAttributeType<Record<string, number>>('any') },
+    /** Set when closed: the visit turbidity figure (spec section 9). */
+    Turbidity: { type: 'number' },
+    /** Set when closed: the prescription current at the visit. */
+    PrescriptionID: { type: 'string' },
   },
   indexes: {
     byPatient: {

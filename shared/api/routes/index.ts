@@ -4,6 +4,7 @@ import { clinicalRoutes } from './clinical';
 import { deviceRoutes } from './devices';
 import { sessionRoutes } from './session';
 import { settingsRoutes } from './settings';
+import { treatmentRoutes } from './treatment';
 import { STAFF_ID_SUFFIXES, STAFF_ROLES } from './staff';
 
 export { STAFF_PREFIXES, STAFF_ROLES, staffRouteId, type StaffRole } from './staff';
@@ -16,6 +17,7 @@ const areas = {
   session: sessionRoutes,
   settings: settingsRoutes,
   clinical: clinicalRoutes,
+  treatment: treatmentRoutes,
   administration: administrationRoutes,
   devices: deviceRoutes,
 } as const satisfies Record<ApiArea, Record<string, RouteDefinition>>;
@@ -29,6 +31,7 @@ export const routes = {
   ...sessionRoutes,
   ...settingsRoutes,
   ...clinicalRoutes,
+  ...treatmentRoutes,
   ...administrationRoutes,
   ...deviceRoutes,
 };

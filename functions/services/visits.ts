@@ -1,0 +1,125 @@
+import { highlightOfFlag, visitHighlightKinds, type CloseVisitBody, type Visit, type VisitHighlights, type VisitsResult } from '@shared/api/prescriptions';
+import { messages } from '@shared/messages';
+import { allItems } from '../data/page';
+import { patientsRepository, type PatientRecord, type PrescriptionRecord, type VisitMeasurement, type VisitRecord } from '../data/patients-repository';
+import type { AuditTrail } from '../lib/audit';
+import type { Caller } from '../lib/caller';
+import { conflict } from '../lib/errors';
+import { inScope } from '../lib/scope';
+
+const v = messages.visits;
+
+/** The spec's page size (section 9: 8 rows). */
+const VISITS_PAGE = 8;
+/** The open visit shows its latest readings; the exchanges tab has them all. */
+const OPEN_VISIT_MEASUREMENTS = 100;
+
+/** The visit highlights of spec section 9: the visit's alerts counted by kind. */
+async function highlightsOf(visit: VisitRecord): Promise<VisitHighlights> {
+  const counts = Object.fromEntries(visitHighlightKinds.map((kind) => [kind, 0])) as VisitHighlights;
+  for (const alert of await allItems((page) => patientsRepository.visitAlerts(visit, page))) counts[highlightOfFlag[alert.flag]] += 1;
+  return counts;
+}
+
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+
+/**
+ * The visit turbidity figure of spec section 9: mean clean drain plus its deviation, minus (mean
+ * clean fill minus its deviation), one decimal. Each of the four is the mean of that statistic
+ * over the visit's exchanges that carry the device's turbidity statistics (BubblesTurbidityCalc);
+ * null when none does.
+ */
+export function visitTurbidity(measurements: readonly Pick<VisitMeasurement, 'BubblesTurbidityCalc'>[]): number | null {
+  const stats = measurements.flatMap((measurement) => (measurement.BubblesTurbidityCalc ? [measurement.BubblesTurbidityCalc] : []));
+  if (stats.length === 0) return null;
+  const of = (key: keyof (typeof stats)[number]) => mean(stats.map((stat) => stat[key]));
+  const figure = of('meanCleanDrain') + of('stdevCleanDrain') - (of('meanCleanFill') - of('stdevCleanFill'));
+  return Math.round(figure * 10) / 10;
+}
+
+/** What a visit shows beyond its item: its highlights, turbidity figure and (open) readings, read over its period. */
+async function visitFigures(visit: VisitRecord): Promise<{ highlights: VisitHighlights; turbidity: number | null; measurements: VisitMeasurement[] }> {
+  const [highlights, measurements] = await Promise.all([highlightsOf(visit), allItems((page) => patientsRepository.visitMeasurements(visit, page))]);
+  return { highlights, turbidity: visitTurbidity(measurements), measurements };
+}
+
+const withoutTurbidityStats = ({ BubblesTurbidityCalc, ...measurement }: VisitMeasurement) => measurement;
+
+/**
+ * A visit as the screen shows it. A closed visit shows what was saved when it was closed (its
+ * highlights, turbidity figure and prescription); the open one, and a visit closed before these
+ * were saved, is counted from its period.
+ */
+async function toVisit(patient: PatientRecord, visit: VisitRecord, current: PrescriptionRecord | undefined): Promise<Visit> {
+  const saved = visit.Visited && visit.Highlights !== undefined;
+  const figures = saved ? undefined : await visitFigures(visit);
+  const prescription = visit.Visited ? visit.PrescriptionID && (await patientsRepository.getPrescription(patient.UserID, visit.PrescriptionID)) : current;
+  return {
+    OpenDate: visit.OpenDate,
+    ClosedDate: visit.ClosedDate,
+    Visited: visit.Visited,
+    Findings: visit.Findings,
+    Recommendation: visit.Recommendation,
+    UrineOutput: visit.UrineOutput,
+    PatientUtilizationSnapshot: visit.PatientUtilizationSnapshot,
+    ExchangeCount: visit.ExchangeCount ?? 0,
+    AlertCount: visit.AlertCount ?? 0,
+    highlights: figures?.highlights ?? { ...(Object.fromEntries(visitHighlightKinds.map((kind) => [kind, 0])) as VisitHighlights), ...visit.Highlights },
+    turbidity: figures ? figures.turbidity : (visit.Turbidity ?? null),
+    measurements: visit.Visited ? undefined : figures!.measurements.slice(0, OPEN_VISIT_MEASUREMENTS).map(withoutTurbidityStats),
+    CurrentPatientProtocol: prescription ? [prescription] : [],
+  };
+}
+
+/** …/getVisits (spec section 7): the open visit and the previous ones, newest first by OpenDate, a page at a time. */
+export async function getVisits(caller: Caller, audit: AuditTrail, patientId: string, query: { limit?: number; cursor?: string }): Promise<VisitsResult> {
+  const patient = inScope(caller, 'patient', await patientsRepository.get(patientId));
+  const [page, current] = await Promise.all([
+    patientsRepository.listVisits(patientId, { limit: query.limit ?? VISITS_PAGE, cursor: query.cursor }),
+    patientsRepository.currentPrescription(patient),
+  ]);
+  audit.read({ entity: 'Visit', id: patientId, PatientID: patientId, ClinicID: patient.ClinicID_ref, ServiceProviderID: patient.ServiceProviderID });
+  const visits = await Promise.all(page.items.map((visit) => toVisit(patient, visit, current)));
+  return { visits, cursor: page.cursor ?? undefined };
+}
+
+/**
+ * …/closeOpenVisit (spec section 7, ClinicDirector and Doctor): the open visit gets its findings
+ * and is closed, with what it showed (highlights, turbidity figure, the current prescription)
+ * saved as the clinician saw it, and its audit record, in one conditional transaction: of two
+ * clinicians closing at once, one closes it and the other gets 409. The next exchange opens a new
+ * visit whose period starts at this ClosedDate (ingest).
+ */
+export async function closeOpenVisit(
+  caller: Caller,
+  audit: AuditTrail,
+  patientId: string,
+  body: CloseVisitBody,
+  now = new Date(),
+): Promise<{ status: 'closed'; visit: Visit }> {
+  const patient = inScope(caller, 'patient', await patientsRepository.get(patientId));
+  const open = patient.OpenVisitOpenDate ? await patientsRepository.getVisit(patientId, patient.OpenVisitOpenDate) : undefined;
+  if (!open || open.Visited) throw conflict(v.noOpenVisit);
+  const { highlights, turbidity } = await visitFigures(open);
+  const closedDate = now.toISOString();
+  const findings = {
+    Findings: body.Findings,
+    Recommendation: body.Recommendation,
+    UrineOutput: body.UrineOutput,
+    Highlights: highlights,
+    ...(turbidity === null ? {} : { Turbidity: turbidity }),
+    ...(patient.CurrentPrescriptionID ? { PrescriptionID: patient.CurrentPrescriptionID } : {}),
+  };
+  const record = audit.write({
+    entity: 'Visit',
+    id: `${patientId}/${open.OpenDate}`,
+    before: { Visited: false },
+    after: { Visited: true, ClosedDate: closedDate, Findings: body.Findings, Recommendation: body.Recommendation, UrineOutput: body.UrineOutput },
+    PatientID: patientId,
+    ClinicID: patient.ClinicID_ref,
+    ServiceProviderID: patient.ServiceProviderID,
+  });
+  if ((await patientsRepository.closeVisit(patientId, open.OpenDate, closedDate, findings, record)) === 'not-open') throw conflict(v.closedMeanwhile);
+  const closed: VisitRecord = { ...open, ...findings, Visited: true, ClosedDate: closedDate };
+  return { status: 'closed', visit: await toVisit(patient, closed, undefined) };
+}

@@ -1,0 +1,86 @@
+import {
+  addDeviceResultSchema,
+  addDeviceSchema,
+  addPrescriptionResultSchema,
+  closeVisitResultSchema,
+  closeVisitSchema,
+  getPrescriptionResultSchema,
+  prescriptionBodySchema,
+  visitsQuerySchema,
+  visitsResultSchema,
+} from '../prescriptions';
+import { defineRoutes } from '../route-definition';
+import { staffRoutes } from './staff';
+
+const ALL_STAFF = ['ClinicDirector', 'Doctor', 'Nurse'] as const;
+/** The patient's own partition, read by every route here. */
+const patientTenant = { kind: 'patient', param: 'patientId' } as const;
+
+/**
+ * The clinical staff's treatment calls (spec section 7, Staff, under /clinicsDirector/{id},
+ * /doctors/{id}, /nurses/{id}; issue 11): the prescription, the device that runs it, the visits.
+ * An area of its own (its own nested stack), so the clinical area's stack stays far from
+ * CloudFormation's resource limit.
+ */
+export const treatmentRoutes = defineRoutes({
+  ...staffRoutes('addPrescription', '/patients/{patientId}/addPrescription', ['ClinicDirector', 'Doctor'], {
+    method: 'POST',
+    body: prescriptionBodySchema,
+    response: addPrescriptionResultSchema,
+    handler: 'clinical/add-prescription',
+    access: ['table-write', 'iot-publish'],
+    keys: ['PATIENT', 'CLINIC', 'SP', 'GLOBAL'],
+    writeKeys: ['PATIENT', 'AUDIT'],
+    tenant: patientTenant,
+    audit: 'write',
+    thing: 'prescriptions',
+  }),
+  /** Beyond the spec's list: the prescription screen reads the current one and polls its approval. */
+  ...staffRoutes('getPrescription', '/patients/{patientId}/getPrescription', ALL_STAFF, {
+    method: 'GET',
+    response: getPrescriptionResultSchema,
+    handler: 'clinical/get-prescription',
+    access: ['table-write'],
+    keys: ['PATIENT'],
+    writeKeys: ['AUDIT'],
+    tenant: patientTenant,
+    audit: 'read',
+    thing: 'prescriptions',
+  }),
+  ...staffRoutes('addDevice', '/patients/{patientId}/addDevice', ['Nurse'], {
+    method: 'POST',
+    body: addDeviceSchema,
+    response: addDeviceResultSchema,
+    handler: 'clinical/add-device',
+    access: ['table-write', 'iot-publish'],
+    keys: ['PATIENT', 'SERIAL', 'DEVICE', 'CLINIC'],
+    writeKeys: ['PATIENT', 'SERIAL', 'DEVICE', 'CLINIC', 'SP', 'STATS', 'AUDIT'],
+    tenant: patientTenant,
+    audit: 'write',
+    thing: 'devices',
+  }),
+  ...staffRoutes('getVisits', '/patients/{patientId}/getVisits', ALL_STAFF, {
+    method: 'GET',
+    query: visitsQuerySchema,
+    response: visitsResultSchema,
+    handler: 'clinical/get-visits',
+    access: ['table-write'],
+    keys: ['PATIENT'],
+    writeKeys: ['AUDIT'],
+    tenant: patientTenant,
+    audit: 'read',
+    thing: 'visits',
+  }),
+  ...staffRoutes('closeOpenVisit', '/patients/{patientId}/closeOpenVisit', ['ClinicDirector', 'Doctor'], {
+    method: 'POST',
+    body: closeVisitSchema,
+    response: closeVisitResultSchema,
+    handler: 'clinical/close-open-visit',
+    access: ['table-write'],
+    keys: ['PATIENT'],
+    writeKeys: ['PATIENT', 'AUDIT'],
+    tenant: patientTenant,
+    audit: 'write',
+    thing: 'visits',
+  }),
+});
