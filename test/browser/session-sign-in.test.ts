@@ -50,7 +50,9 @@ const portal = usePortal({
     for (const [key, user] of Object.entries(users)) {
       // The first-sign-in user is created as an administrator creates one: no password of their own.
       const password = key === 'firstSignIn' ? undefined : PASSWORD;
-      const created = await createUser({ FirstName: user.first, LastName: 'Tester', Email: user.email, Role: user.role }, { password });
+      // Staff belong to a clinic (an empty one here): their first screen, the patient list, reads it.
+      const clinic = ['ClinicDirector', 'Doctor', 'Nurse'].includes(user.role) ? { ClinicID: 'clinic-sign-in', ServiceProviderID: 'sp-sign-in' } : {};
+      const created = await createUser({ FirstName: user.first, LastName: 'Tester', Email: user.email, Role: user.role, ...clinic }, { password });
       if (key === 'disabled') await setUserEnabled(created.UserID, false);
     }
     // cognito-local mails nobody: a recovery sets a temporary password we can read, as the handler test does.

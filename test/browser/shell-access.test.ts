@@ -12,7 +12,11 @@ const portal = usePortal({
     const created = await createUser({ FirstName: admin.first, LastName: 'Tester', Email: admin.email, Role: 'ServiceProviderAdmin' }, { password: PASSWORD });
     // Administrators must have two-factor sign-in on; marked on here so these tests reach the shell (session-sign-in tests the set-up).
     await usersRepository.setTwoFactorEnabled(created.UserID, true);
-    await createUser({ FirstName: nurse.first, LastName: 'Tester', Email: nurse.email, Role: 'Nurse' }, { password: PASSWORD });
+    // A nurse of a clinic (an empty one): the patient list and the add-patient form read it.
+    await createUser(
+      { FirstName: nurse.first, LastName: 'Tester', Email: nurse.email, Role: 'Nurse', ClinicID: 'clinic-shell', ServiceProviderID: 'sp-shell' },
+      { password: PASSWORD },
+    );
   },
 });
 

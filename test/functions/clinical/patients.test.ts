@@ -320,7 +320,7 @@ describe('getPatientProfile', () => {
     expect(response.body).toMatchObject({
       Profile: { UserID: own.patientId, ClinicID_ref: own.clinicId, PatientAlertStatus: { statusValue: 1, unresolved: 0 } },
       PIIProfile: [{ UserID: own.patientId, LastName: 'Own' }],
-      device: null,
+      device: { DeviceID: own.deviceId, SerialNumber: own.serialNumber, IsEnabled: true },
       assignedPhysician: { UserID: own.users.Doctor.UserID, Role: 'Doctor' },
     });
     const reads = (await auditRecordsOf(own.patientId)).filter((record) => record.Action === 'read' && record.UserID === caller.UserID);
