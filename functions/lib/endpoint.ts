@@ -10,6 +10,7 @@ import { fieldMessages } from '@shared/api/field-messages';
 import { API_BASE, gatewayPath } from '@shared/api/paths';
 import { messages } from '@shared/messages';
 import { patientsRepository } from '../data/patients-repository';
+import { isInvalidCursor } from '../data/page';
 import { usersRepository } from '../data/users-repository';
 import { AuditTrail } from './audit';
 import { identityFromClaims, type Caller } from './caller';
@@ -228,6 +229,10 @@ function errorMapper(): MiddlewareObj<Event, Result> {
       } else if (isHttpError(error) && error.expose) {
         statusCode = error.statusCode;
         body = { message: [error.message] };
+      } else if (isInvalidCursor(error)) {
+        // A list's cursor that no list of ours wrote, or one of another partition or range (DynamoDB refuses it): the caller's mistake.
+        statusCode = 400;
+        body = { message: [messages.errors.malformedRequest] };
       } else {
         statusCode = 500;
         body = { message: [messages.errors.internal] };

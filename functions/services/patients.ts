@@ -14,7 +14,7 @@ import { messages } from '@shared/messages';
 import type { Role } from '@shared/roles';
 import { clinicsRepository } from '../data/clinics-repository';
 import { devicesRepository } from '../data/devices-repository';
-import { allItems, isInvalidCursor, type PageRequest } from '../data/page';
+import { allItems, type PageRequest } from '../data/page';
 import { patientsRepository, type NewPatientRecord, type PatientEdit, type PatientPii, type PatientRecord } from '../data/patients-repository';
 import { usersRepository, type UserRecord } from '../data/users-repository';
 import type { AuditTrail } from '../lib/audit';
@@ -125,11 +125,7 @@ export function ageInYears(dob: string, today = new Date()): number {
  */
 export async function listPatients(caller: Caller, audit: AuditTrail, page: PageRequest): Promise<{ items: PatientListItem[]; cursor?: string }> {
   const { clinicId, serviceProviderId } = staffTenant(caller);
-  const listed = await (
-    caller.role === 'Doctor' ? patientsRepository.listByDoctor(caller.userId, page) : patientsRepository.listByClinic(clinicId, page)
-  ).catch((error: unknown) => {
-    throw page.cursor && isInvalidCursor(error) ? badRequest(messages.errors.malformedRequest) : error;
-  });
+  const listed = await (caller.role === 'Doctor' ? patientsRepository.listByDoctor(caller.userId, page) : patientsRepository.listByClinic(clinicId, page));
   // A doctor's key lists their patients; a patient of another clinic (a moved doctor) stays out of reach.
   const patients = listed.items.filter((patient) => mayTouch(caller, { kind: 'patient', keys: patient }));
   const [personal, physicians, alerts] = await Promise.all([
