@@ -1,7 +1,6 @@
-import { timeOf } from './numbers';
 import type { PrescriptionSchedule } from './observations';
 import { prescribedSlots, zonedDateTime, zonedTimeToInstant } from './prescribed-slots';
-import { coveredSlots } from './skipped-exchanges';
+import { slotsCoveredBy } from './skipped-exchanges';
 
 const MINUTE_MS = 60 * 1000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -70,15 +69,7 @@ export function monthAdherence(input: {
   const { fromMs, toMs } = monthWindow(month, timeZone);
 
   const slots = prescription ? prescribedSlots(prescription, { fromMs: fromMs - DAY_MS, toMs, timeZone }) : [];
-  const exchangeTimes = input.exchanges
-    .map((exchange) => timeOf(exchange.DeviceLocalDate))
-    .filter((ms): ms is number => ms !== undefined)
-    .sort((a, b) => a - b);
-  const covered = coveredSlots(
-    slots.map((slot) => slot.scheduledAtMs),
-    exchangeTimes,
-    graceMs,
-  );
+  const covered = slotsCoveredBy(slots, input.exchanges, graceMs);
 
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];
   const dayCount = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();

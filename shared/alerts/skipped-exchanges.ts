@@ -49,6 +49,23 @@ export function coveredSlots(slotTimesMs: readonly number[], exchangeTimesMs: re
   });
 }
 
+/** `coveredSlots` for prescribed slots and exchanges as reported (their DeviceLocalDate; one without a readable time covers nothing). */
+export function slotsCoveredBy(
+  slots: ReadonlyArray<{ scheduledAtMs: number }>,
+  exchanges: ReadonlyArray<{ DeviceLocalDate: string }>,
+  graceMs: number,
+): boolean[] {
+  const exchangeTimes = exchanges
+    .map((exchange) => timeOf(exchange.DeviceLocalDate))
+    .filter((ms): ms is number => ms !== undefined)
+    .sort((a, b) => a - b);
+  return coveredSlots(
+    slots.map((slot) => slot.scheduledAtMs),
+    exchangeTimes,
+    graceMs,
+  );
+}
+
 /**
  * The prescribed exchange slots that passed more than `graceMinutes` ago with no exchange near
  * them, each with its SkippedAlert. An exchange is near a slot when it lies within
@@ -66,16 +83,7 @@ export function findSkippedExchanges(input: FindSkippedExchangesInput): SkippedE
   const dueBeforeMs = nowMs - graceMs;
 
   const slots = prescribedSlots(prescription, { fromMs: sinceMs - DAY_MS, toMs: dueBeforeMs, timeZone: input.timeZone });
-  const exchangeTimes = input.exchanges
-    .map((exchange) => timeOf(exchange.DeviceLocalDate))
-    .filter((ms): ms is number => ms !== undefined)
-    .sort((a, b) => a - b);
-
-  const covered = coveredSlots(
-    slots.map((slot) => slot.scheduledAtMs),
-    exchangeTimes,
-    graceMs,
-  );
+  const covered = slotsCoveredBy(slots, input.exchanges, graceMs);
   const skipped: SkippedExchange[] = [];
   for (const [index, slot] of slots.entries()) {
     // `slots` ends before now − grace, so every slot here has passed more than the grace period ago.

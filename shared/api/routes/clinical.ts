@@ -21,11 +21,7 @@ import {
   turbidityResultSchema,
 } from '../patients';
 import { defineRoutes } from '../route-definition';
-import { staffRoutes } from './staff';
-
-const ALL_STAFF = ['ClinicDirector', 'Doctor', 'Nurse'] as const;
-/** The patient's own partition, read by every patient route. */
-const patientTenant = { kind: 'patient', param: 'patientId' } as const;
+import { ALL_STAFF, PATIENT_TENANT, staffRoutes } from './staff';
 
 /**
  * The clinical staff's calls (spec section 7, Staff, under /clinicsDirector/{id}, /doctors/{id},
@@ -84,7 +80,7 @@ export const clinicalRoutes = defineRoutes({
     access: ['table-write'],
     keys: ['PATIENT', 'USER', 'DEVICE'],
     writeKeys: ['AUDIT'],
-    tenant: patientTenant,
+    tenant: PATIENT_TENANT,
     audit: 'read',
     thing: 'patient',
   }),
@@ -96,7 +92,7 @@ export const clinicalRoutes = defineRoutes({
     access: ['table-write'],
     keys: ['PATIENT', 'USER', 'DEVICE', 'SOCIALID'],
     writeKeys: ['PATIENT', 'SOCIALID', 'AUDIT'],
-    tenant: patientTenant,
+    tenant: PATIENT_TENANT,
     audit: 'write',
     thing: 'update patient',
   }),
@@ -108,7 +104,7 @@ export const clinicalRoutes = defineRoutes({
     access: ['table-write'],
     keys: ['PATIENT', 'USER'],
     writeKeys: ['AUDIT'],
-    tenant: patientTenant,
+    tenant: PATIENT_TENANT,
     audit: 'read',
     thing: 'exchanges',
   }),
@@ -120,7 +116,7 @@ export const clinicalRoutes = defineRoutes({
     access: ['table-write'],
     keys: ['PATIENT'],
     writeKeys: ['PATIENT', 'AUDIT'],
-    tenant: patientTenant,
+    tenant: PATIENT_TENANT,
     audit: 'write',
     thing: 'update Exchange',
   }),
@@ -132,7 +128,7 @@ export const clinicalRoutes = defineRoutes({
     access: ['table-write'],
     keys: ['PATIENT'],
     writeKeys: ['PATIENT', 'AUDIT'],
-    tenant: patientTenant,
+    tenant: PATIENT_TENANT,
     audit: 'write',
     thing: 'update Exchange',
   }),
@@ -145,7 +141,7 @@ export const clinicalRoutes = defineRoutes({
     access: ['table-write'],
     keys: ['PATIENT', 'USER', 'SERIAL', 'DEVICE', 'CLINIC', 'SP', 'GLOBAL', 'COUNTER'],
     writeKeys: ['PATIENT', 'DEVICE', 'COUNTER', 'DUE', 'AUDIT'],
-    tenant: patientTenant,
+    tenant: PATIENT_TENANT,
     audit: 'write',
     thing: 'exchanges',
   }),
@@ -157,7 +153,7 @@ export const clinicalRoutes = defineRoutes({
     access: ['table-write'],
     keys: ['PATIENT'],
     writeKeys: ['AUDIT'],
-    tenant: patientTenant,
+    tenant: PATIENT_TENANT,
     audit: 'read',
     thing: 'exchanges',
   }),
@@ -170,7 +166,7 @@ export const clinicalRoutes = defineRoutes({
     access: ['table-write'],
     keys: ['PATIENT', 'CLINIC', 'SP', 'GLOBAL'],
     writeKeys: ['AUDIT'],
-    tenant: patientTenant,
+    tenant: PATIENT_TENANT,
     audit: 'read',
     thing: 'exchanges',
   }),

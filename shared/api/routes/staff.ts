@@ -13,6 +13,11 @@ export const STAFF_PREFIXES = {
 export type StaffRole = keyof typeof STAFF_PREFIXES;
 export const STAFF_ROLES = Object.keys(STAFF_PREFIXES) as StaffRole[];
 
+/** Every clinical role, for a call all three make. */
+export const ALL_STAFF = ['ClinicDirector', 'Doctor', 'Nurse'] as const;
+/** The tenant of a call about one patient: the patient named by the path's `{patientId}`. */
+export const PATIENT_TENANT = { kind: 'patient', param: 'patientId' } as const;
+
 /** The route id's ending per role: `getPatientProfile` → `getPatientProfileAsDirector`. */
 export const STAFF_ID_SUFFIXES = { ClinicDirector: 'AsDirector', Doctor: 'AsDoctor', Nurse: 'AsNurse' } as const;
 export type StaffIdSuffix = (typeof STAFF_ID_SUFFIXES)[StaffRole];

@@ -10,11 +10,7 @@ import {
   visitsResultSchema,
 } from '../prescriptions';
 import { defineRoutes } from '../route-definition';
-import { staffRoutes } from './staff';
-
-const ALL_STAFF = ['ClinicDirector', 'Doctor', 'Nurse'] as const;
-/** The patient's own partition, read by every route here. */
-const patientTenant = { kind: 'patient', param: 'patientId' } as const;
+import { ALL_STAFF, PATIENT_TENANT, staffRoutes } from './staff';
 
 /**
  * The clinical staff's treatment calls (spec section 7, Staff, under /clinicsDirector/{id},
@@ -31,7 +27,7 @@ export const treatmentRoutes = defineRoutes({
     access: ['table-write', 'iot-publish'],
     keys: ['PATIENT', 'CLINIC', 'SP', 'GLOBAL'],
     writeKeys: ['PATIENT', 'AUDIT'],
-    tenant: patientTenant,
+    tenant: PATIENT_TENANT,
     audit: 'write',
     thing: 'prescriptions',
   }),
@@ -43,7 +39,7 @@ export const treatmentRoutes = defineRoutes({
     access: ['table-write'],
     keys: ['PATIENT'],
     writeKeys: ['AUDIT'],
-    tenant: patientTenant,
+    tenant: PATIENT_TENANT,
     audit: 'read',
     thing: 'prescriptions',
   }),
@@ -55,7 +51,7 @@ export const treatmentRoutes = defineRoutes({
     access: ['table-write', 'iot-publish'],
     keys: ['PATIENT', 'SERIAL', 'DEVICE', 'CLINIC'],
     writeKeys: ['PATIENT', 'SERIAL', 'DEVICE', 'CLINIC', 'SP', 'STATS', 'AUDIT'],
-    tenant: patientTenant,
+    tenant: PATIENT_TENANT,
     audit: 'write',
     thing: 'devices',
   }),
@@ -67,7 +63,7 @@ export const treatmentRoutes = defineRoutes({
     access: ['table-write'],
     keys: ['PATIENT'],
     writeKeys: ['AUDIT'],
-    tenant: patientTenant,
+    tenant: PATIENT_TENANT,
     audit: 'read',
     thing: 'visits',
   }),
@@ -79,7 +75,7 @@ export const treatmentRoutes = defineRoutes({
     access: ['table-write'],
     keys: ['PATIENT'],
     writeKeys: ['PATIENT', 'AUDIT'],
-    tenant: patientTenant,
+    tenant: PATIENT_TENANT,
     audit: 'write',
     thing: 'visits',
   }),
