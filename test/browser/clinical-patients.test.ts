@@ -223,7 +223,7 @@ describe('the clinical area, as the clinic staff use it', () => {
     ]);
     const iso = reportedAt.toISOString();
     expect(download.suggestedFilename()).toBe(`${seeded.serialNumber}_${iso.slice(0, 10)}_${iso.slice(11, 13)}${iso.slice(14, 16)}.csv`);
-    const lines = readFileSync((await download.path())!, 'utf8').split(/\r?\n/);
+    const lines = readFileSync(await download.path(), 'utf8').split(/\r?\n/);
     expect(lines[0]).toBe('Sample,FillTurbidity,DrainTurbidity,BubblesFillTurbidity,BubblesDrainTurbidity');
     expect(lines).toHaveLength(1 + Math.max(drainSamples.length, fillSamples.length));
     expect(lines[4]).toBe(`3,${fillSamples[3]},${drainSamples[3]},,`);
@@ -265,7 +265,7 @@ describe('the clinical area, as the clinic staff use it', () => {
     const add = page.getByRole('button', { name: '+ Add exchange' });
     await add.and(page.locator(':enabled')).waitFor();
     await add.click();
-    const form = page.getByRole('dialog').filter({ hasText: 'Add an exchange entered by hand' });
+    const form = page.getByRole('dialog', { name: 'Add an exchange entered by hand' });
     const yesterday = new Date(Date.now() - 24 * HOUR).toISOString().slice(0, 10);
     const dateInput = form.getByRole('textbox').first();
     await dateInput.click();
@@ -283,7 +283,7 @@ describe('the clinical area, as the clinic staff use it', () => {
     ];
     for (const [label, value] of fields) await form.getByLabel(label, { exact: true }).fill(value);
     await form.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('dialog').filter({ hasText: 'You are going to add an exchange entered by hand.' }).getByRole('button', { name: 'Accept' }).click();
+    await page.getByRole('dialog', { name: 'Add exchange', exact: true }).getByRole('button', { name: 'Accept' }).click();
     await form.waitFor({ state: 'hidden' });
 
     const [y, mo, d] = yesterday.split('-');
