@@ -120,6 +120,7 @@ const reportedAt = new Date(Math.floor((Date.now() - HOUR) / 60_000) * 60_000);
 const drainSamples = [1.05, 1.18, 1.09, 7.9, 1.21, 1.02, 1.14, 1.1, 1.07, 1.16, 1.12];
 const fillSamples = [0.38, 0.44, 0.4, 0.46, 0.36, 6.2, 0.42];
 
+// The tests run in order as one shift: the exchange the device reports is commented, downloaded and cleared by the next ones.
 describe('the clinical area, as the clinic staff use it', () => {
   it("adds a patient: a field's error first, then saved, on the prescription tab, and in the list", async () => {
     const page = await signedIn(seeded.director);
