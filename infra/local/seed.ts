@@ -17,6 +17,13 @@ import { defaultSettings } from '@shared/settings';
 import { totpCode } from './totp';
 import { SimulatedPatient } from './simulate';
 
+/**
+ * The simulator's seed of the demo patients: the history made here and the live exchanges of
+ * `npm start` come from the same people (baseline weight, blood pressure, pulse), so the charts
+ * carry on where the history ends.
+ */
+export const DEMO_SIMULATION_SEED = 2026;
+
 /** The one password of every demo account (README.md lists the accounts). */
 export const DEMO_PASSWORD = 'PdPortal!2026';
 
@@ -176,7 +183,7 @@ export async function seedDemoData(options: { log: (line: string) => void; dataD
   for (const [i, person] of people.entries()) {
     const serialNumber = REPORTING_DEMO_DEVICES[i]!;
     const home = placements[i]!;
-    const simulated = new SimulatedPatient(serialNumber, 2026);
+    const simulated = new SimulatedPatient(serialNumber, DEMO_SIMULATION_SEED);
     const start = new Date(now.getTime() - historyDays * DAY_MS);
     start.setUTCHours(0, 0, 0, 0);
     const history: DeviceExchange[] = [];

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { demoDeviceSecretsFile, ensureDemoDeviceSecrets } from './device-credentials';
-import { DEMO_DEVICES, REPORTING_DEMO_DEVICES, seedDemoData } from './seed';
+import { DEMO_DEVICES, DEMO_SIMULATION_SEED, REPORTING_DEMO_DEVICES, seedDemoData } from './seed';
 import { simulateDevices, type DeviceSimulation } from './simulate';
 import { startLocalStack } from './stack';
 
@@ -45,7 +45,7 @@ async function main(): Promise<void> {
       secrets,
       serialNumbers: [...REPORTING_DEMO_DEVICES],
       intervalMs: Number(process.env.SIMULATE_INTERVAL_MS ?? 60_000),
-      seed: Date.now() % 100_000,
+      seed: DEMO_SIMULATION_SEED,
       log: (line) => console.log(`[device] ${line}`),
     });
   }
