@@ -1,5 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import createWrapper, { type ElementWrapper } from '@cloudscape-design/components/test-utils/dom';
+import createWrapper, { type SelectWrapper } from '@cloudscape-design/components/test-utils/dom';
 import { prescriptionFormSchema } from '@shared/api/prescriptions';
 import { messages } from '@shared/messages';
 import { paths } from '@web/src/config/routes';
@@ -25,8 +25,11 @@ const modalButton = (label: string) =>
     ?.findFooter()
     ?.findAllButtons()
     .find((button) => button.getElement().textContent === label);
-const buttonNamed = (label: string, within: ElementWrapper = page()) => within.findAllButtons().find((button) => button.getElement().textContent === label);
-const choose = (select: ReturnType<ElementWrapper['findSelect']>, value: string) => {
+const buttonNamed = (label: string) =>
+  page()
+    .findAllButtons()
+    .find((button) => button.getElement().textContent === label);
+const choose = (select: SelectWrapper | null | undefined, value: string) => {
   act(() => select!.openDropdown());
   act(() => select!.selectOptionByValue(value));
 };
@@ -55,7 +58,10 @@ it('shows no notice for a prescription sent an hour ago, and the approved header
   const first = open('Doctor');
   await waitFor(() => expect(status()).toBe(p.notApproved), SLOW);
   expect(document.body.textContent).not.toContain(p.notApprovedNotice);
-  first.on('GET', under('getPrescription'), { status: 200, body: prescriptionAnswer(prescription({ Approved: true, ApprovedChangedAt: '2020-01-01T00:00:00.000Z' })) });
+  first.on('GET', under('getPrescription'), {
+    status: 200,
+    body: prescriptionAnswer(prescription({ Approved: true, ApprovedChangedAt: '2020-01-01T00:00:00.000Z' })),
+  });
   await waitFor(() => expect(status()).toBe(p.approved), { timeout: 10000 });
   expect(document.body.textContent).not.toContain(p.notApprovedNotice);
 });
@@ -78,7 +84,9 @@ it("saves a new prescription of two cards with the patient's time zone; the head
   const server = open('Doctor', prescriptionAnswer(null));
   server.on('GET', under('getPrescription'), () => ({
     status: 200,
-    body: prescriptionAnswer(server.calls.some((c) => c.method === 'POST') ? prescription({ Approved: approved, Created_UTC: new Date().toISOString() }) : null),
+    body: prescriptionAnswer(
+      server.calls.some((c) => c.method === 'POST') ? prescription({ Approved: approved, Created_UTC: new Date().toISOString() }) : null,
+    ),
   }));
   server.on('POST', under('addPrescription'), { status: 200, body: prescription() });
   await waitFor(() => expect(document.querySelector('[data-testid="exchange-card-1"]')).not.toBeNull(), SLOW);
@@ -163,7 +171,11 @@ it('lets a nurse change only the IDA#: verified by its last 4 characters, assign
   await waitFor(() => expect(document.querySelector('[data-testid="exchange-card-1"]')).not.toBeNull(), SLOW);
   await screen.findByRole('heading', { name: 'Ada Patient' }, SLOW);
   // Everything but the IDA# is disabled.
-  expect(card(1).findAllSelects().every((select) => select.isDisabled())).toBe(true);
+  expect(
+    card(1)
+      .findAllSelects()
+      .every((select) => select.isDisabled()),
+  ).toBe(true);
   expect(buttonNamed(p.screen.addExchange)!.isDisabled()).toBe(true);
   const serial = () => page().findInput('[data-testid="serial-number"]')!;
   expect(serial().getInputValue()).toBe('100-00001');

@@ -8,7 +8,9 @@ export function prescription(overrides: Partial<Prescription> = {}): Prescriptio
   return {
     PrescriptionId: 'rx1',
     SerialNumber: '100-00001',
-    Exchanges: [{ ExchangeFluid: 'DIAneal 1.36%', ExchangeLiter: 2, ExchangeDaysFrequency: ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'], ExchangeTime: ['08:00', '14:00'] }],
+    Exchanges: [
+      { ExchangeFluid: 'DIAneal 1.36%', ExchangeLiter: 2, ExchangeDaysFrequency: ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'], ExchangeTime: ['08:00', '14:00'] },
+    ],
     FillTime: 10,
     DrainTime: 20,
     MinFillTemp: 35,
@@ -36,7 +38,17 @@ export function visit(overrides: Partial<Visit> = {}): Visit {
     AlertCount: 3,
     highlights: { weight: 1, exchangeSkip: 2, highDrainTemp: 0, noDrain: 0, turbidityIncreased: 0, machineProblem: 0, uf: 0, bpAndPulse: 0 },
     turbidity: 1.26,
-    measurements: [{ ExchangeID: 'x1', Time: '2026-11-02T07:00:00.000Z', WeightKg: 71.2, BloodPressure: { Systolic: 128, Diastolic: 82 }, Pulse: 74, Uf: 150, DrainTempC: 36.5 }],
+    measurements: [
+      {
+        ExchangeID: 'x1',
+        Time: '2026-11-02T07:00:00.000Z',
+        WeightKg: 71.2,
+        BloodPressure: { Systolic: 128, Diastolic: 82 },
+        Pulse: 74,
+        Uf: 150,
+        DrainTempC: 36.5,
+      },
+    ],
     CurrentPatientProtocol: [prescription()],
     ...overrides,
   };

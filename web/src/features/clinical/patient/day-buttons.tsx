@@ -4,7 +4,17 @@ import type { DayCode } from '@shared/device';
 import { allDays } from './prescription-draft';
 
 /** The day buttons of spec section 4: SU to SA, each toggling selected and unselected; the days stay in week order. */
-export function DayButtons({ label, value, onChange, disabled }: { label: string; value: readonly DayCode[]; onChange: (days: DayCode[]) => void; disabled?: boolean }) {
+export function DayButtons({
+  label,
+  value,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  value: readonly DayCode[];
+  onChange: (days: DayCode[]) => void;
+  disabled?: boolean;
+}) {
   const toggle = (day: DayCode, pressed: boolean) => onChange(allDays.filter((candidate) => (candidate === day ? pressed : value.includes(candidate))));
   return (
     <div role="group" aria-label={label}>

@@ -33,7 +33,10 @@ export function ExchangeCard({ index, exchange, onChange, onAddTime, onDelete, e
   const colour = exchangeFluidColour(exchange.ExchangeFluid || undefined);
   const set = <K extends keyof ExchangeDraft>(key: K, value: ExchangeDraft[K]) => onChange({ ...exchange, [key]: value });
   return (
-    <div style={{ minWidth: 320, maxWidth: 320, borderTop: `6px solid ${exchange.ExchangeFluid ? colour.css : 'transparent'}` }} data-testid={`exchange-card-${number}`}>
+    <div
+      style={{ minWidth: 320, maxWidth: 320, borderTop: `6px solid ${exchange.ExchangeFluid ? colour.css : 'transparent'}` }}
+      data-testid={`exchange-card-${number}`}
+    >
       <Container
         header={
           <Header
@@ -47,7 +50,17 @@ export function ExchangeCard({ index, exchange, onChange, onAddTime, onDelete, e
         <SpaceBetween size="m">
           <FormField label={s.fluid} errorText={errors.ExchangeFluid} description={exchange.ExchangeFluid ? s.fluidColour(colour.name) : undefined}>
             <SpaceBetween direction="horizontal" size="xs" alignItems="center">
-              <span aria-hidden="true" style={{ display: 'inline-block', width: 16, height: 16, borderRadius: 8, background: exchange.ExchangeFluid ? colour.css : 'transparent', border: '1px solid #656871' }} />
+              <span
+                aria-hidden="true"
+                style={{
+                  display: 'inline-block',
+                  width: 16,
+                  height: 16,
+                  borderRadius: 8,
+                  background: exchange.ExchangeFluid ? colour.css : 'transparent',
+                  border: '1px solid #656871',
+                }}
+              />
               <Select
                 selectedOption={fluidOptions.find((option) => option.value === exchange.ExchangeFluid) ?? null}
                 options={fluidOptions}
@@ -69,7 +82,12 @@ export function ExchangeCard({ index, exchange, onChange, onAddTime, onDelete, e
             onChange={(value) => set('ExchangeLiter', value)}
           />
           <FormField label={s.days} errorText={errors.ExchangeDaysFrequency}>
-            <DayButtons label={s.daysOf(number)} value={exchange.ExchangeDaysFrequency} disabled={readOnly} onChange={(days) => set('ExchangeDaysFrequency', days)} />
+            <DayButtons
+              label={s.daysOf(number)}
+              value={exchange.ExchangeDaysFrequency}
+              disabled={readOnly}
+              onChange={(days) => set('ExchangeDaysFrequency', days)}
+            />
           </FormField>
           <FormField label={s.times} errorText={errors.ExchangeTime}>
             <SpaceBetween size="xs">
@@ -80,19 +98,34 @@ export function ExchangeCard({ index, exchange, onChange, onAddTime, onDelete, e
                     options={slotOptions}
                     disabled={readOnly}
                     ariaLabel={`${s.time(timeIndex + 1)}, ${s.exchangeTitle(number)}`}
-                    onChange={({ detail }) => set('ExchangeTime', exchange.ExchangeTime.map((candidate, at) => (at === timeIndex ? (detail.selectedOption.value ?? candidate) : candidate)))}
+                    onChange={({ detail }) =>
+                      set(
+                        'ExchangeTime',
+                        exchange.ExchangeTime.map((candidate, at) => (at === timeIndex ? (detail.selectedOption.value ?? candidate) : candidate)),
+                      )
+                    }
                   />
                   <Button
                     variant="icon"
                     iconName="close"
                     ariaLabel={`${s.removeTime(timeIndex + 1)}, ${s.exchangeTitle(number)}`}
                     disabled={readOnly || exchange.ExchangeTime.length <= 1}
-                    onClick={() => set('ExchangeTime', exchange.ExchangeTime.filter((_, at) => at !== timeIndex))}
+                    onClick={() =>
+                      set(
+                        'ExchangeTime',
+                        exchange.ExchangeTime.filter((_, at) => at !== timeIndex),
+                      )
+                    }
                   />
                 </SpaceBetween>
               ))}
               <Box>
-                <Button iconName="add-plus" disabled={readOnly || exchange.ExchangeTime.length >= MAX_TIMES_PER_CARD} onClick={onAddTime} ariaLabel={`${s.addTime}, ${s.exchangeTitle(number)}`}>
+                <Button
+                  iconName="add-plus"
+                  disabled={readOnly || exchange.ExchangeTime.length >= MAX_TIMES_PER_CARD}
+                  onClick={onAddTime}
+                  ariaLabel={`${s.addTime}, ${s.exchangeTitle(number)}`}
+                >
                   {s.addTime}
                 </Button>
               </Box>

@@ -67,7 +67,11 @@ export function newExchange(exchanges: readonly ExchangeDraft[], dwellTime: stri
 export function initialDraft(prescription: Prescription | null, serialNumber: string, settings: Settings): PrescriptionDraft {
   if (prescription) {
     return {
-      Exchanges: prescription.Exchanges.map((exchange) => ({ ...exchange, ExchangeDaysFrequency: [...exchange.ExchangeDaysFrequency], ExchangeTime: [...exchange.ExchangeTime] })),
+      Exchanges: prescription.Exchanges.map((exchange) => ({
+        ...exchange,
+        ExchangeDaysFrequency: [...exchange.ExchangeDaysFrequency],
+        ExchangeTime: [...exchange.ExchangeTime],
+      })),
       DrainTime: prescription.DrainTime,
       FillTime: prescription.FillTime,
       MinFillTemp: prescription.MinFillTemp,

@@ -160,7 +160,10 @@ function PrescriptionEditor({ data, settings, role, userId, patientId, patientNa
   const assignDevice = async (move: boolean) => {
     setBusy(true);
     try {
-      await call(staffRouteId('addDevice', 'Nurse'), { params: { id: userId, patientId }, body: { SerialNumber: draft.SerialNumber, ...(move ? { move: true } : {}) } });
+      await call(staffRouteId('addDevice', 'Nurse'), {
+        params: { id: userId, patientId },
+        body: { SerialNumber: draft.SerialNumber, ...(move ? { move: true } : {}) },
+      });
       setConfirming(undefined);
       setNotice(p.deviceAssigned);
       onSaved();
@@ -375,7 +378,10 @@ export function PatientPrescriptionTab({ patientId }: { patientId: string }) {
   const profile = useApiQuery(staffRoute('getPatientProfile', role), { params: { id: userId, patientId } });
   const pii = profile.data?.PIIProfile[0];
   const patientName = pii ? `${pii.FirstName} ${pii.LastName}` : '';
-  const settings = useMemo(() => effectiveSettings(settingsQuery.data ? (toSettingsObject(settingsQuery.data) as Partial<Settings>) : undefined), [settingsQuery.data]);
+  const settings = useMemo(
+    () => effectiveSettings(settingsQuery.data ? (toSettingsObject(settingsQuery.data) as Partial<Settings>) : undefined),
+    [settingsQuery.data],
+  );
 
   if (settingsQuery.isPending) {
     return (

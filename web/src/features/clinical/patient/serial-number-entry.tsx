@@ -15,7 +15,17 @@ const s = p.screen;
  * editing clears the stored value and asks for the last 4 characters of the 9-character serial
  * number, whose match stores it. `value` is the stored (verified) IDA#, '' while unverified.
  */
-export function SerialNumberEntry({ value, onChange, readOnly, showErrors }: { value: string; onChange: (serialNumber: string) => void; readOnly?: boolean; showErrors: boolean }) {
+export function SerialNumberEntry({
+  value,
+  onChange,
+  readOnly,
+  showErrors,
+}: {
+  value: string;
+  onChange: (serialNumber: string) => void;
+  readOnly?: boolean;
+  showErrors: boolean;
+}) {
   const [verifying, setVerifying] = useState(false);
   const [draft, setDraft] = useState(value);
   const [check, setCheck] = useState('');
@@ -36,7 +46,12 @@ export function SerialNumberEntry({ value, onChange, readOnly, showErrors }: { v
   };
 
   const lengthWrong = verifying && draft.length !== SERIAL_NUMBER_LENGTH;
-  const entryError = lengthWrong && (showErrors || draft.length > 0) ? p.serialNumberLength : !value && (showErrors || verifying) && !lengthWrong ? p.serialNumberRequired : undefined;
+  const entryError =
+    lengthWrong && (showErrors || draft.length > 0)
+      ? p.serialNumberLength
+      : !value && (showErrors || verifying) && !lengthWrong
+        ? p.serialNumberRequired
+        : undefined;
   const mismatch = check.length === SERIAL_NUMBER_VERIFICATION_LENGTH && !draft.endsWith(check);
   return (
     <SpaceBetween size="xs">

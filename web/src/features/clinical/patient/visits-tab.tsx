@@ -80,7 +80,14 @@ function PrescriptionSummary({ prescription }: { prescription: Prescription | un
               value: (
                 <SpaceBetween size="xxxs">
                   {prescription.Exchanges.map((exchange, index) => (
-                    <Box key={index}>{s.exchangeLine(exchange.ExchangeFluid, exchange.ExchangeLiter, exchange.ExchangeDaysFrequency.join(' '), exchange.ExchangeTime.join(', '))}</Box>
+                    <Box key={index}>
+                      {s.exchangeLine(
+                        exchange.ExchangeFluid,
+                        exchange.ExchangeLiter,
+                        exchange.ExchangeDaysFrequency.join(' '),
+                        exchange.ExchangeTime.join(', '),
+                      )}
+                    </Box>
                   ))}
                 </SpaceBetween>
               ),
@@ -128,7 +135,11 @@ interface SummaryValues {
 function OpenVisit({ visit, role, userId, patientId, patientName }: { visit: Visit; role: StaffRole; userId: string; patientId: string; patientName: string }) {
   const navigate = useNavigate();
   const canSave = role !== 'Nurse';
-  const [values, setValues] = useState<SummaryValues>({ Findings: visit.Findings ?? '', Recommendation: visit.Recommendation ?? '', UrineOutput: visit.UrineOutput?.toString() ?? '' });
+  const [values, setValues] = useState<SummaryValues>({
+    Findings: visit.Findings ?? '',
+    Recommendation: visit.Recommendation ?? '',
+    UrineOutput: visit.UrineOutput?.toString() ?? '',
+  });
   const [submitted, setSubmitted] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -193,11 +204,24 @@ function OpenVisit({ visit, role, userId, patientId, patientName }: { visit: Vis
             <Textarea value={values.Recommendation} disabled={!canSave} onChange={({ detail }) => set('Recommendation', detail.value.slice(0, 1000))} />
           </FormField>
           <FormField label={s.urineOutput} errorText={errorOf('UrineOutput')}>
-            <Input type="number" inputMode="decimal" value={values.UrineOutput} disabled={!canSave} onChange={({ detail }) => set('UrineOutput', detail.value)} />
+            <Input
+              type="number"
+              inputMode="decimal"
+              value={values.UrineOutput}
+              disabled={!canSave}
+              onChange={({ detail }) => set('UrineOutput', detail.value)}
+            />
           </FormField>
         </SpaceBetween>
       </SpaceBetween>
-      <ConfirmationDialog visible={confirming} title={s.confirmTitle} lines={s.confirmLines} busy={busy} onAccept={() => void save()} onCancel={() => setConfirming(false)} />
+      <ConfirmationDialog
+        visible={confirming}
+        title={s.confirmTitle}
+        lines={s.confirmLines}
+        busy={busy}
+        onAccept={() => void save()}
+        onCancel={() => setConfirming(false)}
+      />
       <ErrorDialog messages={failure} onClose={() => setFailure(undefined)} />
       <NoticeDialog title={saved ? v.saved : undefined} onOk={() => navigate(paths.patients())} />
     </Container>
