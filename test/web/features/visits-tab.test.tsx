@@ -133,8 +133,9 @@ it("says 'There is no visits yet.' without visits", async () => {
 });
 
 it('shows the error dialog when the visits cannot be read', async () => {
-  const server = open('Doctor');
-  server.on('GET', under('getVisits'), { status: 500, body: { message: 'Database down' } });
-  await waitFor(() => expect(server.calls.some((c) => c.url.includes('getVisits'))).toBe(true), SLOW);
-  await waitFor(() => expect(document.body.textContent).toContain('Database down'), SLOW);
+  signInAs('Doctor');
+  servePatient(fakeServer()).on('GET', under('getVisits'), { status: 500, body: { message: 'Database down' } });
+  renderPortal(paths.patientVisits({ patientId: PATIENT_ID }));
+  await waitFor(() => expect(visibleModal()?.findContent().getElement().textContent).toContain('Database down'), SLOW);
+  expect(visibleModal()!.findHeader().getElement().textContent).toBe('Error');
 });
