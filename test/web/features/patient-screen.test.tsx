@@ -31,7 +31,7 @@ it("shows the patient's name, the exchange count and the four tabs; each tab is 
 
   act(() => tabs.findTabLinkById('visits')!.click());
   await waitFor(() => expect(currentPath()).toBe(paths.patientVisits({ patientId: PATIENT_ID })));
-  expect(document.body.textContent).toContain('comes with the next release');
+  await waitFor(() => expect(document.body.textContent).toContain('There is no visits yet.'));
   act(() => page().findTabs()!.findTabLinkById('prescription')!.click());
   await waitFor(() => expect(currentPath()).toBe(paths.patientPrescription({ patientId: PATIENT_ID })));
   act(() => page().findTabs()!.findTabLinkById('profile')!.click());

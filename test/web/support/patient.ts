@@ -77,10 +77,13 @@ export function adherenceAnswer(month = '2026-11'): AdherenceResult {
 
 const under = (tail: string) => new RegExp(`^/(clinicsDirector|doctors|nurses)/[^/]+/patients/${PATIENT_ID}/${tail}`);
 
-/** Answers the patient screen's reads: the profile, the exchanges (one page) and the adherence. */
+/** Answers the patient screen's reads: the profile, the exchanges (one page), the adherence, no visits, no prescription and no settings. */
 export function servePatient(server: ReturnType<typeof fakeServer>, exchanges: ExchangeRow[] = [exchange()]) {
   return server
     .on('GET', under('profile$'), { status: 200, body: profileAnswer({ ExchangeCount: exchanges.length }) })
     .on('GET', under('getExchanges'), { status: 200, body: { exchanges, count: exchanges.length } })
-    .on('GET', under('adherence'), { status: 200, body: adherenceAnswer() });
+    .on('GET', under('adherence'), { status: 200, body: adherenceAnswer() })
+    .on('GET', under('getVisits'), { status: 200, body: { visits: [] } })
+    .on('GET', under('getPrescription'), { status: 200, body: { prescription: null, previous: 0, device: null } })
+    .on('GET', '/general/d_update', { status: 200, body: [] });
 }

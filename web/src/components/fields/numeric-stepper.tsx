@@ -24,11 +24,12 @@ export function NumericStepper({
   min = 0,
   max = 100,
   step = 1,
-}: FieldProps<number> & { min?: number; max?: number; step?: number }) {
+  description,
+}: FieldProps<number> & { min?: number; max?: number; step?: number; description?: string }) {
   const t = widgetMessages.fields;
   const set = (next: number) => onChange(clampStep(next, min, max, step));
   return (
-    <FormField label={label} errorText={errorText} data-testid={testId}>
+    <FormField label={label} description={description} errorText={errorText} data-testid={testId}>
       <SpaceBetween direction="horizontal" size="xxs" alignItems="center">
         <Button iconName="subtract-minus" variant="icon" ariaLabel={t.decrease} disabled={readOnly || value <= min} onClick={() => set(value - step)} />
         <Input

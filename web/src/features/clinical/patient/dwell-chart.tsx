@@ -1,0 +1,46 @@
+import Box from '@cloudscape-design/components/box';
+import { useId } from 'react';
+import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
+import { messages } from '@shared/messages';
+import { dwellPoints, inRowsOfThree, type ExchangeDraft } from './prescription-draft';
+
+const s = messages.prescriptions.screen;
+
+/** The right pane (spec section 2): the hours each exchange dwells until the next one, and the times three per row. */
+export function DwellChart({ exchanges }: { exchanges: readonly ExchangeDraft[] }) {
+  const captionId = useId();
+  const points = dwellPoints(exchanges);
+  return (
+    <figure aria-labelledby={captionId} style={{ margin: 0 }} data-testid="dwell-chart">
+      <figcaption id={captionId}>
+        <Box variant="h3" tagOverride="span">
+          {s.dwellChart}
+        </Box>
+      </figcaption>
+      {points.length === 0 ? (
+        <Box color="text-body-secondary">{s.noTimes}</Box>
+      ) : (
+        <>
+          <BarChart width={300} height={220} data={points} title={s.dwellChart} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="time" tick={{ fontSize: 11 }} />
+            <YAxis tick={{ fontSize: 11 }} />
+            <Tooltip />
+            <Bar dataKey="hours" name={s.dwellHours} fill="#0972d3" isAnimationActive={false} />
+          </BarChart>
+          <div data-testid="dwell-times">
+            {inRowsOfThree(points).map((row, index) => (
+              <div key={index} style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 8 }}>
+                {row.map((point) => (
+                  <span key={point.time}>
+                    {point.time} ({point.hours} h)
+                  </span>
+                ))}
+              </div>
+            ))}
+          </div>
+        </>
+      )}
+    </figure>
+  );
+}
