@@ -1,4 +1,4 @@
-import { STAFF_ROLES, type StaffRole } from '@shared/api/routes';
+import { staffRouteId, STAFF_ROLES, type StaffRole } from '@shared/api/routes';
 import { useSession } from './auth';
 
 /** The signed-in clinical staff member: the `{id}` of every staff path, the role that picks its prefix, the name. */
@@ -21,4 +21,12 @@ export function useStaffUser(): StaffUser {
     role: profile && isStaffRole(profile.Role) ? profile.Role : 'Nurse',
     name: profile ? `${profile.FirstName} ${profile.LastName}` : '',
   };
+}
+
+/**
+ * The route id of a staff call for the caller's role. The three variants share path parameters,
+ * body and answer, so the director's id stands for their type.
+ */
+export function staffRoute<const N extends string>(name: N, role: StaffRole) {
+  return staffRouteId(name, role) as `${N}AsDirector`;
 }

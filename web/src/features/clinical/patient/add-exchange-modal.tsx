@@ -19,7 +19,7 @@ import { ErrorDialog } from '@web/src/components/error-dialog';
 import { useApiMutation } from '@web/src/lib/api-hooks';
 import { useZodForm } from '@web/src/lib/use-zod-form';
 import { COMMENT_MAX_LENGTH } from './exchange-cells';
-import { staffRoute, useStaffCaller } from './staff-caller';
+import { staffRoute, useStaffUser } from '@web/src/lib/staff';
 
 const f = messages.patients.addExchangeForm;
 const m = messages.patients;
@@ -131,7 +131,7 @@ const initialValues: Draft = {
  * read again. Doctor and ClinicDirector only.
  */
 export function AddExchangeModal({ patientId, hasDevice, onClose }: { patientId: string; hasDevice: boolean; onClose: () => void }) {
-  const { role, userId } = useStaffCaller();
+  const { role, userId } = useStaffUser();
   const add = useApiMutation(staffRoute('addExchange', role === 'Nurse' ? 'Doctor' : role), {
     invalidates: [staffRoute('getExchanges', role), staffRoute('getPatientProfile', role), staffRoute('getAdherence', role)],
   });

@@ -9,7 +9,7 @@ import type { adherenceDaySchema, AdherenceResult } from '@shared/api/patients';
 import { messages } from '@shared/messages';
 import { QueryState } from '@web/src/components/query-state';
 import { useApiQuery } from '@web/src/lib/api-hooks';
-import { staffRoute, useStaffCaller } from './staff-caller';
+import { staffRoute, useStaffUser } from '@web/src/lib/staff';
 
 const a = messages.patients.adherence;
 type Day = z.infer<typeof adherenceDaySchema>;
@@ -120,7 +120,7 @@ function Month({ adherence }: { adherence: AdherenceResult }) {
  * prescribed, or still to come; the month's percentage; earlier months, never future ones.
  */
 export function AdherenceCalendar({ patientId }: { patientId: string }) {
-  const { role, userId } = useStaffCaller();
+  const { role, userId } = useStaffUser();
   const [month, setMonth] = useState<string>();
   const query = useApiQuery(staffRoute('getAdherence', role), { params: { id: userId, patientId }, query: month ? { month } : {} });
   const shown = query.data?.month ?? month ?? thisMonth();

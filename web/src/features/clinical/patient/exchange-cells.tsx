@@ -14,7 +14,7 @@ import { ErrorDialog } from '@web/src/components/error-dialog';
 import { useApiMutation } from '@web/src/lib/api-hooks';
 import { patchCachedExchange } from './exchange-cache';
 import { alertSummary, formatExchangeDate } from './exchange-format';
-import { staffRoute, useStaffCaller } from './staff-caller';
+import { staffRoute, useStaffUser } from '@web/src/lib/staff';
 
 const m = messages.patients;
 const e = m.exchanges;
@@ -97,7 +97,7 @@ export function ExchangeDate({ exchange }: { exchange: ExchangeRow }) {
  * error dialog.
  */
 export function CommentEditor({ exchange, patientId }: { exchange: ExchangeRow; patientId: string }) {
-  const { role, userId } = useStaffCaller();
+  const { role, userId } = useStaffUser();
   const client = useQueryClient();
   const [note, setNote] = useState(exchange.Note ?? '');
   const [saved, setSaved] = useState(false);

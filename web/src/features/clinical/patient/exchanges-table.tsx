@@ -22,7 +22,7 @@ import { widgetMessages } from '@web/src/lib/widget-messages';
 import { patchCachedExchange } from './exchange-cache';
 import { CommentEditor, ExchangeDate, ExchangeStatus, FluidChip } from './exchange-cells';
 import { formatExchangeDate, formatPValue, hasOpenAlerts, numberText, turbidityFileName } from './exchange-format';
-import { staffRoute, useStaffCaller } from './staff-caller';
+import { staffRoute, useStaffUser } from '@web/src/lib/staff';
 import { turbidityCsv } from './turbidity-csv';
 
 const e = messages.patients.exchanges;
@@ -98,7 +98,7 @@ export interface ExchangesTableProps {
  * turbidity CSV per row.
  */
 export function ExchangesTable({ patientId, exchanges, count, more, loading }: ExchangesTableProps) {
-  const { role, userId } = useStaffCaller();
+  const { role, userId } = useStaffUser();
   const client = useQueryClient();
   const [status, setStatus] = useState<StatusChoice>('all');
   const [clearing, setClearing] = useState<ExchangeRow>();

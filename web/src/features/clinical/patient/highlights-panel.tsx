@@ -14,7 +14,7 @@ import { messages } from '@shared/messages';
 import { QueryState } from '@web/src/components/query-state';
 import { useApiQuery } from '@web/src/lib/api-hooks';
 import { formatExchangeDate } from './exchange-format';
-import { staffRoute, useStaffCaller } from './staff-caller';
+import { staffRoute, useStaffUser } from '@web/src/lib/staff';
 
 const h = messages.patients.highlights;
 
@@ -150,7 +150,7 @@ function Highlights({ exchanges }: { exchanges: readonly ExchangeRow[] }) {
 
 /** The highlights panel (spec section 2): alert counts per flag and the charts over a chosen period. */
 export function HighlightsPanel({ patientId }: { patientId: string }) {
-  const { role, userId } = useStaffCaller();
+  const { role, userId } = useStaffUser();
   const [days, setDays] = useState<number>(30);
   // Fixed per period chosen, so the query's key holds still between renders.
   const from = useMemo(() => new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString(), [days]);

@@ -15,7 +15,7 @@ import { PatientExchangesTab } from './exchanges-tab';
 import { PatientPrescriptionTab } from './prescription-tab';
 import { PatientProfileTab } from './profile-tab';
 import { PatientVisitsTab } from './visits-tab';
-import { staffRoute, useStaffCaller } from './staff-caller';
+import { staffRoute, useStaffUser } from '@web/src/lib/staff';
 
 const m = messages.patients;
 
@@ -52,7 +52,7 @@ export function PatientScreen() {
   const location = useLocation();
   const navigate = useNavigate();
   const state = (location.state ?? null) as PatientNavigationState | null;
-  const { role, userId } = useStaffCaller();
+  const { role, userId } = useStaffUser();
   const [adding, setAdding] = useState(false);
   const profile = useApiQuery(staffRoute('getPatientProfile', role), { params: { id: userId, patientId } });
   const pii = profile.data?.PIIProfile[0];

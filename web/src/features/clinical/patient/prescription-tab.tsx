@@ -40,7 +40,7 @@ import {
   type PrescriptionDraft,
 } from './prescription-draft';
 import { SerialNumberEntry } from './serial-number-entry';
-import { staffRoute, useStaffCaller } from './staff-caller';
+import { staffRoute, useStaffUser } from '@web/src/lib/staff';
 
 const p = messages.prescriptions;
 const s = p.screen;
@@ -360,7 +360,7 @@ function PrescriptionEditor({ data, settings, role, userId, patientId, patientNa
  * device acknowledges, so the header turns approved by itself.
  */
 export function PatientPrescriptionTab({ patientId }: { patientId: string }) {
-  const { role, userId } = useStaffCaller();
+  const { role, userId } = useStaffUser();
   const [quickUntil, setQuickUntil] = useState(() => Date.now() + QUICK_POLL_WINDOW_MS);
   const query = useApiQuery(
     staffRoute('getPrescription', role),

@@ -23,7 +23,7 @@ import { QueryState } from '@web/src/components/query-state';
 import { call, errorMessages } from '@web/src/lib/api-client';
 import { useApiList, useApiQuery } from '@web/src/lib/api-hooks';
 import { fieldMessages } from '@shared/api/field-messages';
-import { staffRoute, useStaffCaller } from './staff-caller';
+import { staffRoute, useStaffUser } from '@web/src/lib/staff';
 
 const v = messages.visits;
 const s = v.screen;
@@ -254,7 +254,7 @@ function PreviousVisit({ visit }: { visit: Visit }) {
  * visits yet.' when there are none.
  */
 export function PatientVisitsTab({ patientId }: { patientId: string }) {
-  const { role, userId } = useStaffCaller();
+  const { role, userId } = useStaffUser();
   const list = useApiList(staffRoute('getVisits', role), { params: { id: userId, patientId } }, { itemsOf: (page) => page.visits });
   const profile = useApiQuery(staffRoute('getPatientProfile', role), { params: { id: userId, patientId } });
   const pii = profile.data?.PIIProfile[0];
