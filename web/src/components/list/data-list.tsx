@@ -113,6 +113,7 @@ export function DataList<T>(props: DataListProps<T>) {
           );
         },
         // The id names the sorted column across renders (columns given inline are new objects each time).
+        minWidth: column.minWidth,
         sortingField: column.sortable === false ? undefined : column.id,
         sortingComparator: column.sortable === false ? undefined : (a: T, b: T) => compareCells(column.value(a), column.value(b), column.type),
       })),

@@ -17,6 +17,8 @@ export interface ListColumn<T> {
   sortable?: boolean;
   /** Whether the CSV export carries the column; defaults to true. */
   exported?: boolean;
+  /** The narrowest the column gets, in px, for a cell that says more than a word (a status with its alert's text). */
+  minWidth?: number;
 }
 
 /** The spec's search options (section 9: lessThan -1, greaterThan 1, include 0, equal 2). */

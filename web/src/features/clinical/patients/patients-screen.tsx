@@ -79,7 +79,14 @@ function StatusCell({ patient }: { patient: PatientListItem }) {
 const baseColumns: ListColumn<PatientListItem>[] = [
   { id: 'patientName', header: c.patientName, value: (patient) => patient.patientName },
   { id: 'socialId', header: c.socialId, value: (patient) => patient.socialId },
-  { id: 'status', header: c.status, value: (patient) => patient.statusValue, cell: (patient) => <StatusCell patient={patient} />, type: 'number' },
+  {
+    id: 'status',
+    header: c.status,
+    value: (patient) => patient.statusValue,
+    cell: (patient) => <StatusCell patient={patient} />,
+    type: 'number',
+    minWidth: 260,
+  },
   { id: 'gender', header: c.gender, value: (patient) => patient.gender },
   { id: 'age', header: c.age, value: (patient) => patient.age, type: 'number' },
   { id: 'Protocol', header: c.Protocol, value: (patient) => patient.Protocol },
