@@ -2,15 +2,12 @@ import { effectiveSettings, parseSettings, toSettingsList, toSettingsObject, typ
 import { settingsRepository } from '../data/settings-repository';
 import type { AuditTrail } from '../lib/audit';
 import type { Caller } from '../lib/caller';
+import { forbidden } from '../lib/errors';
 
 /** The settings in force for a clinic: each value from the clinic, else its provider, else global (spec section 3, Settings). */
 export async function settingsForClinic(clinicId: string, serviceProviderId: string): Promise<Settings> {
-  const [clinic, provider, global] = await Promise.all([
-    settingsRepository.getForClinic(clinicId),
-    settingsRepository.getForServiceProvider(serviceProviderId),
-    settingsRepository.getGlobal(),
-  ]);
-  return effectiveSettings(clinic, provider, global);
+  const { clinic, serviceProvider, global } = await settingsRepository.getChain(clinicId, serviceProviderId);
+  return effectiveSettings(clinic, serviceProvider, global);
 }
 
 /** The global settings as the wire's name/value list; defaults fill what was never stored. */
@@ -24,4 +21,10 @@ export async function initGlobalSettings(caller: Caller, audit: AuditTrail, entr
   const before = (await settingsRepository.getGlobal()) ?? {};
   await settingsRepository.putGlobal(settings, caller.userId, audit.write({ entity: 'Settings', id: 'GLOBAL', before, after: settings }));
   return toSettingsList(settings);
+}
+
+/** The settings in force for the caller's clinic, as the wire's name/value list (staff: the prescription form's bounds and dwell gap). */
+export async function clinicSettingsOf(caller: Caller): Promise<SettingEntry[]> {
+  if (!caller.clinicId || !caller.serviceProviderId) throw forbidden();
+  return toSettingsList(await settingsForClinic(caller.clinicId, caller.serviceProviderId));
 }

@@ -10,14 +10,15 @@ import type { SignedIn, SignInResult, TotpSetup } from '@shared/api/session';
 import { defaultSettings, toSettingsList } from '@shared/settings';
 import { takeExchange } from '@functions/devices/take-exchange';
 import { patientsRepository } from '@functions/data/patients-repository';
-import { assignDevice } from '@functions/services/devices';
+import { assignDevice, registerDevice } from '@functions/services/devices';
 import { TEST_PASSWORD, signIn as signInUser, signedInUser, useApi } from '../support/api';
-import { createPatientWithDevice, exchangeReport } from '../support/devices';
+import { createPatientWithDevice, exchangeReport, randomSerialNumber, useDeviceBroker } from '../support/devices';
 import { useTestTable, useTestUserPool } from '../support/local-services';
 import { createTenant } from '../support/tenants';
 
 useTestTable();
 useTestUserPool();
+useDeviceBroker();
 const api = useApi();
 
 /**
@@ -234,7 +235,40 @@ describe('the LeadingKeys each route is granted', () => {
     expect((await call('updatePatientAsDoctor', byDoctor, { token: doctorToken, body: { Pulse: 77 } })).status).toBe(200);
   }, 120_000);
 
-  // The scenarios above cover the session, settings, exchange and patient routes; routes of other areas join as their scenarios are written.
+  // The treatment routes: a doctor reads the clinic's settings, writes a prescription (sent to the
+  // device over the broker), reads it and the visits and closes the open visit; a nurse links a spare device.
+  beforeAll(async () => {
+    const { provider, clinic, patient, device } = await createPatientWithDevice();
+    const tenant = { ServiceProviderID: provider.ServiceProviderID, ClinicID: clinic.ClinicID, ClinicName: clinic.ClinicName };
+    const [doctor, nurse, director] = [await signedInUser('Doctor', tenant), await signedInUser('Nurse', tenant), await signedInUser('ClinicDirector', tenant)];
+    await takeExchange(device.SerialNumber, exchangeReport(new Date(Date.now() - 60 * 60 * 1000)), new Date());
+    const spare = await registerDevice({ SerialNumber: randomSerialNumber(), ClinicID: clinic.ClinicID });
+    const params = (user: { user: { UserID: string } }) => ({ id: user.user.UserID, patientId: patient.UserID });
+    for (const [route, user] of [
+      ['getClinicSettingsAsDirector', director],
+      ['getClinicSettingsAsDoctor', doctor],
+      ['getClinicSettingsAsNurse', nurse],
+    ] as const) {
+      expect((await call(route, params(user), { token: user.token })).status).toBe(200);
+    }
+    const prescription = {
+      Exchanges: [{ ExchangeFluid: 'DIAneal 1.36%', ExchangeLiter: 2, ExchangeDaysFrequency: ['MO', 'TH'], ExchangeTime: ['08:00', '14:00'] }],
+      DrainTime: 20,
+      FillTime: 10,
+      MinFillTemp: 36,
+      MaxFillTemp: 38,
+      SerialNumber: device.SerialNumber,
+      patientTimeZone: 'UTC',
+    };
+    expect((await call('addPrescriptionAsDoctor', params(doctor), { token: doctor.token, body: prescription })).status).toBe(200);
+    expect((await call('getPrescriptionAsNurse', params(nurse), { token: nurse.token })).status).toBe(200);
+    expect((await call('getVisitsAsDoctor', params(doctor), { token: doctor.token })).status).toBe(200);
+    const findings = { Findings: 'Stable', Recommendation: 'No change', UrineOutput: 2 };
+    expect((await call('closeOpenVisitAsDoctor', params(doctor), { token: doctor.token, body: findings })).status).toBe(200);
+    expect((await call('addDeviceAsNurse', params(nurse), { token: nurse.token, body: { SerialNumber: spare.SerialNumber } })).status).toBe(200);
+  }, 60_000);
+
+  // The scenarios above cover the session, settings, exchange, patient and treatment routes.
   const exercised: RouteId[] = [
     'signIn',
     'signInTwoFactor',
@@ -252,6 +286,14 @@ describe('the LeadingKeys each route is granted', () => {
     'getExchangeTurbidityAsDoctor',
     'getAdherenceAsDoctor',
     'addExchangeAsDoctor',
+    'getClinicSettingsAsDirector',
+    'getClinicSettingsAsDoctor',
+    'getClinicSettingsAsNurse',
+    'addPrescriptionAsDoctor',
+    'getPrescriptionAsNurse',
+    'getVisitsAsDoctor',
+    'closeOpenVisitAsDoctor',
+    'addDeviceAsNurse',
     ...routeIds.filter((id) => /^(signupPatient|getAllClinicPatients|getallpatients|getAllClinicDoctors|getPatientProfile|updatePatient)As/.test(id)),
   ];
 

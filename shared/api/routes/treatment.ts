@@ -9,6 +9,7 @@ import {
   visitsQuerySchema,
   visitsResultSchema,
 } from '../prescriptions';
+import { settingsListSchema } from '@shared/settings';
 import { defineRoutes } from '../route-definition';
 import { ALL_STAFF, PATIENT_TENANT, staffRoutes } from './staff';
 
@@ -19,6 +20,20 @@ import { ALL_STAFF, PATIENT_TENANT, staffRoutes } from './staff';
  * CloudFormation's resource limit.
  */
 export const treatmentRoutes = defineRoutes({
+  /**
+   * Beyond the spec's list: the settings in force for the caller's clinic (clinic, else provider,
+   * else global), so the prescription form checks fill and drain bounds and the dwell gap with the
+   * values the server checks with.
+   */
+  ...staffRoutes('getClinicSettings', '/getClinicSettings', ALL_STAFF, {
+    method: 'GET',
+    response: settingsListSchema,
+    handler: 'clinical/get-clinic-settings',
+    keys: ['CLINIC', 'SP', 'GLOBAL'],
+    tenant: { kind: 'own' },
+    audit: 'none',
+    thing: 'settings',
+  }),
   ...staffRoutes('addPrescription', '/patients/{patientId}/addPrescription', ['ClinicDirector', 'Doctor'], {
     method: 'POST',
     body: prescriptionBodySchema,

@@ -85,5 +85,5 @@ export function servePatient(server: ReturnType<typeof fakeServer>, exchanges: E
     .on('GET', under('adherence'), { status: 200, body: adherenceAnswer() })
     .on('GET', under('getVisits'), { status: 200, body: { visits: [] } })
     .on('GET', under('getPrescription'), { status: 200, body: { prescription: null, previous: 0, device: null } })
-    .on('GET', '/general/d_update', { status: 200, body: [] });
+    .on('GET', /^\/(clinicsDirector|doctors|nurses)\/[^/]+\/getClinicSettings$/, { status: 200, body: [] });
 }

@@ -58,5 +58,8 @@ export const under = (tail: string) => new RegExp(`^/(clinicsDirector|doctors|nu
 
 /** The global settings staff read (DwellTime 03:00 by default). */
 export function serveSettings(server: ReturnType<typeof fakeServer>, overrides: Partial<typeof defaultSettings> = {}) {
-  return server.on('GET', '/general/d_update', { status: 200, body: toSettingsList({ ...defaultSettings, ...overrides }) });
+  return server.on('GET', /^\/(clinicsDirector|doctors|nurses)\/[^/]+\/getClinicSettings$/, {
+    status: 200,
+    body: toSettingsList({ ...defaultSettings, ...overrides }),
+  });
 }

@@ -373,8 +373,8 @@ export function PatientPrescriptionTab({ patientId }: { patientId: string }) {
       },
     },
   );
-  // Staff read the global settings only (getGlobalSettings); the server checks with the clinic's effective ones.
-  const settingsQuery = useApiQuery('getGlobalSettings', {});
+  // The clinic's settings in force: the server checks the prescription with the same ones.
+  const settingsQuery = useApiQuery(staffRoute('getClinicSettings', role), { params: { id: userId } });
   const profile = useApiQuery(staffRoute('getPatientProfile', role), { params: { id: userId, patientId } });
   const pii = profile.data?.PIIProfile[0];
   const patientName = pii ? `${pii.FirstName} ${pii.LastName}` : '';
