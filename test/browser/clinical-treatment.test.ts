@@ -201,9 +201,13 @@ describe('prescriptions, devices and visits, as the clinic staff use them', () =
       expect(prescription.SerialNumber).toBe(serialNumber);
       expect(prescription.Exchanges).toHaveLength(1);
       expect(prescription.Exchanges[0]).toMatchObject({ ExchangeFluid: 'DIAneal 1.36%', ExchangeLiter: 2 });
+      // Its own acknowledgement approves it, and the nurse's open tab shows so.
+      const ack = { PrescriptionId: prescription.PrescriptionId, Time: new Date().toISOString() };
+      await device.publishAsync(deviceTopics.prescriptionAck(serialNumber), JSON.stringify(ack), { qos: 1 });
     } finally {
       await device.endAsync();
     }
+    await page.getByRole('heading', { name: 'Prescription approved', level: 2 }).waitFor({ timeout: 20_000 });
   }, 120_000);
 
   it('a nurse cannot close a visit nor change a prescription: only the IDA# is editable', async () => {
@@ -310,6 +314,16 @@ describe('the treatment tabs against WCAG 2.1 AA', () => {
     await page.getByRole('heading', { name: 'Exchange 2', level: 3 }).waitFor();
     await page.getByText('IDA# verified').waitFor();
     await clean(page, '/patient/prescription');
+    // Saved with the new card's fluid left unchosen: the refusal, then the fields' messages on screen.
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const refusal = dialog(page, 'Prescription is not saved');
+    await refusal.getByText('Exchange Fluid is required').waitFor();
+    await clean(page, '/patient/prescription, not saved');
+    // The footer's Close (the corner's × is named Close too).
+    await refusal.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await refusal.waitFor({ state: 'hidden' });
+    await page.getByText('Exchange Fluid is required').waitFor();
+    await clean(page, '/patient/prescription with an error');
 
     await page.getByRole('tab', { name: 'Visits' }).click();
     await page.getByRole('heading', { name: 'Open visit', level: 2 }).waitFor();
