@@ -322,7 +322,8 @@ describe('the treatment tabs against WCAG 2.1 AA', () => {
     // The footer's Close (the corner's × is named Close too).
     await refusal.getByRole('button', { name: 'Close', exact: true }).last().click();
     await refusal.waitFor({ state: 'hidden' });
-    await page.getByText('Exchange Fluid is required').waitFor();
+    // In the card itself: a live region for screen readers repeats the text elsewhere on the page.
+    await page.getByTestId('exchange-card-2').getByText('Exchange Fluid is required').waitFor();
     await clean(page, '/patient/prescription with an error');
 
     await page.getByRole('tab', { name: 'Visits' }).click();
