@@ -30,14 +30,14 @@ it("shows the patient's name, the exchange count and the four tabs; each tab is 
   await waitFor(() => expect(page().findTable()).not.toBeNull());
 
   act(() => tabs.findTabLinkById('visits')!.click());
-  await waitFor(() => expect(currentPath()).toBe(paths.patientVisits({ patientId: PATIENT_ID })));
-  await waitFor(() => expect(document.body.textContent).toContain('There is no visits yet.'));
+  await waitFor(() => expect(currentPath()).toBe(paths.patientVisits({ patientId: PATIENT_ID })), { timeout: 15000 });
+  await waitFor(() => expect(document.body.textContent).toContain('There is no visits yet.'), { timeout: 15000 });
   act(() => page().findTabs()!.findTabLinkById('prescription')!.click());
-  await waitFor(() => expect(currentPath()).toBe(paths.patientPrescription({ patientId: PATIENT_ID })));
+  await waitFor(() => expect(currentPath()).toBe(paths.patientPrescription({ patientId: PATIENT_ID })), { timeout: 15000 });
   act(() => page().findTabs()!.findTabLinkById('profile')!.click());
-  await waitFor(() => expect(currentPath()).toBe(paths.patientProfile({ patientId: PATIENT_ID })));
+  await waitFor(() => expect(currentPath()).toBe(paths.patientProfile({ patientId: PATIENT_ID })), { timeout: 15000 });
   act(() => page().findTabs()!.findTabLinkById('exchanges')!.click());
-  await waitFor(() => expect(currentPath()).toBe(paths.patientExchanges({ patientId: PATIENT_ID })));
+  await waitFor(() => expect(currentPath()).toBe(paths.patientExchanges({ patientId: PATIENT_ID })), { timeout: 15000 });
 });
 
 it('opens on the tab of its route and goes back to the patients list', async () => {
