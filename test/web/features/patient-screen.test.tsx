@@ -17,6 +17,17 @@ const addButton = () =>
     .findAllButtons()
     .find((button) => button.getElement().textContent === '+ Add exchange');
 
+/** Clicks a tab until its route is the location: a click that lands while the previous tab still renders is tried again. */
+async function clickTab(id: string, path: string) {
+  await waitFor(
+    () => {
+      if (currentPath() !== path) act(() => page().findTabs()!.findTabLinkById(id)!.click());
+      expect(currentPath()).toBe(path);
+    },
+    { timeout: 15000 },
+  );
+}
+
 it("shows the patient's name, the exchange count and the four tabs; each tab is its own route", async () => {
   signInAs('ClinicDirector');
   servePatient(fakeServer(), [exchange(), exchange({ _id: 'x2' })]);
@@ -29,15 +40,11 @@ it("shows the patient's name, the exchange count and the four tabs; each tab is 
   expect(tabs.findActiveTab()!.getElement().textContent).toBe('Exchanges');
   await waitFor(() => expect(page().findTable()).not.toBeNull());
 
-  act(() => tabs.findTabLinkById('visits')!.click());
-  await waitFor(() => expect(currentPath()).toBe(paths.patientVisits({ patientId: PATIENT_ID })), { timeout: 15000 });
+  await clickTab('visits', paths.patientVisits({ patientId: PATIENT_ID }));
   await waitFor(() => expect(document.body.textContent).toContain('There is no visits yet.'), { timeout: 15000 });
-  act(() => page().findTabs()!.findTabLinkById('prescription')!.click());
-  await waitFor(() => expect(currentPath()).toBe(paths.patientPrescription({ patientId: PATIENT_ID })), { timeout: 15000 });
-  act(() => page().findTabs()!.findTabLinkById('profile')!.click());
-  await waitFor(() => expect(currentPath()).toBe(paths.patientProfile({ patientId: PATIENT_ID })), { timeout: 15000 });
-  act(() => page().findTabs()!.findTabLinkById('exchanges')!.click());
-  await waitFor(() => expect(currentPath()).toBe(paths.patientExchanges({ patientId: PATIENT_ID })), { timeout: 15000 });
+  await clickTab('prescription', paths.patientPrescription({ patientId: PATIENT_ID }));
+  await clickTab('profile', paths.patientProfile({ patientId: PATIENT_ID }));
+  await clickTab('exchanges', paths.patientExchanges({ patientId: PATIENT_ID }));
 });
 
 it('opens on the tab of its route and goes back to the patients list', async () => {
