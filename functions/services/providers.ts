@@ -1,5 +1,6 @@
 import { ZodError, type ZodIssue } from 'zod';
 import type { MyProviderUpdate, ProviderListItem, ProviderProfile, ProviderSignup, ProviderUpdate, SettingSource } from '@shared/api/providers';
+import { deviceSettingNames, toDeviceSettingsMessage, type DeviceSettingName } from '@shared/device';
 import { messages } from '@shared/messages';
 import {
   effectiveSettings,
@@ -12,7 +13,10 @@ import {
   type Settings,
 } from '@shared/settings';
 import { serviceProvidersRepository, type ServiceProviderChanges, type ServiceProviderRecord } from '../data/service-providers-repository';
+import { clinicsRepository } from '../data/clinics-repository';
+import { devicesRepository } from '../data/devices-repository';
 import { settingsRepository } from '../data/settings-repository';
+import { devicePublisher } from '../lib/device-publisher';
 import { usersRepository } from '../data/users-repository';
 import type { AuditTrail } from '../lib/audit';
 import type { Caller } from '../lib/caller';
@@ -197,5 +201,41 @@ export async function updateMyServiceProvider(caller: Caller, audit: AuditTrail,
     ServiceProviderID: id,
   });
   await serviceProvidersRepository.update(id, changes, settings, record);
+  if (settings) {
+    const global = effectiveSettings(await settingsRepository.getGlobal());
+    const wasInForce = effectiveSettings(settingsBefore, global);
+    const inForce = effectiveSettings(settings, global);
+    const changed = deviceSettingNames.filter((name) => wasInForce[name] !== inForce[name]);
+    if (changed.length > 0) await publishSettingsToDevices(id, changed);
+  }
   return profileOf(after);
+}
+
+/**
+ * Sends the retained settings message (docs/device-protocol.md) to every device of the provider's
+ * clinics whose effective settings changed: a clinic that decided all the changed settings itself
+ * is not affected. One settings read per clinic, one publish per device.
+ */
+async function publishSettingsToDevices(serviceProviderId: string, changed: readonly DeviceSettingName[]): Promise<void> {
+  let clinicCursor: string | null | undefined;
+  do {
+    const clinics = await clinicsRepository.listByServiceProvider(serviceProviderId, { limit: 100, cursor: clinicCursor });
+    for (const clinic of clinics.items) {
+      const chain = await settingsRepository.getChain(clinic.ClinicID, serviceProviderId);
+      if (changed.every((name) => chain.clinic?.[name] !== undefined)) continue;
+      const settings = effectiveSettings(chain.clinic, chain.serviceProvider, chain.global);
+      let deviceCursor: string | null | undefined;
+      do {
+        const devices = await devicesRepository.listByClinic(clinic.ClinicID, { limit: 100, cursor: deviceCursor });
+        for (const device of devices.items) {
+          await devicePublisher.settings(
+            device.SerialNumber,
+            toDeviceSettingsMessage({ BloodMAC: device.BloodMAC, ScaleMAC: device.ScaleMAC, settings, time: new Date() }),
+          );
+        }
+        deviceCursor = devices.cursor;
+      } while (deviceCursor);
+    }
+    clinicCursor = clinics.cursor;
+  } while (clinicCursor);
 }

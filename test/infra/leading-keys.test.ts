@@ -288,7 +288,7 @@ describe('the LeadingKeys each route is granted', () => {
     expect((await call('signupServiceProvider', asAdmin, { token: admin.token, body: signup })).status).toBe(200);
     expect((await call('getServiceProviderProfile', asAdmin, { token: admin.token })).status).toBe(200);
     expect((await call('getMySP', { adminId: spAdmin.UserID }, { token: spToken })).status).toBe(200);
-    const settings = { Settings: [{ name: 'PulseMaxRange', value: 105 }], Phone: '+972 4 555 0104' };
+    const settings = { Settings: [{ name: 'MaxFillTemp', value: 38 }], Phone: '+972 4 555 0104' };
     expect((await call('updateMySP', { adminId: spAdmin.UserID }, { token: spToken, body: settings })).status).toBe(200);
     expect((await call('updateServiceProviderProfile', asAdmin, { token: admin.token, body: { ServiceProviderIsEnabled: false } })).status).toBe(200);
   }, 60_000);

@@ -100,8 +100,9 @@ export const administrationRoutes = defineRoutes({
     body: myProviderUpdateSchema,
     response: providerProfileSchema,
     handler: 'administration/update-my-sp',
-    access: ['table-write'],
-    keys: ['USER', 'SP', 'COUNTER', 'GLOBAL'],
+    // iot-publish: a change of the settings a device uses is sent to the provider's devices (retained).
+    access: ['table-write', 'iot-publish'],
+    keys: ['USER', 'SP', 'COUNTER', 'GLOBAL', 'CLINIC', 'DEVICE'],
     writeKeys: ['SP', 'AUDIT'],
     tenant: { kind: 'own' },
     audit: 'write',

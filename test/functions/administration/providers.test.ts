@@ -14,10 +14,13 @@ import { defaultSettings, toSettingsList } from '@shared/settings';
 import { signIn, useApi } from '@test/support/api';
 import { useTestTable, useTestUserPool } from '@test/support/local-services';
 import { createTenant, type Tenant } from '@test/support/tenants';
+import { deviceSettingsMessageSchema, deviceTopics } from '@shared/device';
+import { connectDevice, issueDeviceSecret, useDeviceBroker } from '@test/support/devices';
 import { isAlive, mailedPassword, messageOf, signedIn, signInCall } from '../auth/helpers';
 
 useTestTable();
 useTestUserPool();
+const devices = useDeviceBroker();
 const api = useApi();
 
 /**
@@ -213,6 +216,22 @@ describe('settings at the provider level', () => {
     await call('updateMySP', spAdmin, {
       body: { Settings: toSettingsList({ MinFillTime: defaultSettings.MinFillTime, MaxFillTime: defaultSettings.MaxFillTime }) },
     });
+  });
+
+  it('sends the retained settings message to the provider’s devices when a setting they use changes', async () => {
+    const spAdmin = own.users.ServiceProviderAdmin;
+    const changed = await call('updateMySP', spAdmin, { body: { Settings: [{ name: 'MaxFillTemp', value: 38 }] } });
+    expect(changed.status).toBe(200);
+    issueDeviceSecret(own.serialNumber);
+    const client = await connectDevice(devices.mqttUrl, own.serialNumber);
+    try {
+      const received = new Promise<unknown>((resolve) => client.on('message', (_topic, payload) => resolve(JSON.parse(payload.toString()))));
+      await client.subscribeAsync(deviceTopics.settings(own.serialNumber), { qos: 1 });
+      expect(deviceSettingsMessageSchema.parse(await received).Settings.MaxFillTemp).toBe(38);
+    } finally {
+      await client.endAsync();
+    }
+    await call('updateMySP', spAdmin, { body: { Settings: [{ name: 'MaxFillTemp', value: defaultSettings.MaxFillTemp }] } });
   });
 
   it('the provider admin changes the profile but never the enabled flags', async () => {
