@@ -561,6 +561,18 @@ export const messages = {
    * The words of the shared widgets (spec section 2 "Common widgets", 4 "Lists", 5 "Address
    * dialog"): the spec's texts as the spec writes them, the rest ours.
    */
+  /** The service provider form (spec section 5 "Service provider"). */
+  providers: {
+    nameRequired: 'Service provider name is required',
+    firstNameRequired: 'First name is required',
+    lastNameRequired: 'Last name is required',
+    emailRequired: 'Email is required',
+    emailNotValid: 'Email is not valid',
+    phoneRequired: 'Phone is required',
+    phoneNotValid: 'Phone number is not valid',
+    notCreated: 'Service Provider was not created',
+    saved: 'Service Provider Saved',
+  },
   widgets: {
     confirmation: { accept: 'Accept', cancel: 'Cancel' },
     address: {

@@ -11,6 +11,6 @@ export interface ErrorBody {
 }
 
 export const badRequest = (message: string) => createHttpError(400, message);
-export const forbidden = (message = messages.errors.noPermission) => createHttpError(403, message);
+export const forbidden = (message: string = messages.errors.noPermission) => createHttpError(403, message);
 export const notFound = () => createHttpError(404, messages.errors.notFound);
 export const conflict = (message: string) => createHttpError(409, message);

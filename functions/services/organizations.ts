@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { defaultSettings, type Settings } from '@shared/settings';
+import type { Settings } from '@shared/settings';
+import type { AuditRecord } from '../data/audit-repository';
 import { clinicsRepository, type ClinicRecord } from '../data/clinics-repository';
 import { serviceProvidersRepository, type ServiceProviderRecord } from '../data/service-providers-repository';
 import { settingsRepository } from '../data/settings-repository';
@@ -9,16 +10,21 @@ export type NewServiceProvider = Omit<ServiceProviderRecord, 'ServiceProviderID'
   ServiceProviderIsEnabled?: boolean;
 };
 
-/** A new service provider starts with the global settings as its own (its clinics copy them in turn). */
-export async function createServiceProvider(input: NewServiceProvider): Promise<ServiceProviderRecord> {
+/**
+ * A new service provider. It keeps no copy of the global settings: the global values stay in force
+ * for it (and its clinics) until its admin decides its own (docs/settings.md).
+ */
+export async function createServiceProvider(
+  input: NewServiceProvider,
+  audit?: (provider: ServiceProviderRecord) => AuditRecord,
+): Promise<ServiceProviderRecord> {
   const provider: ServiceProviderRecord = {
     ...input,
     ServiceProviderID: randomUUID(),
     ServiceProviderIsEnabled: input.ServiceProviderIsEnabled ?? true,
     CreatedAt: new Date().toISOString(),
   };
-  const global = (await settingsRepository.getGlobal()) ?? defaultSettings;
-  await serviceProvidersRepository.create(provider, global);
+  await serviceProvidersRepository.create(provider, audit?.(provider));
   return provider;
 }
 

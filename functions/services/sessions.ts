@@ -20,6 +20,7 @@ import { messages } from '@shared/messages';
 import { ADMIN_ROLES } from '@shared/roles';
 import { rateLimits } from '../data/rate-limits-repository';
 import { recoveryRepository } from '../data/recovery-repository';
+import { serviceProvidersRepository } from '../data/service-providers-repository';
 import { sessionsRepository, type SessionCutoff } from '../data/sessions-repository';
 import { statsRepository, type StatsScope } from '../data/stats-repository';
 import { usersRepository, type UserRecord } from '../data/users-repository';
@@ -107,6 +108,16 @@ async function currentTokens(userId: string, tokens: SessionTokens): Promise<Ses
 }
 
 /**
+ * A user may sign in when their record is enabled and, for a user of a service provider, when the
+ * provider is (one read at sign-in only: disabling a provider ends its users' open sessions, so
+ * the check on each call needs no read of the provider).
+ */
+async function refuseDisabled(user: UserRecord): Promise<void> {
+  if (!user.IsEnabled) throw createHttpError(403, m.userDisabled);
+  if (user.ServiceProviderID && !(await serviceProvidersRepository.isEnabled(user.ServiceProviderID))) throw createHttpError(403, m.userDisabled);
+}
+
+/**
  * Completes a sign-in with Cognito's tokens: checks our own enabled flag, dates the refresh
  * token (so ending all sessions ends it), and records the sign-in time.
  */
@@ -114,7 +125,7 @@ async function signedIn(result: AuthenticationResultType): Promise<SignedIn> {
   const userId = decodeJwtPayload(tokensOf(result).token).sub as string;
   const user = await usersRepository.get(userId);
   if (!user) throw createHttpError(401, m.authenticationError);
-  if (!user.IsEnabled) throw createHttpError(403, m.userDisabled);
+  await refuseDisabled(user);
   const tokens = await currentTokens(userId, tokensOf(result));
   await sessionsRepository.recordRefreshToken(tokens.refreshToken, userId, Math.floor(Date.now() / 1000) + REFRESH_RECORD_SECONDS);
   const previous = await usersRepository.recordSignIn(userId);
@@ -126,7 +137,7 @@ async function signedIn(result: AuthenticationResultType): Promise<SignedIn> {
 async function pendingUser(username: string): Promise<UserRecord> {
   const user = await usersRepository.getByEmail(username);
   if (!user) throw createHttpError(401, m.authenticationError);
-  if (!user.IsEnabled) throw createHttpError(403, m.userDisabled);
+  await refuseDisabled(user);
   return user;
 }
 

@@ -13,7 +13,8 @@ import { isConditionFailure } from '../data/table';
 import { cognito } from '../lib/aws-clients';
 import { config } from '../lib/config';
 import { conflict, notFound } from '../lib/errors';
-import { endAllSessions } from './sessions';
+import { mailer } from '../lib/mailer';
+import { endAllSessions, temporaryPassword } from './sessions';
 
 export interface NewUser {
   FirstName: string;
@@ -30,12 +31,15 @@ export interface NewUser {
 /**
  * Creates a portal user: the Cognito identity (e-mail as user name, the role's group) and the
  * user record with its tenant. With `password` the password is set as permanent (demo data);
- * otherwise Cognito mails a temporary one that must be changed at first sign-in. If any step
- * fails the Cognito user is removed again, so a failed creation leaves nothing behind.
+ * otherwise a temporary one is mailed through the portal's mailer (SES on AWS, the outbox
+ * locally) and must be changed at first sign-in (/create-password). If the identity or the record
+ * cannot be made, the Cognito user is removed again, so a failed creation leaves nothing behind.
+ * The mail goes last: if it fails, the user exists and password recovery mails a new password.
  */
 export async function createUser(input: NewUser, options: { password?: string } = {}): Promise<UserRecord> {
   const email = input.Email.trim().toLowerCase();
   const userPoolId = config.userPoolId;
+  const temporary = options.password ? undefined : temporaryPassword();
   let created;
   try {
     created = await cognito().send(
@@ -48,8 +52,9 @@ export async function createUser(input: NewUser, options: { password?: string } 
           { Name: 'given_name', Value: input.FirstName },
           { Name: 'family_name', Value: input.LastName },
         ],
-        MessageAction: options.password ? 'SUPPRESS' : undefined,
-        DesiredDeliveryMediums: ['EMAIL'],
+        // Our own mail carries the temporary password (Cognito's would not reach the local outbox).
+        MessageAction: 'SUPPRESS',
+        TemporaryPassword: temporary,
       }),
     );
   } catch (error) {
@@ -84,6 +89,16 @@ export async function createUser(input: NewUser, options: { password?: string } 
     await cognito().send(new AdminDeleteUserCommand({ UserPoolId: userPoolId, Username: username }));
     if (isConditionFailure(error)) throw conflict(messages.errors.alreadyRegistered('Email'));
     throw error;
+  }
+  if (temporary) {
+    await mailer().send({
+      to: email,
+      subject: 'PD Clinic Portal: your account',
+      text:
+        `Hello ${input.FirstName},\n\nAn account of the PD Clinic Portal was made for you (${input.Role}).\n` +
+        `Your temporary password is: ${temporary}\n\n` +
+        'Sign in with your e-mail and this password; you will be asked to choose your own password.\n',
+    });
   }
   return user;
 }

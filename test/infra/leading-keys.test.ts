@@ -268,8 +268,39 @@ describe('the LeadingKeys each route is granted', () => {
     expect((await call('addDeviceAsNurse', params(nurse), { token: nurse.token, body: { SerialNumber: spare.SerialNumber } })).status).toBe(200);
   }, 60_000);
 
-  // The scenarios above cover the session, settings, exchange, patient and treatment routes.
+  // The service provider routes: the platform admin lists, creates (its admin mailed), reads and
+  // disables a provider (its users' sessions end); the provider admin reads and changes its own.
+  beforeAll(async () => {
+    const tenant = await createTenant('Providers');
+    const admin = await signedInUser('LiberDiAdmin');
+    const spAdmin = tenant.users.ServiceProviderAdmin;
+    const spToken = await signInUser(spAdmin.Email);
+    const asAdmin = { adminId: admin.user.UserID, id: tenant.serviceProviderId };
+    expect((await call('getAllServiceProviders', asAdmin, { token: admin.token })).status).toBe(200);
+    const signup = {
+      ServiceProviderName: 'Keys Renal',
+      FirstName: 'Kim',
+      LastName: 'Keys',
+      Email: `sp-${Math.random().toString(36).slice(2, 10)}@test.example`,
+      Phone: '+972 4 555 0103',
+      ServiceProviderAddress: { Country: 'Israel', City: 'Haifa', Street: '3 Key St' },
+    };
+    expect((await call('signupServiceProvider', asAdmin, { token: admin.token, body: signup })).status).toBe(200);
+    expect((await call('getServiceProviderProfile', asAdmin, { token: admin.token })).status).toBe(200);
+    expect((await call('getMySP', { adminId: spAdmin.UserID }, { token: spToken })).status).toBe(200);
+    const settings = { Settings: [{ name: 'MaxFillTemp', value: 38 }], Phone: '+972 4 555 0104' };
+    expect((await call('updateMySP', { adminId: spAdmin.UserID }, { token: spToken, body: settings })).status).toBe(200);
+    expect((await call('updateServiceProviderProfile', asAdmin, { token: admin.token, body: { ServiceProviderIsEnabled: false } })).status).toBe(200);
+  }, 60_000);
+
+  // The scenarios above cover the session, settings, exchange, patient, treatment and provider routes.
   const exercised: RouteId[] = [
+    'getAllServiceProviders',
+    'signupServiceProvider',
+    'getServiceProviderProfile',
+    'updateServiceProviderProfile',
+    'getMySP',
+    'updateMySP',
     'signIn',
     'signInTwoFactor',
     'changePassword',

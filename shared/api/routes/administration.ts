@@ -1,4 +1,12 @@
 import { historyPageSchema, historyQuerySchema } from '../history';
+import {
+  myProviderUpdateSchema,
+  providerListQuerySchema,
+  providerListSchema,
+  providerProfileSchema,
+  providerSignupSchema,
+  providerUpdateSchema,
+} from '../providers';
 import { defineRoutes } from '../route-definition';
 
 /**
@@ -6,6 +14,100 @@ import { defineRoutes } from '../route-definition';
  * providers, clinics, users. Issues 12 and 13 fill this file.
  */
 export const administrationRoutes = defineRoutes({
+  /** /sp: every provider with its list columns (spec section 2). */
+  getAllServiceProviders: {
+    method: 'GET',
+    path: '/liberdiAdmins/{adminId}/sp/getAllServiceProviders',
+    token: 'session',
+    roles: ['LiberDiAdmin'],
+    self: 'adminId',
+    query: providerListQuerySchema,
+    response: providerListSchema,
+    handler: 'administration/get-all-service-providers',
+    keys: ['TYPE', 'SP', 'COUNTER'],
+    tenant: { kind: 'platform' },
+    audit: 'none',
+    thing: 'service providers',
+  },
+  /** /sp/createsp: the provider and its admin, who gets a temporary password by mail. */
+  signupServiceProvider: {
+    method: 'POST',
+    path: '/liberdiAdmins/{adminId}/sp/signup',
+    token: 'session',
+    roles: ['LiberDiAdmin'],
+    self: 'adminId',
+    body: providerSignupSchema,
+    response: providerProfileSchema,
+    handler: 'administration/signup-service-provider',
+    access: ['table-write', 'cognito-admin', 'mail'],
+    keys: ['SP', 'COUNTER', 'GLOBAL', 'USER', 'EMAIL'],
+    writeKeys: ['SP', 'USER', 'EMAIL', 'AUDIT'],
+    tenant: { kind: 'platform' },
+    audit: 'write',
+    thing: 'create Service Provider',
+  },
+  getServiceProviderProfile: {
+    method: 'GET',
+    path: '/liberdiAdmins/{adminId}/sp/{id}/profile',
+    token: 'session',
+    roles: ['LiberDiAdmin'],
+    self: 'adminId',
+    response: providerProfileSchema,
+    handler: 'administration/get-service-provider-profile',
+    keys: ['SP', 'COUNTER', 'GLOBAL'],
+    tenant: { kind: 'provider', param: 'id' },
+    audit: 'none',
+    thing: 'service providers',
+  },
+  /** The profile and the enabled flags (only this role changes them); disabling ends its users' sessions. */
+  updateServiceProviderProfile: {
+    method: 'POST',
+    path: '/liberdiAdmins/{adminId}/sp/{id}/updateProfile',
+    token: 'session',
+    roles: ['LiberDiAdmin'],
+    self: 'adminId',
+    body: providerUpdateSchema,
+    response: providerProfileSchema,
+    handler: 'administration/update-service-provider-profile',
+    access: ['table-write', 'cognito-sessions'],
+    keys: ['SP', 'COUNTER', 'GLOBAL', 'USER', 'SESSION'],
+    writeKeys: ['SP', 'AUDIT', 'SESSION'],
+    tenant: { kind: 'provider', param: 'id' },
+    audit: 'write',
+    thing: 'update Service Provider',
+  },
+  /** /myprofile and /settings of a provider admin: the own provider. */
+  getMySP: {
+    method: 'GET',
+    path: '/spadmins/{adminId}/getMySP',
+    token: 'session',
+    roles: ['ServiceProviderAdmin'],
+    self: 'adminId',
+    response: providerProfileSchema,
+    handler: 'administration/get-my-sp',
+    keys: ['USER', 'SP', 'COUNTER', 'GLOBAL'],
+    tenant: { kind: 'own' },
+    audit: 'none',
+    thing: 'service providers',
+  },
+  /** ServiceProviderName and Settings, or changed fields; never the enabled flags. */
+  updateMySP: {
+    method: 'POST',
+    path: '/spadmins/{adminId}/updateSPprofile',
+    token: 'session',
+    roles: ['ServiceProviderAdmin'],
+    self: 'adminId',
+    body: myProviderUpdateSchema,
+    response: providerProfileSchema,
+    handler: 'administration/update-my-sp',
+    // iot-publish: a change of the settings a device uses is sent to the provider's devices (retained).
+    access: ['table-write', 'iot-publish'],
+    keys: ['USER', 'SP', 'COUNTER', 'GLOBAL', 'CLINIC', 'DEVICE'],
+    writeKeys: ['SP', 'AUDIT'],
+    tenant: { kind: 'own' },
+    audit: 'write',
+    thing: 'update Service Provider',
+  },
   /** Beyond the spec: the platform's audit trail (DESIGN.md section 5). */
   getPlatformHistory: {
     method: 'GET',

@@ -1,0 +1,5 @@
+import { routes } from '@shared/api/routes';
+import { endpoint } from '@functions/lib/endpoint';
+import { myServiceProvider } from '@functions/services/providers';
+
+export const handler = endpoint(routes.getMySP, ({ caller }) => myServiceProvider(caller));

@@ -1,0 +1,5 @@
+import { routes } from '@shared/api/routes';
+import { endpoint } from '@functions/lib/endpoint';
+import { serviceProviderProfile } from '@functions/services/providers';
+
+export const handler = endpoint(routes.getServiceProviderProfile, ({ params, caller }) => serviceProviderProfile(caller, params.id));

@@ -1,0 +1,5 @@
+import { routes } from '@shared/api/routes';
+import { endpoint } from '@functions/lib/endpoint';
+import { signupServiceProvider } from '@functions/services/providers';
+
+export const handler = endpoint(routes.signupServiceProvider, ({ body, caller, audit }) => signupServiceProvider(caller, audit, body));

@@ -1,0 +1,5 @@
+import { routes } from '@shared/api/routes';
+import { endpoint } from '@functions/lib/endpoint';
+import { updateMyServiceProvider } from '@functions/services/providers';
+
+export const handler = endpoint(routes.updateMySP, ({ body, caller, audit }) => updateMyServiceProvider(caller, audit, body));

@@ -1,0 +1,7 @@
+import { routes } from '@shared/api/routes';
+import { endpoint } from '@functions/lib/endpoint';
+import { updateServiceProviderProfile } from '@functions/services/providers';
+
+export const handler = endpoint(routes.updateServiceProviderProfile, ({ params, body, caller, audit }) =>
+  updateServiceProviderProfile(caller, audit, params.id, body),
+);

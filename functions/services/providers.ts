@@ -1,0 +1,241 @@
+import { ZodError, type ZodIssue } from 'zod';
+import type { MyProviderUpdate, ProviderListItem, ProviderProfile, ProviderSignup, ProviderUpdate, SettingSource } from '@shared/api/providers';
+import { deviceSettingNames, toDeviceSettingsMessage, type DeviceSettingName } from '@shared/device';
+import { messages } from '@shared/messages';
+import {
+  effectiveSettings,
+  parseSettings,
+  settingNames,
+  toSettingsList,
+  toSettingsObject,
+  validateSettings,
+  type SettingName,
+  type Settings,
+} from '@shared/settings';
+import { serviceProvidersRepository, type ServiceProviderChanges, type ServiceProviderRecord } from '../data/service-providers-repository';
+import { clinicsRepository } from '../data/clinics-repository';
+import { devicesRepository } from '../data/devices-repository';
+import { settingsRepository } from '../data/settings-repository';
+import { devicePublisher } from '../lib/device-publisher';
+import { usersRepository } from '../data/users-repository';
+import type { AuditTrail } from '../lib/audit';
+import type { Caller } from '../lib/caller';
+import { forbidden } from '../lib/errors';
+import { inScope } from '../lib/scope';
+import type { PageRequest } from '../data/page';
+import { createServiceProvider } from './organizations';
+import { endAllSessions } from './sessions';
+import { createUser } from './users';
+
+/** The profile fields of the audit records (counters are not the provider's data). */
+function audited(provider: ServiceProviderRecord) {
+  const { Clinics, ActivePatientLinkedDeviceCount, SPExchangeCounter, SPLastExchangeTime, ...profile } = provider;
+  return profile;
+}
+
+function listItem(provider: ServiceProviderRecord): ProviderListItem {
+  return {
+    ServiceProviderID: provider.ServiceProviderID,
+    ServiceProviderName: provider.ServiceProviderName,
+    Clinics: provider.Clinics ?? 0,
+    ActivePatientLinkedDeviceCount: provider.ActivePatientLinkedDeviceCount ?? 0,
+    SPExchangeCounter: provider.SPExchangeCounter ?? 0,
+    SPLastExchangeTime: provider.SPLastExchangeTime,
+    ServiceProviderIsEnabled: provider.ServiceProviderIsEnabled,
+    IsEnabled: provider.ServiceProviderIsEnabled,
+    ServiceProviderAddress: provider.ServiceProviderAddress,
+    Email: provider.Email,
+    Phone: provider.Phone,
+    FirstName: provider.FirstName,
+    LastName: provider.LastName,
+  };
+}
+
+/** Where each setting's effective value comes from: what the provider decided, else the global level (DwellTime is global only). */
+function settingsSource(own: Partial<Settings>): Record<SettingName, SettingSource> {
+  return Object.fromEntries(settingNames.map((name) => [name, own[name] === undefined ? 'global' : 'provider'])) as Record<SettingName, SettingSource>;
+}
+
+/** The provider's profile with its effective settings (its own over the global ones) and the source of each. */
+async function profileOf(provider: ServiceProviderRecord): Promise<ProviderProfile> {
+  const [own = {}, global] = await Promise.all([settingsRepository.getForServiceProvider(provider.ServiceProviderID), settingsRepository.getGlobal()]);
+  return {
+    ...listItem(provider),
+    CreatedAt: provider.CreatedAt,
+    Role: 'ServiceProviderAdmin',
+    Settings: toSettingsList(effectiveSettings(own, global)),
+    SettingsSource: settingsSource(own),
+  };
+}
+
+/** /sp: one page of every provider, by name, with the counters of its list columns. */
+export async function listServiceProviders(page: PageRequest): Promise<{ items: ProviderListItem[]; cursor?: string }> {
+  const result = await serviceProvidersRepository.listAll(page);
+  return { items: result.items.map(listItem), cursor: result.cursor ?? undefined };
+}
+
+/**
+ * POST /sp/signup: the provider, then its admin (the contact person) in Cognito and the table
+ * with the ServiceProviderAdmin role and the provider as tenant; the admin gets a temporary
+ * password by mail. When the admin cannot be created (the e-mail is already registered, Cognito
+ * fails), the provider is deleted again and the error answered: no provider without its admin
+ * is left behind (the audit trail keeps both the creation and the removal).
+ */
+export async function signupServiceProvider(caller: Caller, audit: AuditTrail, input: ProviderSignup): Promise<ProviderProfile> {
+  const { Role, ...fields } = input;
+  const provider = await createServiceProvider(fields, (created) =>
+    audit.write({ entity: 'ServiceProvider', id: created.ServiceProviderID, after: audited(created), ServiceProviderID: created.ServiceProviderID }),
+  );
+  try {
+    await createUser({
+      FirstName: input.FirstName,
+      LastName: input.LastName,
+      Email: input.Email,
+      Phone: input.Phone,
+      Role: 'ServiceProviderAdmin',
+      ServiceProviderID: provider.ServiceProviderID,
+      ServiceProviderName: provider.ServiceProviderName,
+    });
+  } catch (error) {
+    const id = provider.ServiceProviderID;
+    await serviceProvidersRepository.remove(id, audit.write({ entity: 'ServiceProvider', id, before: audited(provider), ServiceProviderID: id }));
+    throw error;
+  }
+  return profileOf(provider);
+}
+
+/** GET /sp/{id}/profile (LiberDiAdmin). */
+export async function serviceProviderProfile(caller: Caller, id: string): Promise<ProviderProfile> {
+  return profileOf(inScope(caller, 'provider', await serviceProvidersRepository.get(id)));
+}
+
+/** The caller's own provider (ServiceProviderAdmin); without one, the spec's 'must have Service Provider id'. */
+async function ownProvider(caller: Caller): Promise<ServiceProviderRecord> {
+  if (!caller.serviceProviderId) throw forbidden(messages.errors.missingProviderId);
+  return inScope(caller, 'provider', await serviceProvidersRepository.get(caller.serviceProviderId));
+}
+
+/** GET /getMySP. */
+export async function myServiceProvider(caller: Caller): Promise<ProviderProfile> {
+  return profileOf(await ownProvider(caller));
+}
+
+function changesOf(input: Omit<ProviderUpdate, 'IsEnabled'> | Omit<MyProviderUpdate, 'Settings'>): ServiceProviderChanges {
+  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+}
+
+/**
+ * POST /sp/{id}/updateProfile (LiberDiAdmin): the changed fields and the enabled flag. Disabling
+ * ends every open session of the provider's users (sign-in refuses them while it is disabled,
+ * sessions.ts); enabling lets them sign in again. Devices and their data are untouched.
+ */
+export async function updateServiceProviderProfile(caller: Caller, audit: AuditTrail, id: string, input: ProviderUpdate): Promise<ProviderProfile> {
+  const before = inScope(caller, 'provider', await serviceProvidersRepository.get(id));
+  const { IsEnabled, ...fields } = input;
+  const changes = changesOf({ ...fields, ServiceProviderIsEnabled: fields.ServiceProviderIsEnabled ?? IsEnabled });
+  const after = { ...before, ...changes };
+  await serviceProvidersRepository.update(
+    id,
+    changes,
+    undefined,
+    audit.write({ entity: 'ServiceProvider', id, before: audited(before), after: audited(after), ServiceProviderID: id }),
+  );
+  if (before.ServiceProviderIsEnabled && after.ServiceProviderIsEnabled === false) await endSessionsOfProvider(id);
+  return profileOf(after);
+}
+
+/** Ends the open sessions of every user of a provider, page by page. */
+async function endSessionsOfProvider(serviceProviderId: string): Promise<void> {
+  let cursor: string | null | undefined;
+  do {
+    const page = await usersRepository.listByServiceProvider(serviceProviderId, { limit: 100, cursor });
+    for (const user of page.items) await endAllSessions(user.UserID);
+    cursor = page.cursor;
+  } while (cursor);
+}
+
+/**
+ * The provider's own settings after a change: a value equal to the global one is not kept (the
+ * provider follows the global level for it again), any other is the provider's decision. Settings
+ * not sent keep what the provider had. DwellTime is global only and never kept here.
+ */
+function ownSettingsAfter(current: Partial<Settings>, sent: Partial<Settings>, global: Settings): Partial<Settings> {
+  const own: Record<string, unknown> = { ...current };
+  for (const [name, value] of Object.entries(sent) as Array<[SettingName, unknown]>) {
+    if (name === 'DwellTime' || value === global[name]) delete own[name];
+    else own[name] = value;
+  }
+  return own;
+}
+
+/**
+ * POST /updateSPprofile (ServiceProviderAdmin): ServiceProviderName and Settings, or changed
+ * fields; the enabled flags are not the provider admin's to change (the schema refuses them).
+ * The settings in force with the change (the provider's over the global ones) must satisfy the
+ * spec's rules, the fill and drain time bounds excepted for this role. A change reaches the alert
+ * engine at the next exchange after its 60-second settings cache (docs/settings.md).
+ */
+export async function updateMyServiceProvider(caller: Caller, audit: AuditTrail, input: MyProviderUpdate): Promise<ProviderProfile> {
+  const before = await ownProvider(caller);
+  const id = before.ServiceProviderID;
+  const { Settings: sentList, ...fields } = input;
+  const changes = changesOf(fields);
+  let settings: Partial<Settings> | undefined;
+  let settingsBefore: Partial<Settings> | undefined;
+  if (sentList) {
+    const [current = {}, storedGlobal] = await Promise.all([settingsRepository.getForServiceProvider(id), settingsRepository.getGlobal()]);
+    const global = effectiveSettings(storedGlobal);
+    settingsBefore = current;
+    settings = ownSettingsAfter(current, parseSettings(toSettingsObject(sentList)), global);
+    const issues = validateSettings(effectiveSettings(settings, global), { skipTimeBounds: true });
+    if (issues.length > 0) {
+      throw new ZodError(issues.map((issue): ZodIssue => ({ code: 'custom', path: ['Settings', issue.field], message: issue.message })));
+    }
+  }
+  const after = { ...before, ...changes };
+  const record = audit.write({
+    entity: 'ServiceProvider',
+    id,
+    before: { ...audited(before), ...(settings ? { Settings: settingsBefore } : {}) },
+    after: { ...audited(after), ...(settings ? { Settings: settings } : {}) },
+    ServiceProviderID: id,
+  });
+  await serviceProvidersRepository.update(id, changes, settings, record);
+  if (settings) {
+    const global = effectiveSettings(await settingsRepository.getGlobal());
+    const wasInForce = effectiveSettings(settingsBefore, global);
+    const inForce = effectiveSettings(settings, global);
+    const changed = deviceSettingNames.filter((name) => wasInForce[name] !== inForce[name]);
+    if (changed.length > 0) await publishSettingsToDevices(id, changed);
+  }
+  return profileOf(after);
+}
+
+/**
+ * Sends the retained settings message (docs/device-protocol.md) to every device of the provider's
+ * clinics whose effective settings changed: a clinic that decided all the changed settings itself
+ * is not affected. One settings read per clinic, one publish per device.
+ */
+async function publishSettingsToDevices(serviceProviderId: string, changed: readonly DeviceSettingName[]): Promise<void> {
+  let clinicCursor: string | null | undefined;
+  do {
+    const clinics = await clinicsRepository.listByServiceProvider(serviceProviderId, { limit: 100, cursor: clinicCursor });
+    for (const clinic of clinics.items) {
+      const chain = await settingsRepository.getChain(clinic.ClinicID, serviceProviderId);
+      if (changed.every((name) => chain.clinic?.[name] !== undefined)) continue;
+      const settings = effectiveSettings(chain.clinic, chain.serviceProvider, chain.global);
+      let deviceCursor: string | null | undefined;
+      do {
+        const devices = await devicesRepository.listByClinic(clinic.ClinicID, { limit: 100, cursor: deviceCursor });
+        for (const device of devices.items) {
+          await devicePublisher.settings(
+            device.SerialNumber,
+            toDeviceSettingsMessage({ BloodMAC: device.BloodMAC, ScaleMAC: device.ScaleMAC, settings, time: new Date() }),
+          );
+        }
+        deviceCursor = devices.cursor;
+      } while (deviceCursor);
+    }
+    clinicCursor = clinics.cursor;
+  } while (clinicCursor);
+}

@@ -1,0 +1,268 @@
+import { randomUUID } from 'node:crypto';
+import { auditRepository } from '@functions/data/audit-repository';
+import { serviceProvidersRepository } from '@functions/data/service-providers-repository';
+import { settingsRepository } from '@functions/data/settings-repository';
+import { usersRepository } from '@functions/data/users-repository';
+import { settingsForClinic } from '@functions/services/settings';
+import type { ProviderProfile } from '@shared/api/providers';
+import { buildPath } from '@shared/api/paths';
+import { routes } from '@shared/api/routes';
+import type { SignInResult } from '@shared/api/session';
+import { messages } from '@shared/messages';
+import { ROLES } from '@shared/roles';
+import { defaultSettings, toSettingsList } from '@shared/settings';
+import { signIn, useApi } from '@test/support/api';
+import { useTestTable, useTestUserPool } from '@test/support/local-services';
+import { createTenant, type Tenant } from '@test/support/tenants';
+import { deviceSettingsMessageSchema, deviceTopics } from '@shared/device';
+import { connectDevice, issueDeviceSecret, useDeviceBroker } from '@test/support/devices';
+import { isAlive, mailedPassword, messageOf, signedIn, signInCall } from '../auth/helpers';
+
+useTestTable();
+useTestUserPool();
+const devices = useDeviceBroker();
+const api = useApi();
+
+/**
+ * The service provider calls of spec section 7 (LiberDiAdmin under /liberdiAdmins/{adminId}/sp,
+ * ServiceProviderAdmin's getMySP and updateSPprofile) against DynamoDB Local and cognito-local.
+ */
+let own: Tenant;
+let other: Tenant;
+const tokens = new Map<string, string>();
+
+beforeAll(async () => {
+  [own, other] = [await createTenant('Own'), await createTenant('Other')];
+}, 120_000);
+
+async function tokenOf(user: { UserID: string; Email: string }): Promise<string> {
+  if (!tokens.has(user.UserID)) tokens.set(user.UserID, await signIn(user.Email));
+  return tokens.get(user.UserID)!;
+}
+
+type RouteName = 'getAllServiceProviders' | 'signupServiceProvider' | 'getServiceProviderProfile' | 'updateServiceProviderProfile' | 'getMySP' | 'updateMySP';
+
+async function call(
+  name: RouteName,
+  user: { UserID: string; Email: string },
+  options: { id?: string; body?: unknown; query?: string } = {},
+  // The answers are checked by value below; their types are the route table's, read loosely here.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+): Promise<{ status: number; body: any }> {
+  const route = routes[name];
+  const path = buildPath(route.path, { adminId: user.UserID, ...(options.id ? { id: options.id } : {}) });
+  return api.call(route.method, `${path}${options.query ? `?${options.query}` : ''}`, {
+    token: await tokenOf(user),
+    body: route.method === 'POST' ? options.body : undefined,
+  });
+}
+
+const newProvider = (overrides: Record<string, unknown> = {}) => ({
+  ServiceProviderName: `Renal Care ${randomUUID().slice(0, 6)}`,
+  FirstName: 'Mira',
+  LastName: 'Katz',
+  Email: `sp-admin-${randomUUID().slice(0, 8)}@test.example`,
+  Phone: '+1 (555) 010-2030',
+  ServiceProviderAddress: { Country: 'United States', City: 'Boston', Street: '1 Harbor St' },
+  ...overrides,
+});
+
+describe('roles: only LiberDiAdmin reaches /sp, only ServiceProviderAdmin its own provider', () => {
+  const adminRoutes: RouteName[] = ['getAllServiceProviders', 'signupServiceProvider', 'getServiceProviderProfile', 'updateServiceProviderProfile'];
+  const ownRoutes: RouteName[] = ['getMySP', 'updateMySP'];
+
+  it.each(ROLES.filter((role) => role !== 'LiberDiAdmin'))('%s is refused the LiberDiAdmin calls with the spec words', async (role) => {
+    for (const name of adminRoutes) {
+      const response = await call(name, own.users[role], { id: own.serviceProviderId, body: {} });
+      expect([name, response.status]).toEqual([name, 403]);
+      expect(messageOf(response.body)).toEqual([messages.errors.noAccess(routes[name].thing)]);
+    }
+  });
+
+  it.each(ROLES.filter((role) => role !== 'ServiceProviderAdmin'))('%s is refused the provider admin calls', async (role) => {
+    for (const name of ownRoutes) expect((await call(name, own.users[role], { body: {} })).status).toBe(403);
+  });
+
+  it('LiberDiAdmin reads any provider; an unknown id is 404', async () => {
+    const admin = own.users.LiberDiAdmin;
+    for (const tenant of [own, other]) {
+      const response = await call('getServiceProviderProfile', admin, { id: tenant.serviceProviderId });
+      expect(response.status).toBe(200);
+      expect(response.body.ServiceProviderID).toBe(tenant.serviceProviderId);
+    }
+    expect((await call('getServiceProviderProfile', admin, { id: randomUUID() })).status).toBe(404);
+    expect((await call('updateServiceProviderProfile', admin, { id: randomUUID(), body: { Phone: '555 0101' } })).status).toBe(404);
+  });
+
+  it('a provider admin gets only the own provider, whatever id is in reach', async () => {
+    const response = await call('getMySP', own.users.ServiceProviderAdmin);
+    expect(response.status).toBe(200);
+    expect(response.body.ServiceProviderID).toBe(own.serviceProviderId);
+    expect(JSON.stringify(response.body)).not.toContain(other.serviceProviderId);
+    // Another admin's id in the path is the role scope's refusal.
+    expect((await call('getMySP', { ...own.users.ServiceProviderAdmin, UserID: other.users.ServiceProviderAdmin.UserID })).status).toBe(403);
+  });
+});
+
+describe('/sp: the list with its columns', () => {
+  it('lists every provider with the columns of section 2, paged', async () => {
+    const admin = own.users.LiberDiAdmin;
+    const response = await call('getAllServiceProviders', admin, { query: 'limit=100' });
+    expect(response.status).toBe(200);
+    const row = (response.body.items as ProviderProfile[]).find((item) => item.ServiceProviderID === own.serviceProviderId)!;
+    expect(row).toMatchObject({ Clinics: 1, ActivePatientLinkedDeviceCount: 1, SPExchangeCounter: 1, ServiceProviderIsEnabled: true, IsEnabled: true });
+    expect(row.ServiceProviderAddress).toEqual(expect.objectContaining({ Country: expect.any(String) }));
+    const first = await call('getAllServiceProviders', admin, { query: 'limit=1' });
+    expect(first.body.items).toHaveLength(1);
+    expect(first.body.cursor).toEqual(expect.any(String));
+    const second = await call('getAllServiceProviders', admin, { query: `limit=1&cursor=${encodeURIComponent(first.body.cursor)}` });
+    expect(second.body.items[0].ServiceProviderID).not.toBe(first.body.items[0].ServiceProviderID);
+  });
+});
+
+describe('POST /sp/signup', () => {
+  it('answers the spec messages of a bad create', async () => {
+    const admin = own.users.LiberDiAdmin;
+    const empty = await call('signupServiceProvider', admin, {
+      body: { ServiceProviderName: '', FirstName: '', LastName: '', Email: '', Phone: '', ServiceProviderAddress: { Country: '', City: '', Street: '' } },
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.body.fields).toEqual({
+      ServiceProviderName: 'Service provider name is required',
+      FirstName: 'First name is required',
+      LastName: 'Last name is required',
+      Email: 'Email is required',
+      Phone: 'Phone is required',
+      'ServiceProviderAddress.Country': messages.widgets.address.countryRequired,
+      'ServiceProviderAddress.City': messages.widgets.address.cityRequired,
+      'ServiceProviderAddress.Street': messages.widgets.address.streetRequired,
+    });
+    const bad = await call('signupServiceProvider', admin, { body: newProvider({ Email: 'not-an-email', Phone: 'call me' }) });
+    expect(bad.body.fields).toEqual({ Email: 'Email is not valid', Phone: 'Phone number is not valid' });
+    expect((await call('signupServiceProvider', admin, { body: newProvider({ ServiceProviderIsEnabled: false }) })).status).toBe(400);
+  });
+
+  it('creates the provider and its admin, who gets a temporary password by mail and reaches /create-password', async () => {
+    const admin = own.users.LiberDiAdmin;
+    const body = newProvider();
+    const response = await call('signupServiceProvider', admin, { body });
+    expect(response.status).toBe(200);
+    const profile = response.body as ProviderProfile;
+    expect(profile).toMatchObject({ ServiceProviderName: body.ServiceProviderName, Role: 'ServiceProviderAdmin', ServiceProviderIsEnabled: true, Clinics: 0 });
+    // No copy of the global settings: every value comes from the global level.
+    expect(await settingsRepository.getForServiceProvider(profile.ServiceProviderID)).toBeUndefined();
+    expect(new Set(Object.values(profile.SettingsSource))).toEqual(new Set(['global']));
+
+    const user = (await usersRepository.getByEmail(body.Email))!;
+    expect(user).toMatchObject({ Role: 'ServiceProviderAdmin', ServiceProviderID: profile.ServiceProviderID, ServiceProviderName: body.ServiceProviderName });
+    const first = (await signInCall(api, body.Email, mailedPassword(body.Email))).body as SignInResult;
+    expect(first).toMatchObject({ status: 'pass', updatePassword: true, profile: { UserID: user.UserID } });
+
+    const audits = await auditRepository.listByProvider(profile.ServiceProviderID, new Date().toISOString().slice(0, 7));
+    expect(audits.items.map((record) => [record.Entity, record.Action])).toContainEqual(['ServiceProvider', 'write']);
+  });
+
+  it('leaves no provider behind when its admin cannot be created (e-mail already registered)', async () => {
+    const admin = own.users.LiberDiAdmin;
+    const body = newProvider({ Email: own.users.Nurse.Email });
+    const response = await call('signupServiceProvider', admin, { body });
+    expect(response.status).toBe(409);
+    expect(messageOf(response.body)).toEqual(['Email is already registered.']);
+    const listed = await call('getAllServiceProviders', admin, { query: 'limit=100' });
+    expect((listed.body.items as ProviderProfile[]).map((item) => item.ServiceProviderName)).not.toContain(body.ServiceProviderName);
+  });
+});
+
+describe('settings at the provider level', () => {
+  it('keeps what the provider decided; its clinics see it; a value equal to the global one follows the global level again', async () => {
+    const spAdmin = own.users.ServiceProviderAdmin;
+    const changed = await call('updateMySP', spAdmin, {
+      body: {
+        Settings: [
+          { name: 'PulseMaxRange', value: 110 },
+          { name: 'LowUFThreshold', value: defaultSettings.LowUFThreshold },
+        ],
+      },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.SettingsSource).toMatchObject({ PulseMaxRange: 'provider', LowUFThreshold: 'global' });
+    expect(await settingsRepository.getForServiceProvider(own.serviceProviderId)).toEqual({ PulseMaxRange: 110 });
+    expect((await settingsForClinic(own.clinicId, own.serviceProviderId)).PulseMaxRange).toBe(110);
+    expect((await settingsForClinic(other.clinicId, other.serviceProviderId)).PulseMaxRange).toBe(defaultSettings.PulseMaxRange);
+
+    const back = await call('updateMySP', spAdmin, { body: { Settings: [{ name: 'PulseMaxRange', value: defaultSettings.PulseMaxRange }] } });
+    expect(back.body.SettingsSource.PulseMaxRange).toBe('global');
+    expect(await settingsRepository.getForServiceProvider(own.serviceProviderId)).toEqual({});
+  });
+
+  it('checks the numeric rules, skipping the fill and drain time bounds for the provider admin', async () => {
+    const spAdmin = own.users.ServiceProviderAdmin;
+    const negative = await call('updateMySP', spAdmin, { body: { Settings: [{ name: 'PulseMinRange', value: -1 }] } });
+    expect(negative.status).toBe(400);
+    expect(messageOf(negative.body)).toContain('PulseMinRange must be bigger than 0');
+    // With the global maximum in force, a minimum above it is refused.
+    const above = await call('updateMySP', spAdmin, { body: { Settings: [{ name: 'PulseMinRange', value: 150 }] } });
+    expect(above.status).toBe(400);
+    expect(messageOf(above.body)).toContain(`PulseMinRange max value is ${defaultSettings.PulseMaxRange}`);
+    const times = await call('updateMySP', spAdmin, {
+      body: {
+        Settings: [
+          { name: 'MinFillTime', value: 30 },
+          { name: 'MaxFillTime', value: 20 },
+        ],
+      },
+    });
+    expect(times.status).toBe(200);
+    await call('updateMySP', spAdmin, {
+      body: { Settings: toSettingsList({ MinFillTime: defaultSettings.MinFillTime, MaxFillTime: defaultSettings.MaxFillTime }) },
+    });
+  });
+
+  it('sends the retained settings message to the provider’s devices when a setting they use changes', async () => {
+    const spAdmin = own.users.ServiceProviderAdmin;
+    const changed = await call('updateMySP', spAdmin, { body: { Settings: [{ name: 'MaxFillTemp', value: 38 }] } });
+    expect(changed.status).toBe(200);
+    issueDeviceSecret(own.serialNumber);
+    const client = await connectDevice(devices.mqttUrl, own.serialNumber);
+    try {
+      const received = new Promise<unknown>((resolve) => client.on('message', (_topic, payload) => resolve(JSON.parse(payload.toString()))));
+      await client.subscribeAsync(deviceTopics.settings(own.serialNumber), { qos: 1 });
+      expect(deviceSettingsMessageSchema.parse(await received).Settings.MaxFillTemp).toBe(38);
+    } finally {
+      await client.endAsync();
+    }
+    await call('updateMySP', spAdmin, { body: { Settings: [{ name: 'MaxFillTemp', value: defaultSettings.MaxFillTemp }] } });
+  });
+
+  it('the provider admin changes the profile but never the enabled flags', async () => {
+    const spAdmin = own.users.ServiceProviderAdmin;
+    expect((await call('updateMySP', spAdmin, { body: { ServiceProviderIsEnabled: false } })).status).toBe(400);
+    expect((await call('updateMySP', spAdmin, { body: { Email: '' } })).body.fields).toEqual({ Email: 'Email is required' });
+    const renamed = await call('updateMySP', spAdmin, { body: { Phone: '+972 4 555 0199' } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.Phone).toBe('+972 4 555 0199');
+  });
+});
+
+describe('disabling a provider', () => {
+  it('ends its users’ sessions and refuses their sign-in; enabling restores it', async () => {
+    const tenant = await createTenant('Disabled');
+    const admin = own.users.LiberDiAdmin;
+    const nurse = tenant.users.Nurse;
+    const session = await signedIn(api, nurse.Email);
+    expect(await isAlive(api, nurse.UserID, session.token)).toBe(true);
+
+    const off = await call('updateServiceProviderProfile', admin, { id: tenant.serviceProviderId, body: { ServiceProviderIsEnabled: false } });
+    expect(off.status).toBe(200);
+    expect(off.body).toMatchObject({ ServiceProviderIsEnabled: false, IsEnabled: false });
+    expect(await isAlive(api, nurse.UserID, session.token)).toBe(false);
+    const refused = await signInCall(api, nurse.Email, 'Test!pass1');
+    expect(refused.status).toBe(403);
+    expect(messageOf(refused.body)).toEqual([messages.session.userDisabled]);
+    expect((await serviceProvidersRepository.get(tenant.serviceProviderId))?.Clinics).toBe(1);
+
+    expect((await call('updateServiceProviderProfile', admin, { id: tenant.serviceProviderId, body: { IsEnabled: true } })).status).toBe(200);
+    const back = await signedIn(api, nurse.Email);
+    expect(await isAlive(api, nurse.UserID, back.token)).toBe(true);
+  }, 60_000);
+});
