@@ -28,6 +28,7 @@ import type { Caller } from '../lib/caller';
 import { notFound } from '../lib/errors';
 import { config } from '../lib/config';
 import { mailer } from '../lib/mailer';
+import { maySignIn } from '../lib/may-sign-in';
 import { completePendingStep, issuePendingToken, openPendingToken, type PendingSession } from './pending-steps';
 
 const m = messages.session;
@@ -114,7 +115,7 @@ async function signedIn(result: AuthenticationResultType): Promise<SignedIn> {
   const userId = decodeJwtPayload(tokensOf(result).token).sub as string;
   const user = await usersRepository.get(userId);
   if (!user) throw createHttpError(401, m.authenticationError);
-  if (!user.IsEnabled) throw createHttpError(403, m.userDisabled);
+  if (!maySignIn(user)) throw createHttpError(403, m.userDisabled);
   const tokens = await currentTokens(userId, tokensOf(result));
   await sessionsRepository.recordRefreshToken(tokens.refreshToken, userId, Math.floor(Date.now() / 1000) + REFRESH_RECORD_SECONDS);
   const previous = await usersRepository.recordSignIn(userId);
@@ -126,7 +127,7 @@ async function signedIn(result: AuthenticationResultType): Promise<SignedIn> {
 async function pendingUser(username: string): Promise<UserRecord> {
   const user = await usersRepository.getByEmail(username);
   if (!user) throw createHttpError(401, m.authenticationError);
-  if (!user.IsEnabled) throw createHttpError(403, m.userDisabled);
+  if (!maySignIn(user)) throw createHttpError(403, m.userDisabled);
   return user;
 }
 
@@ -218,7 +219,7 @@ export async function signIn(email: string, password: string, source = 'internal
 async function signInWithRecoveryPassword(username: string, password: string): Promise<InitiateAuthCommandOutput | undefined> {
   if (!isValidPassword(password)) return undefined;
   const user = await usersRepository.getByEmail(username);
-  if (!user?.IsEnabled) return undefined;
+  if (!user || !maySignIn(user)) return undefined;
   if (!(await recoveryRepository.use(user.UserID, password))) return undefined;
   await cognito().send(new AdminSetUserPasswordCommand({ UserPoolId: config.userPoolId, Username: user.Email, Password: password, Permanent: false }));
   await endAllSessions(user.UserID);
@@ -411,7 +412,7 @@ export async function recoverPassword(email: string, options: { source?: string 
     (await rateLimits.take(`recovery-address#${address}`, RECOVERY_LIMIT_PER_ADDRESS, RECOVERY_WINDOW_SECONDS));
   if (!withinLimits) throw createHttpError(429, sessionNotices.recoveryRateLimited);
   const user = await usersRepository.getByEmail(address);
-  if (!user || !user.IsEnabled) throw createHttpError(404, m.recoveryFailure);
+  if (!user || !maySignIn(user)) throw createHttpError(404, m.recoveryFailure);
   const password = temporaryPassword();
   await recoveryRepository.save(user.UserID, password);
   await mailer().send({
