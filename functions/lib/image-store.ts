@@ -6,7 +6,9 @@ let client: S3Client | undefined;
 
 /** S3 on AWS; locally the object-store twin of the local server (AWS_ENDPOINT_URL_S3, path-style). */
 function s3(): S3Client {
-  client ??= new S3Client({ forcePathStyle: env('S3_FORCE_PATH_STYLE') === 'true' });
+  // Checksums only where S3 requires them: otherwise the SDK signs a CRC32 of the empty body into
+  // every PutObject link (x-amz-checksum-crc32=AAAAAA==), and S3 refuses any real upload through it.
+  client ??= new S3Client({ forcePathStyle: env('S3_FORCE_PATH_STYLE') === 'true', requestChecksumCalculation: 'WHEN_REQUIRED' });
   return client;
 }
 
