@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import type { ClinicAnswer, ClinicListItem, ClinicSignup, ClinicUpdate, MyClinicUpdate, SettingSource, SourcedSetting } from '@shared/api/clinics';
+import {
+  logoContentType,
+  type ClinicAnswer,
+  type ClinicListItem,
+  type ClinicSignup,
+  type ClinicUpdate,
+  type LogoUpload,
+  type MyClinicUpdate,
+  type SettingSource,
+  type SourcedSetting,
+} from '@shared/api/clinics';
 import { messages } from '@shared/messages';
 import { effectiveSettings, parseSettings, settingNames, toSettingsObject, type Settings } from '@shared/settings';
 import { clinicsRepository, type ClinicChanges, type ClinicRecord } from '../data/clinics-repository';
@@ -11,6 +21,7 @@ import { usersRepository } from '../data/users-repository';
 import type { AuditTrail } from '../lib/audit';
 import type { Caller } from '../lib/caller';
 import { conflict, forbidden, notFound } from '../lib/errors';
+import { imageStore, LINK_SECONDS } from '../lib/image-store';
 import { inScope } from '../lib/scope';
 import { endAllSessions } from './sessions';
 
@@ -187,6 +198,20 @@ export async function setClinicUsersEnabled(clinicId: string, enabled: boolean):
     await usersRepository.setClinicDisabled(user.UserID, !enabled);
     if (!enabled) await endAllSessions(user.UserID);
   }
+}
+
+/**
+ * …/clinics/{id}/logoUpload: a link to upload the logo of an own clinic straight to storage, for
+ * the chosen file's type and exact size, under a new key of that clinic.
+ */
+export async function clinicLogoUpload(caller: Caller, clinicId: string, input: LogoUpload) {
+  const clinic = inScope(caller, 'clinic', await clinicsRepository.get(clinicId));
+  const [file] = input.files;
+  if (!file) throw notFound();
+  const contentType = logoContentType(file.name);
+  const key = `clinics/${clinic.ClinicID}/logo-${randomUUID()}.${contentType === 'image/png' ? 'png' : 'jpg'}`;
+  const url = await imageStore.uploadLink(key, contentType, file.size);
+  return { url, key, headers: { 'content-type': contentType, 'content-length': String(file.size) }, expiresIn: LINK_SECONDS };
 }
 
 /** The clinic admin's profile of the own clinic (spec section 3, Clinic admin profile). */

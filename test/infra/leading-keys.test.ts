@@ -290,6 +290,8 @@ describe('the LeadingKeys each route is granted', () => {
     expect((await call('getClinicProfile', ...as(admin, tenant.clinicId))).status).toBe(200);
     expect((await call('getAllClinicsOfProvider', ...as(sp))).status).toBe(200);
     expect((await call('getClinicInfo', ...as(sp, tenant.clinicId))).status).toBe(200);
+    const [logoParams, logoOptions] = as(sp, tenant.clinicId);
+    expect((await call('getClinicLogoUpload', logoParams, { ...logoOptions, body: { files: [{ name: 'logo.png', size: 2048 }] } })).status).toBe(200);
     // The clinic admin first: disabling the clinic below ends that admin's session.
     expect((await call('getMyClinic', ...as(clinicAdmin))).status).toBe(200);
     const [caParams, caOptions] = as(clinicAdmin);
@@ -348,6 +350,7 @@ describe('the LeadingKeys each route is granted', () => {
     'updateClinicInfo',
     'getMyClinic',
     'updateMyClinic',
+    'getClinicLogoUpload',
     ...routeIds.filter((id) => /^(signupPatient|getAllClinicPatients|getallpatients|getAllClinicDoctors|getPatientProfile|updatePatient)As/.test(id)),
   ];
 

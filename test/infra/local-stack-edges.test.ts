@@ -213,6 +213,16 @@ describe('image links on /local/s3', () => {
     await upload();
   });
 
+  it('takes a logo through a link bound to its type and size, and refuses another size or type', async () => {
+    const logo = `clinics/c-${Date.now()}/logo-bound.png`;
+    const link = await imageStore.uploadLink(logo, 'image/png', png.length);
+    const put = (body: typeof png, type = 'image/png') => fetch(link, { method: 'PUT', headers: { 'content-type': type }, body });
+    expect((await put(new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 0]))).status).toBe(403);
+    expect((await put(png, 'text/html')).status).toBe(403);
+    expect((await put(png)).status).toBe(200);
+    expect(new Uint8Array(await (await fetch(await imageStore.downloadUrl(logo))).arrayBuffer())).toEqual(png);
+  });
+
   it('serves a signed link’s file as an attachment that is never sniffed', async () => {
     await upload();
     const got = await fetch(await imageStore.downloadUrl(key));

@@ -37,6 +37,7 @@ async function tokenOf(user: { UserID: string; Email: string }): Promise<string>
 }
 
 type RouteName =
+  | 'getClinicLogoUpload'
   | 'getAllClinicsAsAdmin'
   | 'getClinicProfile'
   | 'getAllClinicsOfProvider'
@@ -232,6 +233,37 @@ describe('updating a clinic', () => {
     expect((await call('updateMyClinic', own.users.ServiceProviderAdmin, { body })).status).toBe(403);
     const otherAdmin = await call('getMyClinic', other.users.ClinicAdmin);
     expect(otherAdmin.body.ClinicName).not.toBe('Own Clinic Renamed');
+  });
+});
+
+describe('the logo upload link', () => {
+  it('is a PUT link of the chosen type and size for an own clinic, refused for another provider clinic', async () => {
+    const sp = own.users.ServiceProviderAdmin;
+    const link = await call('getClinicLogoUpload', sp, { id: own.clinicId, body: { files: [{ name: 'front.JPEG', size: 4096 }] } });
+    expect(link.status).toBe(200);
+    expect(link.body.key).toMatch(new RegExp(`^clinics/${own.clinicId}/logo-[\\w-]+\\.jpg$`));
+    expect(link.body.headers).toEqual({ 'content-type': 'image/jpeg', 'content-length': '4096' });
+    const signed = new URL(link.body.url).searchParams;
+    expect(signed.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
+    expect(signed.has('x-amz-checksum-crc32')).toBe(false);
+    expect((await call('getClinicLogoUpload', sp, { id: other.clinicId, body: { files: [{ name: 'logo.png', size: 10 }] } })).status).toBe(404);
+    const byClinicAdmin = await call('getClinicLogoUpload', own.users.ClinicAdmin, { id: own.clinicId, body: { files: [{ name: 'logo.png', size: 10 }] } });
+    expect(byClinicAdmin.status).toBe(403);
+  });
+
+  it('answers the spec messages of section 5 (Image upload)', async () => {
+    const sp = own.users.ServiceProviderAdmin;
+    const messageOf = async (files: unknown) => JSON.stringify((await call('getClinicLogoUpload', sp, { id: own.clinicId, body: { files } })).body);
+    const f = messages.widgets.fields;
+    expect(await messageOf([])).toContain(f.noFile);
+    const two = [
+      { name: 'a.png', size: 1 },
+      { name: 'b.png', size: 1 },
+    ];
+    expect(await messageOf(two)).toContain(f.singleFileOnly);
+    expect(await messageOf([{ name: `${'n'.repeat(77)}.png`, size: 1 }])).toContain(f.fileNameTooLong);
+    expect(await messageOf([{ name: 'logo.gif', size: 1 }])).toContain(f.fileType);
+    expect(await messageOf([{ name: 'logo.png', size: 2 * 1024 * 1024 }])).toContain(messages.clinics.imageTooLarge);
   });
 });
 
