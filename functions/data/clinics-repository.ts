@@ -23,6 +23,8 @@ export interface ClinicRecord {
   /** The clinic's admin, once one is added. */
   ClinicAdmin?: { UserID: string; FirstName: string; LastName: string; Email: string };
   ContactPersonFullName?: string;
+  /** The logo's object key in the images bucket. */
+  image?: string;
   CreatedAt: string;
   ActivePatientLinkedDeviceCount?: number;
   /** Summed from the sharded exchange counters on read. */
@@ -31,7 +33,9 @@ export interface ClinicRecord {
 }
 
 /** What a profile edit may change. */
-export type ClinicChanges = Partial<Pick<ClinicRecord, 'ClinicName' | 'ClinicPhone' | 'ClinicAddress' | 'ClinicIsEnabled' | 'Email' | 'ContactPersonFullName'>>;
+export type ClinicChanges = Partial<
+  Pick<ClinicRecord, 'ClinicName' | 'ClinicPhone' | 'ClinicAddress' | 'ClinicIsEnabled' | 'Email' | 'ContactPersonFullName' | 'image'>
+>;
 
 export type ClinicCounters = Pick<ClinicRecord, 'ActivePatientLinkedDeviceCount'>;
 

@@ -20,7 +20,7 @@ import { settingsRepository } from '../data/settings-repository';
 import { usersRepository } from '../data/users-repository';
 import type { AuditTrail } from '../lib/audit';
 import type { Caller } from '../lib/caller';
-import { conflict, forbidden, notFound } from '../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { imageStore, LINK_SECONDS } from '../lib/image-store';
 import { inScope } from '../lib/scope';
 import { endAllSessions } from './sessions';
@@ -92,6 +92,7 @@ async function answerOf(clinic: ClinicRecord): Promise<ClinicAnswer> {
     ClinicAddress: clinic.ClinicAddress,
     ClinicIsEnabled: clinic.ClinicIsEnabled,
     Email: clinic.Email,
+    image: clinic.image ? await imageStore.downloadUrl(clinic.image) : undefined,
     serviceProvider: { ServiceProviderID: clinic.ServiceProviderID, ServiceProviderName: clinic.ServiceProviderName },
     ClinicAdmin: admin ? { FirstName: admin.FirstName, LastName: admin.LastName, Email: admin.Email } : undefined,
     ClinicAdminFullName: admin ? `${admin.FirstName} ${admin.LastName}` : undefined,
@@ -156,6 +157,8 @@ function changesTo(clinic: ClinicRecord, input: ClinicChanges): ClinicChanges {
 }
 
 async function applyChanges(caller: Caller, audit: AuditTrail, clinic: ClinicRecord, changes: ClinicChanges): Promise<ClinicRecord> {
+  // Only a logo uploaded through this clinic's own link.
+  if (changes.image !== undefined && !changes.image.startsWith(`clinics/${clinic.ClinicID}/`)) throw badRequest(messages.clinics.imageNotValid);
   const fields = Object.keys(changes) as Array<keyof ClinicChanges>;
   if (fields.length === 0) return clinic;
   const record = audit.write({
@@ -225,6 +228,7 @@ async function myClinicOf(clinic: ClinicRecord) {
     ClinicAddress: clinic.ClinicAddress,
     ServiceProviderName: clinic.ServiceProviderName,
     ContactPersonFullName: answer.ContactPersonFullName ?? answer.ClinicAdminFullName,
+    image: answer.image,
     ClinicIsEnabled: clinic.ClinicIsEnabled,
     Settings: answer.Settings,
   };

@@ -56,7 +56,7 @@ const acknowledged: Acknowledgement[] = [
   {
     id: 'AwsSolutions::AwsSolutions-IAM5[Resource::PdPortalData:ExportsOutputFnGetAttImages2D38C313Arn6C6DDC6E/clinics/*]',
     reason:
-      'The clinic logo upload route signs upload links: s3:PutObject only, on the clinics/ prefix of the images bucket; each link names one new key of one clinic, its type and its size.',
+      'The clinic routes sign links for the logos: s3:PutObject (the upload route) or s3:GetObject (the clinic answers) only, on the clinics/ prefix of the images bucket; an upload link names one new key of one clinic, its type and its size, and the API reads a clinic before it signs a link to its logo.',
   },
   {
     id: 'AwsSolutions::AwsSolutions-IAM5[Action::kms:ReEncrypt*]',

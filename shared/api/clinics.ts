@@ -33,6 +33,12 @@ export const clinicAddressSchema = z
 /** The bot check's token (spec section 7: it gates saving a clinic and the clinic admin profile). */
 const reCaptchaToken = z.string({ required_error: messages.session.captchaBlocked }).min(1, messages.session.captchaBlocked).max(4096);
 
+/** A logo uploaded through the clinic's upload link: its key (the service checks it is the clinic's). */
+const logoKey = z
+  .string()
+  .max(200)
+  .regex(/^clinics\/[\w-]+\/logo-[\w-]+\.(png|jpg)$/, m.imageNotValid);
+
 const clinicShape = {
   ClinicName: text(m.clinicNameRequired, 'Clinic name'),
   ClinicPhone: phone,
@@ -40,6 +46,7 @@ const clinicShape = {
   ClinicIsEnabled: z.boolean(),
   /** The contact e-mail: optional; valid when present. */
   Email: email.optional(),
+  image: logoKey.optional(),
 };
 
 /** The settings a clinic is created with, checked by the provider admin's rules (the fill and drain time bounds skipped). */
@@ -49,9 +56,12 @@ const clinicSettingsSchema = settingsListSchema.superRefine((entries, ctx) => {
   }
 });
 
+/** The clinic form without the logo: a new clinic has no upload link yet (its logo comes with an update). */
+const { image: _logo, ...newClinicShape } = clinicShape;
+
 /** POST /spadmins/{adminId}/clinics/signup: the clinic form, and the settings the form started from the provider's. */
 export const clinicSignupSchema = z
-  .object({ ...clinicShape, ClinicIsEnabled: clinicShape.ClinicIsEnabled.optional(), Settings: clinicSettingsSchema.optional(), reCaptchaToken })
+  .object({ ...newClinicShape, ClinicIsEnabled: clinicShape.ClinicIsEnabled.optional(), Settings: clinicSettingsSchema.optional(), reCaptchaToken })
   .strict();
 export type ClinicSignup = z.output<typeof clinicSignupSchema>;
 export type ClinicSignupInput = z.input<typeof clinicSignupSchema>;
@@ -73,6 +83,7 @@ export const myClinicUpdateSchema = z
     Phone: phone,
     ClinicAddress: clinicAddressSchema,
     ContactPersonFullName: text(messages.required('Contact person'), 'Contact person').optional(),
+    image: logoKey.optional(),
     reCaptchaToken,
   })
   .partial({ ClinicName: true })
@@ -161,6 +172,8 @@ export const clinicSchema = z.object({
   ClinicAddress: addressAnswer,
   ClinicIsEnabled: z.boolean(),
   Email: z.string().optional(),
+  /** A five-minute link to the logo, when the clinic has one. */
+  image: z.string().optional(),
   serviceProvider: z.object({ ServiceProviderID: z.string(), ServiceProviderName: z.string() }),
   ClinicAdmin: z.object({ FirstName: z.string(), LastName: z.string(), Email: z.string() }).optional(),
   ClinicAdminFullName: z.string().optional(),
@@ -184,6 +197,7 @@ export const myClinicSchema = z.object({
   ClinicAddress: addressAnswer,
   ServiceProviderName: z.string(),
   ContactPersonFullName: z.string().optional(),
+  image: z.string().optional(),
   ClinicIsEnabled: z.boolean(),
   Settings: z.array(sourcedSettingSchema),
 });

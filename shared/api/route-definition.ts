@@ -24,7 +24,9 @@ export type RouteAccess =
   | 'mail'
   | 'human-verification'
   /** Signs upload links for the clinics' logos (s3:PutObject under `clinics/`). */
-  | 'clinic-logo-upload';
+  | 'clinic-logo-upload'
+  /** Signs links to read the clinics' logos (s3:GetObject under `clinics/`). */
+  | 'clinic-logo-read';
 
 /**
  * The first part of a partition key (`USER#<id>` → 'USER'; 'GLOBAL' (the global settings), 'STATS'

@@ -251,6 +251,22 @@ describe('the logo upload link', () => {
     expect(byClinicAdmin.status).toBe(403);
   });
 
+  it('an uploaded logo is kept by an update of its own clinic only, and the answers link to it', async () => {
+    const sp = own.users.ServiceProviderAdmin;
+    const link = await call('getClinicLogoUpload', sp, { id: own.clinicId, body: { files: [{ name: 'logo.png', size: 100 }] } });
+    const saved = await call('updateClinicInfo', sp, { id: own.clinicId, body: { image: link.body.key, reCaptchaToken: human() } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.changed).toEqual(['image']);
+    expect(new URL(saved.body.image as string).pathname).toContain(link.body.key);
+    expect((await call('getMyClinic', own.users.ClinicAdmin)).body.image).toEqual(expect.stringContaining(link.body.key));
+    const foreign = `clinics/${other.clinicId}/logo-${'a'.repeat(8)}.png`;
+    const refused = await call('updateClinicInfo', sp, { id: own.clinicId, body: { image: foreign, reCaptchaToken: human() } });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain(messages.clinics.imageNotValid);
+    const notAKey = await call('updateMyClinic', own.users.ClinicAdmin, { body: { image: '../../etc/passwd', reCaptchaToken: human() } });
+    expect(JSON.stringify(notAKey.body)).toContain(messages.clinics.imageNotValid);
+  });
+
   it('answers the spec messages of section 5 (Image upload)', async () => {
     const sp = own.users.ServiceProviderAdmin;
     const messageOf = async (files: unknown) => JSON.stringify((await call('getClinicLogoUpload', sp, { id: own.clinicId, body: { files } })).body);
