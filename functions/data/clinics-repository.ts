@@ -8,6 +8,7 @@ import { PLATFORM_STATS } from './entities/service-provider';
 import { settingsScopes } from './settings-repository';
 import { type Address } from './service-providers-repository';
 import { throwIfCanceled } from './transactions';
+import { auditItem, type AuditRecord } from './audit-repository';
 
 /** A clinic (spec section 3), with the counters its list row shows. */
 export interface ClinicRecord {
@@ -21,12 +22,20 @@ export interface ClinicRecord {
   ServiceProviderName: string;
   /** The clinic's admin, once one is added. */
   ClinicAdmin?: { UserID: string; FirstName: string; LastName: string; Email: string };
+  ContactPersonFullName?: string;
+  /** The logo's object key in the images bucket. */
+  image?: string;
   CreatedAt: string;
   ActivePatientLinkedDeviceCount?: number;
   /** Summed from the sharded exchange counters on read. */
   ClinicExchangeCounter?: number;
   ClinicLastExchangeTime?: string;
 }
+
+/** What a profile edit may change. */
+export type ClinicChanges = Partial<
+  Pick<ClinicRecord, 'ClinicName' | 'ClinicPhone' | 'ClinicAddress' | 'ClinicIsEnabled' | 'Email' | 'ContactPersonFullName' | 'image'>
+>;
 
 export type ClinicCounters = Pick<ClinicRecord, 'ActivePatientLinkedDeviceCount'>;
 
@@ -70,21 +79,54 @@ export const clinicsRepository = {
   },
 
   /**
-   * Stores a new clinic with its settings (the provider's, copied, as the spec says) and, when it
-   * starts enabled, counts it among its provider's and the platform's activated clinics.
+   * Stores a new clinic with the settings it decided itself (none when it keeps its provider's) and,
+   * when it starts enabled, counts it among its provider's and the platform's activated clinics;
+   * with `audit`, its record is written in the same transaction.
    */
-  async create(clinic: ClinicRecord, settings: Partial<Settings>): Promise<void> {
+  async create(clinic: ClinicRecord, settings: Partial<Settings>, audit?: AuditRecord): Promise<void> {
     const activated = clinic.ClinicIsEnabled ? 1 : 0;
     const { ClinicExchangeCounter, ClinicLastExchangeTime, ...stored } = clinic;
     await db()
-      .transaction.write(({ clinic: clinicEntity, settings: settingsEntity, serviceProvider, platformStats }) => [
+      .transaction.write(({ clinic: clinicEntity, settings: settingsEntity, serviceProvider, platformStats, audit: auditEntity }) => [
         clinicEntity.create({ ...stored, NameKey: nameKey(clinic.ClinicName), ListShard: listShard(clinic.ClinicID) }).commit(),
         settingsEntity.put({ Scope: settingsScopes.clinic(clinic.ClinicID), Settings: settings, UpdatedAt: clinic.CreatedAt }).commit(),
         serviceProvider.patch({ ServiceProviderID: clinic.ServiceProviderID }).add({ Clinics: activated }).commit(),
         platformStats.update({ Name: PLATFORM_STATS }).add({ activatedClinics: activated }).commit(),
+        ...(audit ? [auditEntity.create(auditItem(audit)).commit()] : []),
       ])
       .go()
       .then(throwIfCanceled);
+  },
+
+  /**
+   * Changes a clinic's profile fields and writes the audit record in the same transaction. The
+   * change is conditioned on the enabled flag read (`before`), so the activated-clinic counters of
+   * the provider and the platform move with it exactly once; 'changedMeanwhile' when it moved.
+   */
+  async update(before: ClinicRecord, changes: ClinicChanges, audit: AuditRecord): Promise<'updated' | 'changedMeanwhile'> {
+    const toggled = changes.ClinicIsEnabled !== undefined && changes.ClinicIsEnabled !== before.ClinicIsEnabled;
+    const delta = toggled ? (changes.ClinicIsEnabled ? 1 : -1) : 0;
+    const set = { ...changes, ...(changes.ClinicName !== undefined ? { NameKey: nameKey(changes.ClinicName) } : {}) };
+    const result = await db()
+      .transaction.write(({ clinic: clinicEntity, serviceProvider, platformStats, audit: auditEntity }) => [
+        clinicEntity
+          .patch({ ClinicID: before.ClinicID })
+          .set(set)
+          .composite({ ServiceProviderID: before.ServiceProviderID, ListShard: listShard(before.ClinicID) })
+          .where(({ ClinicIsEnabled }, { eq }) => eq(ClinicIsEnabled, before.ClinicIsEnabled))
+          .commit(),
+        ...(delta !== 0
+          ? [
+              serviceProvider.patch({ ServiceProviderID: before.ServiceProviderID }).add({ Clinics: delta }).commit(),
+              platformStats.update({ Name: PLATFORM_STATS }).add({ activatedClinics: delta }).commit(),
+            ]
+          : []),
+        auditEntity.create(auditItem(audit)).commit(),
+      ])
+      .go();
+    if (result.canceled && result.data.some(({ code }) => code === 'ConditionalCheckFailed' || code === 'TransactionConflict')) return 'changedMeanwhile';
+    throwIfCanceled(result);
+    return 'updated';
   },
 
   async setAdmin(clinicId: string, admin: NonNullable<ClinicRecord['ClinicAdmin']>): Promise<void> {

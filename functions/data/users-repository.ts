@@ -26,6 +26,8 @@ export interface UserRecord {
   /** The sign-in before this one: what the top bar shows as 'Last login at' ('' when there was none). */
   PreviousLoginAt?: string;
   TwoFactorEnabled?: boolean;
+  /** The user's clinic is disabled (see functions/lib/may-sign-in.ts). */
+  ClinicDisabled?: boolean;
   CreatedAt: string;
 }
 
@@ -113,6 +115,10 @@ export const usersRepository = {
 
   setTwoFactorEnabled: async (userId: string, enabled: boolean) => {
     await db().entities.user.patch({ UserID: userId }).set({ TwoFactorEnabled: enabled }).go();
+  },
+  /** Marks a user as of a disabled clinic, or clears the mark when the clinic is enabled again. */
+  setClinicDisabled: async (userId: string, disabled: boolean) => {
+    await db().entities.user.patch({ UserID: userId }).set({ ClinicDisabled: disabled }).go();
   },
   setEnabled: async (userId: string, enabled: boolean) => {
     await db().entities.user.patch({ UserID: userId }).set({ IsEnabled: enabled }).go();

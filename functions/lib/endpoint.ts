@@ -19,6 +19,7 @@ import { requireHuman } from './human-verification';
 import { isFromCloudFront } from './origin-verify';
 import { optionalEnv } from './environment';
 import { logger } from './powertools';
+import { maySignIn } from './may-sign-in';
 import { inScope } from './scope';
 import { isSessionEnded, requireTwoFactorSetUp } from './session-check';
 
@@ -156,7 +157,7 @@ function roleScope(route: SessionRoute): MiddlewareObj<Event, Result> {
       const claims = event.requestContext.authorizer?.jwt?.claims ?? {};
       const [user, ended] = await Promise.all([usersRepository.get(identity.userId), isSessionEnded(identity.userId, claims)]);
       if (!user) throw refused;
-      if (!user.IsEnabled) throw createHttpError(403, messages.session.userDisabled);
+      if (!maySignIn(user)) throw createHttpError(403, messages.session.userDisabled);
       if (ended) throw createHttpError(401, messages.session.authenticationError);
       requireTwoFactorSetUp(route, { Role: identity.role, TwoFactorEnabled: user.TwoFactorEnabled });
       const state = stateOf(event);

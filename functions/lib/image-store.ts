@@ -6,7 +6,9 @@ let client: S3Client | undefined;
 
 /** S3 on AWS; locally the object-store twin of the local server (AWS_ENDPOINT_URL_S3, path-style). */
 function s3(): S3Client {
-  client ??= new S3Client({ forcePathStyle: env('S3_FORCE_PATH_STYLE') === 'true' });
+  // Checksums only where S3 requires them: otherwise the SDK signs a CRC32 of the empty body into
+  // every PutObject link (x-amz-checksum-crc32=AAAAAA==), and S3 refuses any real upload through it.
+  client ??= new S3Client({ forcePathStyle: env('S3_FORCE_PATH_STYLE') === 'true', requestChecksumCalculation: 'WHEN_REQUIRED' });
   return client;
 }
 
@@ -19,7 +21,7 @@ export const imageContentTypes = ['image/png', 'image/jpeg'] as const;
 export type ImageContentType = (typeof imageContentTypes)[number];
 
 /** How long a signed link lives: long enough to upload or show, short enough not to be shared. */
-const LINK_SECONDS = 300;
+export const LINK_SECONDS = 300;
 
 /**
  * Images (clinic and provider logos) go straight between the browser and storage with signed
@@ -29,5 +31,14 @@ const LINK_SECONDS = 300;
 export const imageStore = {
   uploadUrl: (key: string, contentType: ImageContentType) =>
     getSignedUrl(s3(), new PutObjectCommand({ Bucket: bucket(), Key: key, ContentType: contentType }), { expiresIn: LINK_SECONDS }),
+  /**
+   * A link to upload one object of this type and exactly this size: both headers are signed, so
+   * S3 (and the local twin) refuse another type or length; the caller checks the size's limit.
+   */
+  uploadLink: (key: string, contentType: ImageContentType, bytes: number) =>
+    getSignedUrl(s3(), new PutObjectCommand({ Bucket: bucket(), Key: key, ContentType: contentType, ContentLength: bytes }), {
+      expiresIn: LINK_SECONDS,
+      signableHeaders: new Set(['content-type', 'content-length']),
+    }),
   downloadUrl: (key: string) => getSignedUrl(s3(), new GetObjectCommand({ Bucket: bucket(), Key: key }), { expiresIn: LINK_SECONDS }),
 };

@@ -3,7 +3,6 @@ import type { Settings } from '@shared/settings';
 import type { AuditRecord } from '../data/audit-repository';
 import { clinicsRepository, type ClinicRecord } from '../data/clinics-repository';
 import { serviceProvidersRepository, type ServiceProviderRecord } from '../data/service-providers-repository';
-import { settingsRepository } from '../data/settings-repository';
 import { notFound } from '../lib/errors';
 
 export type NewServiceProvider = Omit<ServiceProviderRecord, 'ServiceProviderID' | 'CreatedAt' | 'ServiceProviderIsEnabled'> & {
@@ -32,8 +31,12 @@ export type NewClinic = Omit<ClinicRecord, 'ClinicID' | 'CreatedAt' | 'ServicePr
   ClinicIsEnabled?: boolean;
 };
 
-/** A new clinic of a provider, taking the provider's settings (spec section 6, ServiceProviderAdmin). */
-export async function createClinic(input: NewClinic, settings?: Partial<Settings>): Promise<ClinicRecord> {
+/**
+ * A new clinic of a provider (seed data, tests). It stores only the settings it decided itself
+ * (`settings`, none by default): everything else is its provider's in force, so a later change of
+ * the provider's or the global settings reaches it (docs/settings.md).
+ */
+export async function createClinic(input: NewClinic, settings: Partial<Settings> = {}): Promise<ClinicRecord> {
   const provider = await serviceProvidersRepository.get(input.ServiceProviderID);
   if (!provider) throw notFound();
   const clinic: ClinicRecord = {
@@ -43,7 +46,6 @@ export async function createClinic(input: NewClinic, settings?: Partial<Settings
     ServiceProviderName: provider.ServiceProviderName,
     CreatedAt: new Date().toISOString(),
   };
-  const providerSettings = settings ?? (await settingsRepository.getForServiceProvider(provider.ServiceProviderID)) ?? {};
-  await clinicsRepository.create(clinic, providerSettings);
+  await clinicsRepository.create(clinic, settings);
   return clinic;
 }

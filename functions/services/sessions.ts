@@ -29,6 +29,7 @@ import type { Caller } from '../lib/caller';
 import { notFound } from '../lib/errors';
 import { config } from '../lib/config';
 import { mailer } from '../lib/mailer';
+import { maySignIn } from '../lib/may-sign-in';
 import { completePendingStep, issuePendingToken, openPendingToken, type PendingSession } from './pending-steps';
 
 const m = messages.session;
@@ -108,12 +109,12 @@ async function currentTokens(userId: string, tokens: SessionTokens): Promise<Ses
 }
 
 /**
- * A user may sign in when their record is enabled and, for a user of a service provider, when the
- * provider is (one read at sign-in only: disabling a provider ends its users' open sessions, so
+ * A user may sign in when their record is enabled, their clinic is (maySignIn, on the record) and,
+ * for a user of a service provider, when the provider is (one read at sign-in only: disabling a provider ends its users' open sessions, so
  * the check on each call needs no read of the provider).
  */
 async function refuseDisabled(user: UserRecord): Promise<void> {
-  if (!user.IsEnabled) throw createHttpError(403, m.userDisabled);
+  if (!maySignIn(user)) throw createHttpError(403, m.userDisabled);
   if (user.ServiceProviderID && !(await serviceProvidersRepository.isEnabled(user.ServiceProviderID))) throw createHttpError(403, m.userDisabled);
 }
 
@@ -229,7 +230,7 @@ export async function signIn(email: string, password: string, source = 'internal
 async function signInWithRecoveryPassword(username: string, password: string): Promise<InitiateAuthCommandOutput | undefined> {
   if (!isValidPassword(password)) return undefined;
   const user = await usersRepository.getByEmail(username);
-  if (!user?.IsEnabled) return undefined;
+  if (!user || !maySignIn(user)) return undefined;
   if (!(await recoveryRepository.use(user.UserID, password))) return undefined;
   await cognito().send(new AdminSetUserPasswordCommand({ UserPoolId: config.userPoolId, Username: user.Email, Password: password, Permanent: false }));
   await endAllSessions(user.UserID);
@@ -422,7 +423,7 @@ export async function recoverPassword(email: string, options: { source?: string 
     (await rateLimits.take(`recovery-address#${address}`, RECOVERY_LIMIT_PER_ADDRESS, RECOVERY_WINDOW_SECONDS));
   if (!withinLimits) throw createHttpError(429, sessionNotices.recoveryRateLimited);
   const user = await usersRepository.getByEmail(address);
-  if (!user || !user.IsEnabled) throw createHttpError(404, m.recoveryFailure);
+  if (!user || !maySignIn(user)) throw createHttpError(404, m.recoveryFailure);
   const password = temporaryPassword();
   await recoveryRepository.save(user.UserID, password);
   await mailer().send({

@@ -163,6 +163,11 @@ export class ApiStack extends Stack {
           }),
         ),
       'human-verification': (fn) => recaptchaSecret.grantRead(fn),
+      // A signed upload link carries the signer's rights: only new objects under clinics/.
+      'clinic-logo-upload': (fn) =>
+        fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [props.imagesBucket.arnForObjects('clinics/*')] })),
+      'clinic-logo-read': (fn) =>
+        fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [props.imagesBucket.arnForObjects('clinics/*')] })),
     };
 
     const byArea = new Map<ApiArea, Array<[string, RouteDefinition]>>();

@@ -2,8 +2,16 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
 import { presignRefusal, type SigningCredentials } from './sigv4';
 import { decodedOrUndefined } from './url-path';
+
+/** A body's CRC32 as S3 writes it in `x-amz-checksum-crc32`: the four bytes big-endian, base64. */
+function crc32Base64(body: Buffer): string {
+  const bytes = Buffer.alloc(4);
+  bytes.writeUInt32BE(crc32(body));
+  return bytes.toString('base64');
+}
 
 /** The largest object the twin takes; images are small (the web checks the type and name). */
 const MAX_OBJECT_BYTES = 5 * 1024 * 1024;
@@ -40,8 +48,12 @@ export function objectStoreTwin(dir: string, prefix: string, credentials: () => 
         if (size > MAX_OBJECT_BYTES) return refuse(res, 413);
         chunks.push(chunk);
       }
+      const body = Buffer.concat(chunks);
+      // As S3 does: a link that names the body's CRC32 takes only that body (400 BadDigest otherwise).
+      const checksum = url.searchParams.get('x-amz-checksum-crc32') ?? req.headers['x-amz-checksum-crc32'];
+      if (typeof checksum === 'string' && checksum !== crc32Base64(body)) return refuse(res, 400);
       await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, Buffer.concat(chunks));
+      await writeFile(file, body);
       await writeFile(`${file}.content-type`, req.headers['content-type'] ?? 'application/octet-stream');
       res.writeHead(200).end();
       return;

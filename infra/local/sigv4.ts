@@ -82,7 +82,8 @@ export async function presignRefusal(req: http.IncomingMessage, credentials: Sig
   const signer = new SignatureV4({ credentials, region, service: 's3', sha256: Sha256, uriEscapePath: false, applyChecksum: false });
   const expected = await signer.presign(
     { method: req.method ?? 'GET', protocol: 'http:', hostname, port: port ? Number(port) : undefined, path: rawPath, query: unsigned, headers },
-    { signingDate, expiresIn: expires, unsignableHeaders: new Set(['content-type']) },
+    // Exactly the headers the link names: a link that signs its content type and length takes only those.
+    { signingDate, expiresIn: expires, signableHeaders: new Set(Object.keys(headers)) },
   );
   return sameText(String(expected.query?.['X-Amz-Signature'] ?? ''), signature) ? undefined : 'signature does not match';
 }

@@ -15,7 +15,18 @@ export type ApiArea = (typeof API_AREAS)[number];
  * What a route's Lambda may touch beyond reading the table (every route reads the caller's
  * record). The CDK stack grants exactly these, so each Lambda has least privilege.
  */
-export type RouteAccess = 'table-write' | 'cognito-auth' | 'cognito-admin' | 'cognito-sessions' | 'iot-publish' | 'mail' | 'human-verification';
+export type RouteAccess =
+  | 'table-write'
+  | 'cognito-auth'
+  | 'cognito-admin'
+  | 'cognito-sessions'
+  | 'iot-publish'
+  | 'mail'
+  | 'human-verification'
+  /** Signs upload links for the clinics' logos (s3:PutObject under `clinics/`). */
+  | 'clinic-logo-upload'
+  /** Signs links to read the clinics' logos (s3:GetObject under `clinics/`). */
+  | 'clinic-logo-read';
 
 /**
  * The first part of a partition key (`USER#<id>` → 'USER'; 'GLOBAL' (the global settings), 'STATS'

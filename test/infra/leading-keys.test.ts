@@ -293,7 +293,55 @@ describe('the LeadingKeys each route is granted', () => {
     expect((await call('updateServiceProviderProfile', asAdmin, { token: admin.token, body: { ServiceProviderIsEnabled: false } })).status).toBe(200);
   }, 60_000);
 
-  // The scenarios above cover the session, settings, exchange, patient, treatment and provider routes.
+  // The clinic routes of the administrators: the platform admin lists every clinic and one
+  // provider's and reads one; the provider's admin lists, reads, creates (with settings) and
+  // updates its clinics, disabling and enabling one (its users marked, their sessions ended); the
+  // clinic admin reads and keeps its own clinic's profile.
+  beforeAll(async () => {
+    const tenant = await createTenant('Clinics');
+    const [admin, sp, clinicAdmin] = [tenant.users.LiberDiAdmin, tenant.users.ServiceProviderAdmin, tenant.users.ClinicAdmin];
+    const tokens = Object.fromEntries(await Promise.all([admin, sp, clinicAdmin].map(async (user) => [user.UserID, await signInUser(user.Email)])));
+    const as = (user: { UserID: string }, id?: string) => [{ adminId: user.UserID, ...(id ? { id } : {}) }, { token: tokens[user.UserID]! }] as const;
+    const address = { Country: 'Israel', City: 'Haifa', Street: '6 Key St' };
+    const [adminParams, adminOptions] = as(admin);
+    expect((await call('getAllClinicsAsAdmin', adminParams, adminOptions)).status).toBe(200);
+    current = 'getAllClinicsAsAdmin';
+    try {
+      const bySp = await api.call('GET', `/liberdiAdmins/${admin.UserID}/clinics/getAllClinics?spId=${tenant.serviceProviderId}`, adminOptions);
+      expect(bySp.status).toBe(200);
+    } finally {
+      current = undefined;
+    }
+    expect((await call('getClinicProfile', ...as(admin, tenant.clinicId))).status).toBe(200);
+    expect((await call('getAllClinicsOfProvider', ...as(sp))).status).toBe(200);
+    expect((await call('getClinicInfo', ...as(sp, tenant.clinicId))).status).toBe(200);
+    const [logoParams, logoOptions] = as(sp, tenant.clinicId);
+    expect((await call('getClinicLogoUpload', logoParams, { ...logoOptions, body: { files: [{ name: 'logo.png', size: 2048 }] } })).status).toBe(200);
+    // The clinic admin first: disabling the clinic below ends that admin's session.
+    expect((await call('getMyClinic', ...as(clinicAdmin))).status).toBe(200);
+    const [caParams, caOptions] = as(clinicAdmin);
+    const mine = { Email: 'keys@clinic.example', Phone: '+972 4 555 0601', ClinicAddress: address, reCaptchaToken: human() };
+    expect((await call('updateMyClinic', caParams, { ...caOptions, body: mine })).status).toBe(200);
+    const [spParams, spOptions] = as(sp);
+    const created = await call('signupClinic', spParams, {
+      ...spOptions,
+      body: {
+        ClinicName: 'Keys Clinic',
+        ClinicPhone: '+972 4 555 0600',
+        ClinicAddress: address,
+        Settings: [{ name: 'PulseMaxRange', value: 120 }],
+        reCaptchaToken: human(),
+      },
+    });
+    expect(created.status).toBe(200);
+    for (const ClinicIsEnabled of [false, true]) {
+      const [params, options] = as(sp, tenant.clinicId);
+      const body = { ClinicIsEnabled, ClinicName: `Keys ${String(ClinicIsEnabled)}`, reCaptchaToken: human() };
+      expect((await call('updateClinicInfo', params, { ...options, body })).status).toBe(200);
+    }
+  }, 120_000);
+
+  // The scenarios above cover the session, settings, exchange, patient, treatment, provider and clinic routes.
   const exercised: RouteId[] = [
     'getAllServiceProviders',
     'signupServiceProvider',
@@ -325,6 +373,15 @@ describe('the LeadingKeys each route is granted', () => {
     'getVisitsAsDoctor',
     'closeOpenVisitAsDoctor',
     'addDeviceAsNurse',
+    'getAllClinicsAsAdmin',
+    'getClinicProfile',
+    'getAllClinicsOfProvider',
+    'getClinicInfo',
+    'signupClinic',
+    'updateClinicInfo',
+    'getMyClinic',
+    'updateMyClinic',
+    'getClinicLogoUpload',
     ...routeIds.filter((id) => /^(signupPatient|getAllClinicPatients|getallpatients|getAllClinicDoctors|getPatientProfile|updatePatient)As/.test(id)),
   ];
 

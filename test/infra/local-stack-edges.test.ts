@@ -3,7 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { IoTDataPlaneClient, PublishCommand } from '@aws-sdk/client-iot-data-plane';
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import mqtt from 'mqtt';
 import WebSocket from 'ws';
@@ -198,6 +198,30 @@ describe('image links on /local/s3', () => {
     const put = await fetch(await imageStore.uploadUrl(key, 'image/png'), { method: 'PUT', headers: { 'content-type': 'image/png' }, body: png });
     expect(put.status).toBe(200);
   };
+
+  it('hands out upload links that take a real body: no checksum of an empty one, which S3 and the twin refuse', async () => {
+    const link = new URL(await imageStore.uploadUrl(key, 'image/png'));
+    expect(link.searchParams.has('x-amz-checksum-crc32')).toBe(false);
+    const s3 = new S3Client({ forcePathStyle: true });
+    const emptyChecksumLink = await getSignedUrl(s3, new PutObjectCommand({ Bucket: process.env.IMAGES_BUCKET!, Key: key, ContentType: 'image/png' }), {
+      expiresIn: 60,
+    });
+    s3.destroy();
+    expect(new URL(emptyChecksumLink).searchParams.get('x-amz-checksum-crc32')).toBe('AAAAAA==');
+    const refused = await fetch(emptyChecksumLink, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: png });
+    expect(refused.status).toBe(400);
+    await upload();
+  });
+
+  it('takes a logo through a link bound to its type and size, and refuses another size or type', async () => {
+    const logo = `clinics/c-${Date.now()}/logo-bound.png`;
+    const link = await imageStore.uploadLink(logo, 'image/png', png.length);
+    const put = (body: typeof png, type = 'image/png') => fetch(link, { method: 'PUT', headers: { 'content-type': type }, body });
+    expect((await put(new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 0]))).status).toBe(403);
+    expect((await put(png, 'text/html')).status).toBe(403);
+    expect((await put(png)).status).toBe(200);
+    expect(new Uint8Array(await (await fetch(await imageStore.downloadUrl(logo))).arrayBuffer())).toEqual(png);
+  });
 
   it('serves a signed link’s file as an attachment that is never sniffed', async () => {
     await upload();

@@ -17,6 +17,9 @@ Object.assign(process.env, {
   HUMAN_VERIFICATION: 'local',
   LOCAL_VERIFIER_SECRET: 'test-verifier-secret',
   MAIL_TRANSPORT: 'outbox',
+  // The local stack's bucket: upload links are signed here, without a request to storage.
+  IMAGES_BUCKET: 'pd-portal-images',
+  S3_FORCE_PATH_STYLE: 'true',
   PENDING_TOKEN_KEY_FILE: `${process.env.TEST_DATA_DIR}/pending-token-${randomUUID()}.key`,
   MAIL_OUTBOX_DIR: `${process.env.TEST_DATA_DIR}/outbox-${randomUUID()}`,
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',

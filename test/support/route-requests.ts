@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { issueLocalToken } from '@functions/lib/human-verification';
+import { clinicSignupSchema, clinicUpdateSchema, logoUploadSchema, myClinicUpdateSchema } from '@shared/api/clinics';
 import { clearAlertsSchema, exchangeNoteSchema, manualExchangeSchema, patientUpdateSchema } from '@shared/api/patients';
 import { addDeviceSchema, closeVisitSchema, prescriptionBodySchema } from '@shared/api/prescriptions';
 import type { RouteDefinition } from '@shared/api/route-definition';
@@ -11,7 +13,14 @@ import type { Tenant } from './tenants';
  * name something inside a tenant (an exchange of its patient), taken from the tenant called.
  * A route of a new schema without an entry here is sent `{}` (refused with the schema's messages).
  */
+const human = () => issueLocalToken(process.env.LOCAL_VERIFIER_SECRET!);
+const clinicAddress = { Country: 'Israel', City: 'Haifa', Street: '4 Walk St' };
+
 const bodies = new Map<z.ZodTypeAny, (tenant: Tenant) => unknown>([
+  [clinicSignupSchema, () => ({ ClinicName: 'Walk Clinic', ClinicPhone: '+972 4 555 0500', ClinicAddress: clinicAddress, reCaptchaToken: human() })],
+  [logoUploadSchema, () => ({ files: [{ name: 'logo.png', size: 2048 }] })],
+  [clinicUpdateSchema, () => ({ ClinicPhone: '+972 4 555 0501', reCaptchaToken: human() })],
+  [myClinicUpdateSchema, () => ({ Email: 'walk@clinic.example', Phone: '+972 4 555 0502', ClinicAddress: clinicAddress, reCaptchaToken: human() })],
   [exchangeNoteSchema, (tenant) => ({ Exchange_id: tenant.exchangeId, Note: 'Checked with the patient' })],
   [clearAlertsSchema, (tenant) => ({ _id: tenant.patientId })],
   [patientUpdateSchema, () => ({ Pulse: 72 })],

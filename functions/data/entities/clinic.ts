@@ -18,6 +18,10 @@ export const clinicSchema = {
     ServiceProviderName: { type: 'string', required: true },
     /** The clinic's admin, once one is added. */
     ClinicAdmin: { type: CustomAttributeType<{ UserID: string; FirstName: string; LastName: string; Email: string }>('any') },
+    /** The contact person the clinic admin's profile names (spec section 3, Clinic admin profile). */
+    ContactPersonFullName: { type: 'string' },
+    /** The logo's object key in the images bucket (uploaded through getClinicLogoUpload's link). */
+    image: { type: 'string' },
     CreatedAt: { type: 'string', required: true, readOnly: true },
     ActivePatientLinkedDeviceCount: { type: 'number' },
     /** Lower-case name, the list order. */

@@ -21,6 +21,8 @@ export const userSchema = {
     /** The sign-in before this one: what the top bar shows as 'Last login at' ('' when there was none). */
     PreviousLoginAt: { type: 'string' },
     TwoFactorEnabled: { type: 'boolean' },
+    /** The user's clinic is disabled: no sign-in, no call, until it is enabled (functions/lib/may-sign-in.ts). */
+    ClinicDisabled: { type: 'boolean' },
     CreatedAt: { type: 'string', required: true, readOnly: true },
     /** `<last>#<first>` in lower case: the lists' order. */
     SortName: { type: 'string', required: true },

@@ -1,0 +1,5 @@
+import { routes } from '@shared/api/routes';
+import { endpoint } from '@functions/lib/endpoint';
+import { listProviderClinics } from '@functions/services/clinics';
+
+export const handler = endpoint(routes.getAllClinicsOfProvider, ({ caller, query }) => listProviderClinics(caller, query));

@@ -1,0 +1,5 @@
+import { routes } from '@shared/api/routes';
+import { endpoint } from '@functions/lib/endpoint';
+import { clinicLogoUpload } from '@functions/services/clinics';
+
+export const handler = endpoint(routes.getClinicLogoUpload, ({ caller, params, body }) => clinicLogoUpload(caller, params.id, body));

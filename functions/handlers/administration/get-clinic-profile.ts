@@ -1,0 +1,6 @@
+import { routes } from '@shared/api/routes';
+import { staffEndpoint } from '@functions/lib/endpoint';
+import { clinicProfile } from '@functions/services/clinics';
+
+/** One module for both roles' routes: LiberDiAdmin's …/clinics/{id}/profile and the provider admin's …/getClinicInfo/{id}. */
+export const handler = staffEndpoint([routes.getClinicProfile, routes.getClinicInfo], ({ caller, params }) => clinicProfile(caller, params.id));

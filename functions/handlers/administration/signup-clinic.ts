@@ -1,0 +1,5 @@
+import { routes } from '@shared/api/routes';
+import { endpoint } from '@functions/lib/endpoint';
+import { signupClinic } from '@functions/services/clinics';
+
+export const handler = endpoint(routes.signupClinic, ({ caller, audit, body }) => signupClinic(caller, audit, body));

@@ -1,0 +1,5 @@
+import { routes } from '@shared/api/routes';
+import { endpoint } from '@functions/lib/endpoint';
+import { updateClinicInfo } from '@functions/services/clinics';
+
+export const handler = endpoint(routes.updateClinicInfo, ({ caller, audit, params, body }) => updateClinicInfo(caller, audit, params.id, body));

@@ -1,0 +1,5 @@
+import { routes } from '@shared/api/routes';
+import { endpoint } from '@functions/lib/endpoint';
+import { updateMyClinic } from '@functions/services/clinics';
+
+export const handler = endpoint(routes.updateMyClinic, ({ caller, audit, body }) => updateMyClinic(caller, audit, body));
