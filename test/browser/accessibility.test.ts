@@ -3,6 +3,7 @@ import { usersRepository } from '@functions/data/users-repository';
 import { createUser } from '@functions/services/users';
 import { wcagViolations } from '../support/axe';
 import { usePortal } from '../support/browser';
+import { createTestClinic, createTestProvider } from '../support/devices';
 
 /** Every screen there is, checked with axe-core against WCAG 2.1 AA, as each role sees it. */
 const PASSWORD = 'Test!pass1';
@@ -11,7 +12,8 @@ const people = {
     email: 'director@a11y.example',
     first: 'Dora',
     role: 'ClinicDirector' as const,
-    tenant: { ClinicID: 'clinic-a11y', ServiceProviderID: 'sp-a11y' },
+    /** A clinic of a provider, made in the seed (sign-in refuses a user whose provider is not enabled). */
+    tenant: {} as { ClinicID?: string; ServiceProviderID?: string },
   },
   admin: { email: 'admin@a11y.example', first: 'Ada', role: 'LiberDiAdmin' as const, tenant: {} },
   orphan: { email: 'orphan@a11y.example', first: 'Otto', role: 'ClinicDirector' as const, tenant: {} },
@@ -19,6 +21,9 @@ const people = {
 
 const portal = usePortal({
   seed: async () => {
+    const provider = await createTestProvider();
+    const clinic = await createTestClinic(provider.ServiceProviderID);
+    people.director.tenant = { ClinicID: clinic.ClinicID, ServiceProviderID: provider.ServiceProviderID };
     for (const person of Object.values(people)) {
       const user = await createUser(
         { FirstName: person.first, LastName: 'Tester', Email: person.email, Role: person.role, ...person.tenant },

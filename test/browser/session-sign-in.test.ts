@@ -28,6 +28,7 @@ async function turnOnTotp(page: Page): Promise<string> {
   return secret;
 }
 import type { Role } from '@shared/roles';
+import { createTestClinic, createTestProvider } from '../support/devices';
 import { usePortal } from '../support/browser';
 
 const PASSWORD = 'Test!pass1';
@@ -47,11 +48,13 @@ let firstSignInPassword = '';
 
 const portal = usePortal({
   seed: async (stack) => {
+    const provider = await createTestProvider();
+    const staffClinic = { ClinicID: (await createTestClinic(provider.ServiceProviderID)).ClinicID, ServiceProviderID: provider.ServiceProviderID };
     for (const [key, user] of Object.entries(users)) {
       // The first-sign-in user is created as an administrator creates one: no password of their own.
       const password = key === 'firstSignIn' ? undefined : PASSWORD;
       // Staff belong to a clinic (an empty one here): their first screen, the patient list, reads it.
-      const clinic = ['ClinicDirector', 'Doctor', 'Nurse'].includes(user.role) ? { ClinicID: 'clinic-sign-in', ServiceProviderID: 'sp-sign-in' } : {};
+      const clinic = ['ClinicDirector', 'Doctor', 'Nurse'].includes(user.role) ? staffClinic : {};
       const created = await createUser({ FirstName: user.first, LastName: 'Tester', Email: user.email, Role: user.role, ...clinic }, { password });
       if (key === 'disabled') await setUserEnabled(created.UserID, false);
     }
@@ -129,7 +132,8 @@ describe('signing in, as a person would', () => {
     await turnOnTotp(page);
     await page.waitForURL('**/sp');
     expect(await page.getByTestId('activated-devices').innerText()).toBe('Activated devices: 0');
-    expect(await page.getByTestId('activated-clinics').innerText()).toBe('Activated clinics: 0');
+    // The staff's clinic of the seed is the platform's one clinic.
+    expect(await page.getByTestId('activated-clinics').innerText()).toBe('Activated clinics: 1');
     expect(await page.getByTestId('total-exchanges').innerText()).toBe('Total exchanges: 0');
     await page.getByRole('heading', { name: 'Service Providers' }).waitFor();
   });

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { usersRepository } from '@functions/data/users-repository';
 import { createUser } from '@functions/services/users';
 import { usePortal } from '../support/browser';
+import { createTestClinic, createTestProvider } from '../support/devices';
 
 const PASSWORD = 'Test!pass1';
 const admin = { email: 'admin@shell.example', first: 'Ada' };
@@ -13,8 +14,17 @@ const portal = usePortal({
     // Administrators must have two-factor sign-in on; marked on here so these tests reach the shell (session-sign-in tests the set-up).
     await usersRepository.setTwoFactorEnabled(created.UserID, true);
     // A nurse of a clinic (an empty one): the patient list and the add-patient form read it.
+    const provider = await createTestProvider();
+    const clinic = await createTestClinic(provider.ServiceProviderID);
     await createUser(
-      { FirstName: nurse.first, LastName: 'Tester', Email: nurse.email, Role: 'Nurse', ClinicID: 'clinic-shell', ServiceProviderID: 'sp-shell' },
+      {
+        FirstName: nurse.first,
+        LastName: 'Tester',
+        Email: nurse.email,
+        Role: 'Nurse',
+        ClinicID: clinic.ClinicID,
+        ServiceProviderID: provider.ServiceProviderID,
+      },
       { password: PASSWORD },
     );
   },

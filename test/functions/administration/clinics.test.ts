@@ -7,7 +7,7 @@ import type { ClinicSignupInput } from '@shared/api/clinics';
 import { buildPath } from '@shared/api/paths';
 import { routes } from '@shared/api/routes';
 import { messages } from '@shared/messages';
-import { toSettingsList } from '@shared/settings';
+import { defaultSettings, toSettingsList } from '@shared/settings';
 import { TEST_PASSWORD, signIn, useApi } from '@test/support/api';
 import { useTestTable, useTestUserPool } from '@test/support/local-services';
 import { createTenant, type Tenant } from '@test/support/tenants';
@@ -25,8 +25,13 @@ let own: Tenant;
 let other: Tenant;
 const tokens = new Map<string, string>();
 
+/** What the own tenant's provider decided for itself; every other setting follows the global level. */
+const PROVIDER_DECIDED = { PulseMinRange: 45, MaxFillTemp: 39 };
+
 beforeAll(async () => {
   [own, other] = [await createTenant('Own'), await createTenant('Other')];
+  await settingsRepository.putGlobal({ ...defaultSettings });
+  await settingsRepository.putForServiceProvider(own.serviceProviderId, PROVIDER_DECIDED);
 }, 120_000);
 
 const human = () => issueLocalToken(process.env.LOCAL_VERIFIER_SECRET!);
@@ -129,10 +134,10 @@ describe('reading clinics', () => {
     const info = await call('getClinicInfo', own.users.ServiceProviderAdmin, { id: own.clinicId });
     const effective = toSettingsList(await settingsForClinic(own.clinicId, own.serviceProviderId));
     expect(info.body.Settings.map(({ name, value }: { name: string; value: unknown }) => ({ name, value }))).toEqual(effective);
-    // The tenant's provider was created with the global settings as its own; its clinic decided none.
-    expect(new Set(info.body.Settings.filter((entry: { name: string }) => entry.name !== 'DwellTime').map((entry: { from: string }) => entry.from))).toEqual(
-      new Set(['provider']),
-    );
+    // The tenant's provider decided two values, the global level the rest; its clinic decided none.
+    const sources = Object.fromEntries(info.body.Settings.map((entry: { name: string; from: string }) => [entry.name, entry.from]));
+    expect(sources).toMatchObject({ PulseMinRange: 'provider', MaxFillTemp: 'provider', PulseMaxRange: 'global', DwellTime: 'global' });
+    expect(Object.values(sources).filter((from) => from === 'provider')).toHaveLength(Object.keys(PROVIDER_DECIDED).length);
   });
 });
 
@@ -169,7 +174,7 @@ describe('creating a clinic', () => {
     expect(created.body.serviceProvider.ServiceProviderID).toBe(own.serviceProviderId);
     expect(await settingsRepository.getForClinic(clinicId)).toEqual({});
     expect(toSettingsList(await settingsForClinic(clinicId, own.serviceProviderId))).toEqual(inherited);
-    expect(providerSettings).toBeDefined();
+    expect(providerSettings).toEqual(PROVIDER_DECIDED);
 
     const changed = inherited.map((entry) => (entry.name === 'PulseMaxRange' ? { ...entry, value: 110 } : entry));
     const decided = await call('signupClinic', sp, { body: clinicBody({ Settings: changed }) });
