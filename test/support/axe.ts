@@ -15,10 +15,16 @@ interface AxeRun {
 }
 
 /**
- * Runs axe-core (the engine browsers' accessibility tools use) on the page as it is, against WCAG
- * 2.1 A and AA. The page must come from a context that bypasses the CSP, as axe is injected.
+ * Runs axe-core (the engine browsers' accessibility tools use) on the page as it is once its
+ * animations ended, against WCAG 2.1 A and AA. The page must come from a context that bypasses the CSP, as axe is injected.
  */
 export async function wcagViolations(page: Page): Promise<AxeViolation[]> {
+  // The page as a person reads it once it stopped moving: a dialog fading in measures as too faint.
+  await page.waitForFunction(
+    () => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+    undefined,
+    { timeout: 10_000 },
+  );
   await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeRun> } }).axe;
