@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { usersRepository } from '@functions/data/users-repository';
 import { createUser } from '@functions/services/users';
 import { wcagViolations } from '../support/axe';
-import { usePortal } from '../support/browser';
+import { fillSignIn, usePortal } from '../support/browser';
 import { createTestClinic, createTestProvider } from '../support/devices';
 
 /** Every screen there is, checked with axe-core against WCAG 2.1 AA, as each role sees it. */
@@ -35,12 +35,7 @@ const portal = usePortal({
   },
 });
 
-async function signIn(page: Page, email: string) {
-  await page.getByLabel('User ID').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByLabel('Accept Terms & Conditions').check();
-  await page.getByRole('button', { name: 'Login' }).click();
-}
+const signIn = (page: Page, email: string) => fillSignIn(page, email, PASSWORD);
 
 it('finds no WCAG 2.1 AA violation on the sign-in screens', async () => {
   const page = await portal.page('/login', { bypassCSP: true });

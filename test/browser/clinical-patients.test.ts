@@ -6,8 +6,8 @@ import { assignDevice, registerDevice } from '@functions/services/devices';
 import { createUser } from '@functions/services/users';
 import { deviceCredentials, deviceCredentialsFile } from '@infra/local/device-credentials';
 import { deviceTopics } from '@shared/device';
-import { wcagViolations } from '../support/axe';
-import { usePortal } from '../support/browser';
+import { expectWcagClean } from '../support/axe';
+import { fillSignIn, usePortal } from '../support/browser';
 import { createTestClinic, createTestPatient, createTestProvider, exchangeReport, randomSerialNumber } from '../support/devices';
 import { approvedPrescription, hhmm } from '../support/prescriptions';
 
@@ -55,10 +55,7 @@ const portal = usePortal({
 
 async function signedIn(user: UserRecord, options: { bypassCSP?: boolean } = {}): Promise<Page> {
   const page = await portal.page('/login', options);
-  await page.getByLabel('User ID').fill(user.Email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByLabel('Accept Terms & Conditions').check();
-  await page.getByRole('button', { name: 'Login' }).click();
+  await fillSignIn(page, user.Email, PASSWORD);
   await page.waitForURL('**/patients');
   return page;
 }
@@ -297,34 +294,29 @@ describe('the clinical area, as the clinic staff use it', () => {
 });
 
 describe('the clinical screens against WCAG 2.1 AA', () => {
-  const clean = async (page: Page, screen: string) => {
-    await page.waitForLoadState('networkidle');
-    expect({ screen, violations: await wcagViolations(page) }).toEqual({ screen, violations: [] });
-  };
-
   it('finds no violation on /patients, /addPatient (also with an error shown), the exchanges and the profile', async () => {
     const page = await signedIn(seeded.director, { bypassCSP: true });
     await patientRow(page, seeded.patientName).waitFor();
-    await clean(page, '/patients');
+    await expectWcagClean(page, '/patients');
 
     await page.goto('/addPatient');
     await page.getByRole('heading', { name: 'Add Patient', level: 1 }).waitFor();
-    await clean(page, '/addPatient');
+    await expectWcagClean(page, '/addPatient');
     const bloodPressure = page.getByTestId('BloodPressure').getByRole('textbox');
     await bloodPressure.fill('120-80');
     await bloodPressure.blur();
     await page.getByText('Blood pressure input is not valid').waitFor();
-    await clean(page, '/addPatient with an error');
+    await expectWcagClean(page, '/addPatient with an error');
 
     await page.goto(`/patient/exchanges?patientId=${seeded.patientId}`);
     await exchangeRow(page, shownDate(reportedAt)).waitFor();
     await page.getByRole('figure', { name: 'Pulse (bpm)' }).locator('svg').first().waitFor();
     await page.getByTestId('adherence-percent').waitFor();
-    await clean(page, '/patient/exchanges');
+    await expectWcagClean(page, '/patient/exchanges');
 
     await page.getByRole('tab', { name: 'Profile' }).click();
     await page.getByText('PATIENT PROFILE').waitFor();
     await page.getByLabel('First name').and(page.locator('[value="Noa"]')).waitFor();
-    await clean(page, '/patient/profile');
+    await expectWcagClean(page, '/patient/profile');
   }, 120_000);
 });

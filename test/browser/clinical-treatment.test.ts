@@ -5,8 +5,8 @@ import { assignDevice, registerDevice } from '@functions/services/devices';
 import { createUser } from '@functions/services/users';
 import { deviceCredentials, deviceCredentialsFile } from '@infra/local/device-credentials';
 import { deviceTopics, type DevicePrescription } from '@shared/device';
-import { wcagViolations } from '../support/axe';
-import { usePortal } from '../support/browser';
+import { expectWcagClean } from '../support/axe';
+import { fillSignIn, usePortal } from '../support/browser';
 import { createTestClinic, createTestPatient, createTestProvider, exchangeReport, randomSerialNumber } from '../support/devices';
 import { approvedPrescription, hhmm } from '../support/prescriptions';
 
@@ -86,10 +86,7 @@ const portal = usePortal({
 
 async function signedIn(user: UserRecord, options: { bypassCSP?: boolean } = {}): Promise<Page> {
   const page = await portal.page('/login', options);
-  await page.getByLabel('User ID').fill(user.Email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByLabel('Accept Terms & Conditions').check();
-  await page.getByRole('button', { name: 'Login' }).click();
+  await fillSignIn(page, user.Email, PASSWORD);
   await page.waitForURL('**/patients');
   return page;
 }
@@ -301,11 +298,6 @@ describe('prescriptions, devices and visits, as the clinic staff use them', () =
 });
 
 describe('the treatment tabs against WCAG 2.1 AA', () => {
-  const clean = async (page: Page, screen: string) => {
-    await page.waitForLoadState('networkidle');
-    expect({ screen, violations: await wcagViolations(page) }).toEqual({ screen, violations: [] });
-  };
-
   it('finds no violation on the prescription tab with its cards, nor on the visits tab with an open and a previous visit', async () => {
     const page = await signedIn(seeded.director, { bypassCSP: true });
     await page.goto(`/patient/prescription?patientId=${seeded.visited.id}`);
@@ -313,26 +305,26 @@ describe('the treatment tabs against WCAG 2.1 AA', () => {
     await page.getByRole('button', { name: 'Add exchange', exact: true }).click();
     await page.getByRole('heading', { name: 'Exchange 2', level: 3 }).waitFor();
     await page.getByText('IDA# verified').waitFor();
-    await clean(page, '/patient/prescription');
+    await expectWcagClean(page, '/patient/prescription');
     // Saved with the new card's fluid left unchosen: the refusal, then the fields' messages on screen.
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     const refusal = dialog(page, 'Prescription is not saved');
     await refusal.getByText('Exchange Fluid is required').waitFor();
-    await clean(page, '/patient/prescription, not saved');
+    await expectWcagClean(page, '/patient/prescription, not saved');
     // The footer's Close (the corner's × is named Close too).
     await refusal.getByRole('button', { name: 'Close', exact: true }).last().click();
     await refusal.waitFor({ state: 'hidden' });
     // In the card itself: a live region for screen readers repeats the text elsewhere on the page.
     await page.getByTestId('exchange-card-2').getByText('Exchange Fluid is required').waitFor();
-    await clean(page, '/patient/prescription with an error');
+    await expectWcagClean(page, '/patient/prescription with an error');
 
     await page.getByRole('tab', { name: 'Visits' }).click();
     await page.getByRole('heading', { name: 'Open visit', level: 2 }).waitFor();
     await page.getByRole('heading', { name: 'Previous visits', level: 2 }).waitFor();
-    await clean(page, '/patient/visits');
+    await expectWcagClean(page, '/patient/visits');
     // A previous visit opened as well.
     await page.getByRole('button', { name: / – / }).first().click();
     await page.getByText('Exit site clean, no tenderness.').waitFor();
-    await clean(page, '/patient/visits with a previous visit opened');
+    await expectWcagClean(page, '/patient/visits with a previous visit opened');
   }, 120_000);
 });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { usersRepository } from '@functions/data/users-repository';
 import { createUser } from '@functions/services/users';
-import { usePortal } from '../support/browser';
+import { fillSignIn, usePortal } from '../support/browser';
 import { createTestClinic, createTestProvider } from '../support/devices';
 
 const PASSWORD = 'Test!pass1';
@@ -30,12 +30,7 @@ const portal = usePortal({
   },
 });
 
-async function signIn(page: Page, email: string) {
-  await page.getByLabel('User ID').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByLabel('Accept Terms & Conditions').check();
-  await page.getByRole('button', { name: 'Login' }).click();
-}
+const signIn = (page: Page, email: string) => fillSignIn(page, email, PASSWORD);
 
 const pathOf = (page: Page) => new URL(page.url()).pathname + new URL(page.url()).search;
 

@@ -38,3 +38,9 @@ export async function wcagViolations(page: Page): Promise<AxeViolation[]> {
     }));
   });
 }
+
+/** Expects no WCAG 2.1 AA violation on the page once the network is idle; `screen` names it in a failure. */
+export async function expectWcagClean(page: Page, screen: string): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  expect({ screen, violations: await wcagViolations(page) }).toEqual({ screen, violations: [] });
+}

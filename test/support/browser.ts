@@ -53,3 +53,11 @@ export function usePortal(options: Partial<Pick<LocalStackOptions, 'idleTimeoutM
     },
   };
 }
+
+/** Fills and submits /login as a person does (the page must be at /login). */
+export async function fillSignIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('User ID').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Accept Terms & Conditions').check();
+  await page.getByRole('button', { name: 'Login' }).click();
+}
