@@ -139,3 +139,16 @@ it('shows the error dialog when the visits cannot be read', async () => {
   await waitFor(() => expect(visibleModal()?.findContent().getElement().textContent).toContain('Database down'), SLOW);
   expect(visibleModal()!.findHeader().getElement().textContent).toBe('Error');
 });
+
+it('pages the open visit’s readings 8 rows at a time', async () => {
+  const readings = Array.from({ length: 11 }, (_, i) => ({
+    ExchangeID: `x${i}`,
+    Time: `2026-11-${String(i + 2).padStart(2, '0')}T07:00:00.000Z`,
+    WeightKg: 70 + i,
+  }));
+  open('Doctor', [visit({ measurements: readings })]);
+  await screen.findByRole('heading', { name: s.openVisit }, SLOW);
+  const table = createWrapper(document.body).findTable()!;
+  await waitFor(() => expect(table.findRows()).toHaveLength(8));
+  expect(table.findPagination()?.findPageNumbers()).toHaveLength(2);
+});

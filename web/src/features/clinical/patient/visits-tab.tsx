@@ -8,7 +8,10 @@ import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import Pagination from '@cloudscape-design/components/pagination';
 import Table from '@cloudscape-design/components/table';
+import { useCollection } from '@cloudscape-design/collection-hooks';
+import { PAGE_SIZE } from '@web/src/components/list/data-list';
 import Textarea from '@cloudscape-design/components/textarea';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -104,13 +107,22 @@ function PrescriptionSummary({ prescription }: { prescription: Prescription | un
   );
 }
 
+/** The open visit's readings, 8 rows a page (spec section 9: every table), pagination hidden on one page. */
 function Measurements({ visit }: { visit: Visit }) {
   const c = s.columns;
+  const { items, collectionProps, paginationProps } = useCollection(visit.measurements ?? [], { pagination: { pageSize: PAGE_SIZE } });
+  const t = messages.widgets.list;
   return (
     <Table
+      {...collectionProps}
       variant="embedded"
       header={<Box variant="h4">{s.measurements}</Box>}
-      items={visit.measurements ?? []}
+      items={items}
+      pagination={
+        paginationProps.pagesCount > 1 ? (
+          <Pagination {...paginationProps} ariaLabels={{ nextPageLabel: t.nextPage, previousPageLabel: t.previousPage, pageLabel: t.pageLabel }} />
+        ) : undefined
+      }
       trackBy="ExchangeID"
       empty={<Box color="text-body-secondary">{s.noMeasurements}</Box>}
       columnDefinitions={[
