@@ -3,33 +3,10 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { recoverPassword } from '@functions/services/sessions';
 import { createUser, setUserEnabled } from '@functions/services/users';
-import { totpCode } from '@infra/local/totp';
 
-/**
- * A code that stays valid until the server checks it: near the end of its 30-second window (a
- * slow machine can take seconds from typing to checking) it waits for the next window.
- */
-async function freshTotpCode(secret: string): Promise<string> {
-  const left = 30_000 - (Date.now() % 30_000);
-  if (left < 10_000) await new Promise((resolve) => setTimeout(resolve, left + 250));
-  return totpCode(secret);
-}
-
-/** In the open TOTP set-up: types the first code of the secret shown, turns TOTP on, closes; answers the secret. */
-async function turnOnTotp(page: Page): Promise<string> {
-  const secret = (await page.getByTestId('totp-secret').innerText()).trim();
-  await page
-    .getByTestId('totp-code-field')
-    .locator('input')
-    .fill(await freshTotpCode(secret));
-  await page.getByRole('button', { name: 'Turn on' }).click();
-  await page.getByText('Two-factor authentication is on').waitFor();
-  await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).first().click();
-  return secret;
-}
 import type { Role } from '@shared/roles';
 import { createTestClinic, createTestProvider } from '../support/devices';
-import { usePortal } from '../support/browser';
+import { freshTotpCode, turnOnTotp, usePortal } from '../support/browser';
 
 const PASSWORD = 'Test!pass1';
 const NEW_PASSWORD = 'Better!pass2';

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '@infra/local/stack';
+import { totpCode } from '@infra/local/totp';
 
 /** Debian's Chromium, installed by .ci/run; playwright-core drives it, nothing is downloaded. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -60,4 +61,37 @@ export async function fillSignIn(page: Page, email: string, password: string): P
   await page.getByLabel('Password').fill(password);
   await page.getByLabel('Accept Terms & Conditions').check();
   await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/**
+ * A code that stays valid until the server checks it: near the end of its 30-second window (a
+ * slow machine can take seconds from typing to checking) it waits for the next window.
+ */
+export async function freshTotpCode(secret: string): Promise<string> {
+  const left = 30_000 - (Date.now() % 30_000);
+  if (left < 10_000) await new Promise((resolve) => setTimeout(resolve, left + 250));
+  return totpCode(secret);
+}
+
+/** In the open TOTP set-up: types the first code of the secret shown, turns TOTP on, closes; answers the secret. */
+export async function turnOnTotp(page: Page): Promise<string> {
+  const secret = (await page.getByTestId('totp-secret').innerText()).trim();
+  await page
+    .getByTestId('totp-code-field')
+    .locator('input')
+    .fill(await freshTotpCode(secret));
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await page.getByText('Two-factor authentication is on').waitFor();
+  await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).first().click();
+  return secret;
+}
+
+/**
+ * Signs an administrator in for the first time (the page must be at /login): LiberDiAdmin and
+ * ServiceProviderAdmin must set TOTP up before any screen, so it sets it up; answers the secret.
+ */
+export async function signInFirstTimeWithTotp(page: Page, email: string, password: string): Promise<string> {
+  await fillSignIn(page, email, password);
+  await page.getByTestId('two-factor-required').waitFor();
+  return turnOnTotp(page);
 }

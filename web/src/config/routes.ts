@@ -31,9 +31,18 @@ export const routes = {
   createPassword: { path: '/create-password', access: 'open' },
   passwordRecovery: { path: '/password-recovery', access: 'open' },
   serviceProviders: { path: '/sp', access: LIBERDI, nav: n.serviceProviders, optionalQuery: ['spId'] },
+  createServiceProvider: { path: '/sp/createsp', access: LIBERDI },
+  /** The provider's tabs: clinics (the base path), users and admin (profile); one path per tab. */
   serviceProviderTabs: { path: '/sp/sptabs', access: LIBERDI, query: ['spId'] },
+  serviceProviderUsers: { path: '/sp/sptabs/users', access: LIBERDI, query: ['spId'] },
+  serviceProviderProfile: { path: '/sp/sptabs/profile', access: LIBERDI, query: ['spId'] },
   clinics: { path: '/clinics', access: PROVIDER_ADMINS, nav: n.clinics, optionalQuery: ['spId'] },
+  createClinic: { path: '/clinics/createclinic', access: ['ServiceProviderAdmin'] },
+  editClinic: { path: '/clinics/editclinic', access: PROVIDER_ADMINS, query: ['clinicId'] },
+  /** The clinic's tabs: users (the base path), admin/edit clinic and devices (LiberDiAdmin); one path per tab. */
   clinicTabs: { path: '/clinics/clinictabs', access: PROVIDER_ADMINS, query: ['clinicId'] },
+  clinicTabsEdit: { path: '/clinics/clinictabs/editclinic', access: PROVIDER_ADMINS, query: ['clinicId'] },
+  clinicTabsDevices: { path: '/clinics/clinictabs/devices', access: LIBERDI, query: ['clinicId'] },
   devices: { path: '/devices', access: LIBERDI, nav: n.devices, optionalQuery: ['clinicId', 'spId'] },
   deviceSettings: { path: '/device/settings', access: LIBERDI, query: ['deviceId'] },
   users: { path: '/users', access: ['ServiceProviderAdmin', 'LiberDiAdmin', 'ClinicAdmin'], nav: n.users, optionalQuery: ['clinicId', 'spId'] },

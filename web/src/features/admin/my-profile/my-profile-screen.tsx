@@ -1,5 +1,12 @@
-import { messages } from '@shared/messages';
-import { ScreenPlaceholder } from '@web/src/components/screen-placeholder';
+import { useSession } from '@web/src/lib/auth';
+import { MyClinicProfile } from './my-clinic-profile';
+import { MyProviderProfile } from './my-provider-profile';
 
-/** The own provider's or clinic's profile. */
-export const MyProfileScreen = () => <ScreenPlaceholder title={messages.navigation.myProfile} />;
+/**
+ * /myprofile (spec section 2): the own provider's profile for a ServiceProviderAdmin, the own
+ * clinic's admin profile for a ClinicAdmin (caId query, defaulting to the own id).
+ */
+export function MyProfileScreen() {
+  const role = useSession().signedIn?.profile.Role;
+  return role === 'ClinicAdmin' ? <MyClinicProfile /> : <MyProviderProfile />;
+}

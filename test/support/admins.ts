@@ -1,0 +1,28 @@
+import { randomUUID } from 'node:crypto';
+import { createUser } from '@functions/services/users';
+import type { Role } from '@shared/roles';
+import { TEST_PASSWORD } from './api';
+import { createTestClinic, createTestProvider } from './devices';
+
+const testEmail = (role: Role) => `${role.toLowerCase()}-${randomUUID().slice(0, 8)}@test.example`;
+
+/**
+ * A provider with one clinic and the three administrators above it (platform, provider, clinic),
+ * each with the permanent password TEST_PASSWORD and no two-factor set up: a browser test signs
+ * the platform and provider admins in with `signInFirstTimeWithTotp`, a clinic admin with `fillSignIn`.
+ */
+export async function providerWithAdmins() {
+  const provider = await createTestProvider();
+  const clinic = await createTestClinic(provider.ServiceProviderID);
+  const providerTenant = { ServiceProviderID: provider.ServiceProviderID, ServiceProviderName: provider.ServiceProviderName };
+  const user = (Role: Role, FirstName: string, tenant: object = {}) =>
+    createUser({ FirstName, LastName: Role, Email: testEmail(Role), Role, ...tenant }, { password: TEST_PASSWORD });
+  return {
+    provider,
+    clinic,
+    platformAdmin: await user('LiberDiAdmin', 'Ada'),
+    providerAdmin: await user('ServiceProviderAdmin', 'Pia', providerTenant),
+    clinicAdmin: await user('ClinicAdmin', 'Cleo', { ...providerTenant, ClinicID: clinic.ClinicID, ClinicName: clinic.ClinicName }),
+  };
+}
+export type ProviderWithAdmins = Awaited<ReturnType<typeof providerWithAdmins>>;
