@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { routeIndex } from '../shared/api/route-index';
 
 const WEB_ROOT = __dirname;
 
@@ -53,6 +54,22 @@ const inlineFontsAsFiles: Plugin = {
   },
 };
 
+/**
+ * The API client's route index as its value: what the module computes from the whole route table
+ * (with every route's schemas) becomes a literal, so the schemas load only with the screens that
+ * validate with them (issue 8's /login budget).
+ */
+const routeIndexAsValue: Plugin = {
+  name: 'route-index-as-value',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^@shared\/api\/route-index$/ }, () => ({ path: 'route-index', namespace: 'route-index' }));
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'route-index' }, () => ({
+      contents: `export const routeIndex = ${JSON.stringify(routeIndex)};`,
+      loader: 'js',
+    }));
+  },
+};
+
 /** esbuild options for the web bundle; the local server and the CDK app both build through here. */
 export function webBuildOptions(outdir: string, minify = false): BuildOptions {
   return {
@@ -69,7 +86,7 @@ export function webBuildOptions(outdir: string, minify = false): BuildOptions {
     loader: { '.woff': 'file', '.woff2': 'file', '.png': 'file', '.svg': 'file', '.jpg': 'file' },
     define: { 'process.env.NODE_ENV': JSON.stringify(minify ? 'production' : 'development') },
     banner: { js: CHUNK_STYLES_BANNER },
-    plugins: [inlineFontsAsFiles],
+    plugins: [routeIndexAsValue, inlineFontsAsFiles],
     logLevel: 'warning',
     metafile: true,
   };
@@ -95,7 +112,7 @@ async function entryStylesheet(outdir: string, minify: boolean): Promise<{ input
     sourcemap: false,
     banner: undefined,
     write: false,
-    plugins: [inlineFontsAsFiles, dynamicImportsExternal],
+    plugins: [routeIndexAsValue, inlineFontsAsFiles, dynamicImportsExternal],
   });
   // The stylesheet and what it references (the fonts); this build's JavaScript is not used.
   await mkdir(path.join(outdir, 'assets'), { recursive: true });

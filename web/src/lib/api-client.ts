@@ -1,6 +1,7 @@
 import { API_BASE, buildPath } from '@shared/api/paths';
 import type { BodyInputOf, ParamNames, ResponseOf } from '@shared/api/route-definition';
-import { routes, type RouteId, type Routes } from '@shared/api/routes';
+import { routeIndex as routes } from '@shared/api/route-index';
+import type { RouteId, Routes } from '@shared/api/routes';
 import type { SessionTokens } from '@shared/api/session';
 import { messages } from '@shared/messages';
 import { reduceErrorMessages } from './api-errors';

@@ -1,4 +1,4 @@
-import { staffRouteId, STAFF_ROLES, type StaffRole } from '@shared/api/routes';
+import { staffRouteId, STAFF_ROLES, type StaffRole } from '@shared/api/routes/staff';
 import { useSession } from './auth';
 
 /** The signed-in clinical staff member: the `{id}` of every staff path, the role that picks its prefix, the name. */

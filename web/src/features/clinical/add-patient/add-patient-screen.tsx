@@ -3,7 +3,7 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { staffRouteId } from '@shared/api/routes';
+import { staffRouteId } from '@shared/api/routes/staff';
 import { messages } from '@shared/messages';
 import { ConfirmationDialog } from '@web/src/components/confirmation-dialog';
 import { ErrorDialog } from '@web/src/components/error-dialog';

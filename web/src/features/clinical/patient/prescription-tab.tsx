@@ -13,7 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { fieldMessages } from '@shared/api/field-messages';
 import { addDeviceSchema, prescriptionFormSchema, type GetPrescriptionResult } from '@shared/api/prescriptions';
-import { staffRouteId, type StaffRole } from '@shared/api/routes';
+import { staffRouteId, type StaffRole } from '@shared/api/routes/staff';
 import { prescriptionLimits, type DayCode } from '@shared/device';
 import { messages } from '@shared/messages';
 import { effectiveSettings, toSettingsObject, type Settings } from '@shared/settings';

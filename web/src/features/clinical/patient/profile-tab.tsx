@@ -4,7 +4,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { PatientProfileResult, PatientUpdateInput } from '@shared/api/patients';
-import { staffRouteId } from '@shared/api/routes';
+import { staffRouteId } from '@shared/api/routes/staff';
 import { messages } from '@shared/messages';
 import { ConfirmationDialog } from '@web/src/components/confirmation-dialog';
 import { ErrorDialog } from '@web/src/components/error-dialog';

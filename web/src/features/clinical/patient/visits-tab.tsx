@@ -16,7 +16,7 @@ import Textarea from '@cloudscape-design/components/textarea';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { closeVisitSchema, visitHighlightKinds, type Prescription, type Visit } from '@shared/api/prescriptions';
-import { type StaffRole } from '@shared/api/routes';
+import { type StaffRole } from '@shared/api/routes/staff';
 import { messages } from '@shared/messages';
 import { paths } from '@web/src/config/routes';
 import { ConfirmationDialog } from '@web/src/components/confirmation-dialog';

@@ -6,7 +6,7 @@ import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/c
 import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { PatientAlert, PatientListItem } from '@shared/api/patients';
-import { staffRouteId } from '@shared/api/routes';
+import { staffRouteId } from '@shared/api/routes/staff';
 import { messages } from '@shared/messages';
 import { ErrorDialog } from '@web/src/components/error-dialog';
 import { DataList, type DefaultOrder, type ListFilter } from '@web/src/components/list/data-list';
