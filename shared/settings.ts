@@ -157,7 +157,7 @@ const timeBoundSettings = new Set<SettingName>(defaultWithin.flat());
 export interface SettingsValidationOptions {
   /** A ServiceProviderAdmin skips the min/max fill and drain time checks (spec section 5). */
   skipTimeBounds?: boolean;
-  /** Check only the settings present, as a partial update does; otherwise all are required. */
+  /** Check only the settings present, as a partial update does; otherwise all are required. A setting sent empty is present. */
   partial?: boolean;
 }
 
@@ -168,11 +168,13 @@ export interface SettingsValidationOptions {
 export function validateSettings(settings: Partial<Record<SettingName, unknown>>, options: SettingsValidationOptions = {}): SettingsIssue[] {
   const issues: SettingsIssue[] = [];
   const numbers: Partial<Record<NumericSettingName, number>> = {};
+  // A partial update leaves out what it does not change; a setting it sends empty is refused like any other.
+  const required = (name: SettingName) => !options.partial || settings[name] !== undefined;
 
   for (const name of numericSettingNames) {
     const raw = settings[name];
     if (raw === undefined || raw === null || raw === '') {
-      if (!options.partial && name !== 'UtilizationStatusLow') {
+      if (required(name) && name !== 'UtilizationStatusLow') {
         issues.push({ field: name, message: messages.settings.empty(name) });
       }
       continue;
@@ -192,7 +194,7 @@ export function validateSettings(settings: Partial<Record<SettingName, unknown>>
   for (const name of unitSettingNames) {
     const raw = settings[name];
     if (raw === undefined || raw === null || raw === '') {
-      if (!options.partial) issues.push({ field: name, message: messages.settings.empty(name) });
+      if (required(name)) issues.push({ field: name, message: messages.settings.empty(name) });
     } else if (!(unitSettings[name] as readonly unknown[]).includes(raw)) {
       issues.push({ field: name, message: messages.settings.unknownUnit(name) });
     }
@@ -200,7 +202,7 @@ export function validateSettings(settings: Partial<Record<SettingName, unknown>>
 
   const dwell = settings.DwellTime;
   if (dwell === undefined || dwell === null || dwell === '') {
-    if (!options.partial) issues.push({ field: 'DwellTime', message: messages.settings.empty('DwellTime') });
+    if (required('DwellTime')) issues.push({ field: 'DwellTime', message: messages.settings.empty('DwellTime') });
   } else if (typeof dwell !== 'string' || !/^([01]\d|2[0-3]):[0-5]\d$/.test(dwell)) {
     issues.push({ field: 'DwellTime', message: messages.settings.notANumber('DwellTime') });
   }

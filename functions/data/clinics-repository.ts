@@ -78,6 +78,17 @@ export const clinicsRepository = {
     return { items: await withCounters(result.items), cursor: result.cursor };
   },
 
+  /** Every clinic's id and provider, shard after shard, without the list's counters (the settings fan-out's walk). */
+  async listAllRefs(page?: PageRequest): Promise<Page<Pick<ClinicRecord, 'ClinicID' | 'ServiceProviderID'>>> {
+    return shardedPage(allListShards(), page ?? {}, async (ListShard, shardPage) => {
+      const result = await db()
+        .entities.clinic.query.all({ ListShard })
+        .go({ ...pageOptions(shardPage), hydrate: true });
+      complete(result);
+      return { items: result.data.map(({ ClinicID, ServiceProviderID }) => ({ ClinicID, ServiceProviderID })), cursor: result.cursor };
+    });
+  },
+
   /**
    * Stores a new clinic with the settings it decided itself (none when it keeps its provider's) and,
    * when it starts enabled, counts it among its provider's and the platform's activated clinics;

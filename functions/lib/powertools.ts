@@ -35,4 +35,6 @@ export const metricNames = {
   deviceMessageDeadLettered: 'DeviceMessageDeadLettered',
   skippedExchangeAlertRaised: 'SkippedExchangeAlertRaised',
   skippedExchangeCheckFailed: 'SkippedExchangeCheckFailed',
+  /** Retained settings messages the global settings fan-out sent. */
+  globalSettingsPublished: 'GlobalSettingsPublished',
 } as const;

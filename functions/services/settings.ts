@@ -1,4 +1,6 @@
 import { effectiveSettings, parseSettings, toSettingsList, toSettingsObject, type SettingEntry, type Settings } from '@shared/settings';
+import { deviceSettingNames } from '@shared/device';
+import { settingsFanoutItem } from '../data/settings-fanout-repository';
 import { settingsRepository } from '../data/settings-repository';
 import type { AuditTrail } from '../lib/audit';
 import type { Caller } from '../lib/caller';
@@ -15,11 +17,24 @@ export async function getGlobalSettings(): Promise<SettingEntry[]> {
   return toSettingsList(effectiveSettings(await settingsRepository.getGlobal()));
 }
 
-/** Replaces the global settings (already validated against the spec's rules) and returns them. */
+/**
+ * Replaces the global settings (already validated against the spec's rules) and returns them.
+ * When a setting the devices use changed, a fan-out job is stored in the same transaction: the
+ * scheduled fan-out (functions/devices/publish-global-settings.ts) sends the retained settings
+ * message to every device that follows the global value, so the request stays one write however
+ * many devices there are (docs/settings.md).
+ */
 export async function initGlobalSettings(caller: Caller, audit: AuditTrail, entries: SettingEntry[]): Promise<SettingEntry[]> {
   const settings = parseSettings(toSettingsObject(entries));
   const before = (await settingsRepository.getGlobal()) ?? {};
-  await settingsRepository.putGlobal(settings, caller.userId, audit.write({ entity: 'Settings', id: 'GLOBAL', before, after: settings }));
+  const [wasInForce, inForce] = [effectiveSettings(before), effectiveSettings(settings)];
+  const changed = deviceSettingNames.filter((name) => wasInForce[name] !== inForce[name]);
+  await settingsRepository.putGlobal(
+    settings,
+    caller.userId,
+    audit.write({ entity: 'Settings', id: 'GLOBAL', before, after: settings }),
+    changed.length > 0 ? settingsFanoutItem(changed) : undefined,
+  );
   return toSettingsList(settings);
 }
 

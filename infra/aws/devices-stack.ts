@@ -4,7 +4,7 @@ import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { CfnPolicy, CfnTopicRule } from 'aws-cdk-lib/aws-iot';
 import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
@@ -30,7 +30,7 @@ export interface DevicesStackProps extends StackProps {
  * The device side: the IoT policy every device certificate gets (a device connects as its thing
  * name, its serial number, and publishes and subscribes only on its own topics), the topic rule
  * that hands each up message to the ingest Lambda with an error action into a queue (a failed
- * message is kept, not lost), and the scheduled skipped-exchange check.
+ * message is kept, not lost), the scheduled skipped-exchange check and the global settings fan-out.
  */
 export class DevicesStack extends Stack {
   /** https://<account>-ats.iot.<region>.amazonaws.com, for the backend's IoT data-plane client. */
@@ -111,6 +111,34 @@ export class DevicesStack extends Stack {
       description: 'The skipped-exchange check',
     });
 
+    // A global settings change is stored with a fan-out job (functions/services/settings.ts); this
+    // job sends it to the devices, resuming where the previous run stopped (docs/settings.md).
+    const settingsFanout = new PortalFunction(this, 'GlobalSettingsFanout', {
+      entry: 'devices/publish-global-settings',
+      logKey: props.logKey,
+      description: 'Sends a global settings change to the devices that follow the global value',
+      timeout: Duration.minutes(5),
+      environment: {
+        TABLE_NAME: props.table.tableName,
+        AWS_ENDPOINT_URL_IOT_DATA_PLANE: this.iotDataEndpoint,
+        POWERTOOLS_SERVICE_NAME: 'pd-portal-settings-fanout',
+      } satisfies EnvironmentVariables,
+      // One run at a time: two runs would walk the same job twice.
+      reservedConcurrentExecutions: 1,
+    });
+    grantTableAccess(settingsFanout, props.table, {
+      // The jobs and the global settings (GLOBAL), the clinics' list (CLINICS#), each clinic and its
+      // devices' index (CLINIC#), the providers' settings (SP#) and the devices (DEVICE#).
+      read: ['GLOBAL', 'CLINICS#*', 'CLINIC#*', 'SP#*', 'DEVICE#*'],
+      write: ['GLOBAL'],
+    });
+    settingsFanout.addToRolePolicy(new PolicyStatement({ actions: ['iot:Publish'], resources: [arn('topic', `${DEVICE_TOPIC_ROOT}/*/down/settings`)] }));
+    new Schedule(this, 'EveryMinute', {
+      schedule: ScheduleExpression.rate(Duration.minutes(1)),
+      target: new LambdaInvoke(settingsFanout, { retryAttempts: 0 }),
+      description: 'The global settings fan-out (an idle run is one Query)',
+    });
+
     const action = new SnsAction(props.alarmTopic);
     const alarms: Array<[string, IMetric, string]> = [
       [
@@ -121,6 +149,11 @@ export class DevicesStack extends Stack {
       ['IngestErrors', ingest.metricErrors({ period: Duration.minutes(5) }), 'The device ingest failed'],
       ['IngestThrottles', ingest.metricThrottles({ period: Duration.minutes(5) }), 'The device ingest reached its reserved concurrency'],
       ['SkippedExchangeCheckErrors', skipped.metricErrors({ period: Duration.minutes(5) }), 'The skipped-exchange check failed'],
+      [
+        'GlobalSettingsFanoutErrors',
+        settingsFanout.metricErrors({ period: Duration.minutes(5) }),
+        'The global settings fan-out failed (its job stays and is retried every minute)',
+      ],
     ];
     for (const [alarmId, metric, description] of alarms) {
       new Alarm(this, alarmId, {

@@ -35,12 +35,12 @@ const acknowledged: Acknowledgement[] = [
   {
     id: 'HIPAA.Security::HIPAA.Security-LambdaConcurrency',
     reason:
-      'Reserved where it bounds something: each public sign-in route (10), the device ingest (20, a flood waits in the async queue) and the skipped-exchange check (1, never overlapping). The signed-in API routes share the account pool instead: reserving for each of some fifty route Lambdas would cut the regional 1000 into slices that throttle a busy route while others idle; their load is bounded by the stage throttling (100 rps, burst 200), the WAF rate rules and the JWT authorizer. CDK deploy-time singletons (custom resources, bucket deployment) run only during a deploy.',
+      'Reserved where it bounds something: each public sign-in route (10), the device ingest (20, a flood waits in the async queue), the skipped-exchange check and the global settings fan-out (1 each, never overlapping). The signed-in API routes share the account pool instead: reserving for each of some fifty route Lambdas would cut the regional 1000 into slices that throttle a busy route while others idle; their load is bounded by the stage throttling (100 rps, burst 200), the WAF rate rules and the JWT authorizer. CDK deploy-time singletons (custom resources, bucket deployment) run only during a deploy.',
   },
   {
     id: 'HIPAA.Security::HIPAA.Security-LambdaDLQ',
     reason:
-      'API functions are invoked synchronously (the caller sees the error; a DLQ never receives). The ingest function, invoked asynchronously, sends failures to the FailedDeviceMessages queue as an on-failure destination; the scheduler retries the skipped-exchange check and it reruns every 5 minutes.',
+      'API functions are invoked synchronously (the caller sees the error; a DLQ never receives). The ingest function, invoked asynchronously, sends failures to the FailedDeviceMessages queue as an on-failure destination; the scheduler retries the skipped-exchange check and it reruns every 5 minutes; the global settings fan-out keeps its job in the table and reruns every minute from where it stopped.',
   },
   {
     id: 'HIPAA.Security::HIPAA.Security-IAMNoInlinePolicy',
@@ -74,6 +74,15 @@ const acknowledged: Acknowledgement[] = [
   {
     id: 'AwsSolutions::AwsSolutions-IAM5[Resource::<SkippedExchangeCheck874A349A.Arn>:*]',
     reason: 'The scheduler may invoke any version of the one skipped-exchange function.',
+  },
+  {
+    id: 'AwsSolutions::AwsSolutions-IAM5[Resource::<GlobalSettingsFanoutDC47CE82.Arn>:*]',
+    reason: 'The scheduler may invoke any version of the one global settings fan-out function.',
+  },
+  {
+    id: 'AwsSolutions::AwsSolutions-IAM5[Resource::arn:aws:iot:<AWS::Region>:<AWS::AccountId>:topic/pd/devices/*/down/settings]',
+    reason:
+      'The global settings fan-out sends the retained settings message to every device that follows a changed global value, whichever device that is; the grant names only the settings down topic of the devices, never an up topic or the prescription topic.',
   },
   {
     id: 'AwsSolutions::AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]',

@@ -38,6 +38,8 @@ export interface LocalStackOptions {
   idleTimeoutMs?: number;
   /** How often the skipped-exchange check runs (EventBridge Scheduler's rate on AWS); 5 minutes by default. */
   skippedCheckIntervalMs?: number;
+  /** How often the global settings fan-out runs (EventBridge Scheduler's rate on AWS); 1 minute by default. */
+  settingsFanoutIntervalMs?: number;
   log?: (line: string) => void;
 }
 
@@ -54,6 +56,8 @@ export interface LocalStack {
   processes(): ManagedProcess[];
   /** Runs the scheduled skipped-exchange check now (it also runs on its timer). */
   checkSkippedExchanges(): Promise<void>;
+  /** Runs the scheduled global settings fan-out now (it also runs on its timer). */
+  publishGlobalSettings(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -228,6 +232,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     process.env.AWS_ENDPOINT_URL_IOT_DATA_PLANE = iotDataPlane.url;
     if (!fresh) log(`${await republishCurrentPrescriptions()} prescriptions retained for their devices again`);
     const skippedCheck = startSkippedExchangeCheck(options.skippedCheckIntervalMs ?? 5 * 60_000, log, unavailable);
+    const settingsFanout = startSettingsFanout(options.settingsFanoutIntervalMs ?? 60_000, log, unavailable);
 
     const url = `http://localhost:${port}`;
     return {
@@ -240,8 +245,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       broker,
       processes: () => parts.map((part) => part.current()),
       checkSkippedExchanges: skippedCheck.runNow,
+      publishGlobalSettings: settingsFanout.runNow,
       stop: async () => {
         await skippedCheck.stop();
+        await settingsFanout.stop();
         await iotDataPlane.close();
         await broker.close();
         server.closeAllConnections();
@@ -279,6 +286,34 @@ function startSkippedExchangeCheck(intervalMs: number, log: (line: string) => vo
       .then(
         ({ patients, raised }) => log(`skipped-exchange check: ${patients} patients, ${raised} new alerts`),
         (error: unknown) => console.error('[local] skipped-exchange check failed', error),
+      )
+      .finally(() => (running = undefined));
+    return running;
+  };
+  const timer = setInterval(() => void runNow(), intervalMs);
+  timer.unref();
+  return {
+    runNow,
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+/** The scheduled global settings fan-out Lambda, on a timer; one run at a time (its reserved concurrency of 1 on AWS). */
+function startSettingsFanout(intervalMs: number, log: (line: string) => void, unavailable: () => string | undefined) {
+  const job = import('@functions/devices/publish-global-settings');
+  let running: Promise<void> | undefined;
+  const runNow = () => {
+    if (unavailable()) return Promise.resolve();
+    running ??= job
+      .then(({ handler }) => handler())
+      .then(
+        ({ finished, pending, published }) => {
+          if (finished + pending > 0) log(`global settings fan-out: ${published} devices sent, ${finished} jobs done, ${pending} left`);
+        },
+        (error: unknown) => console.error('[local] global settings fan-out failed', error),
       )
       .finally(() => (running = undefined));
     return running;

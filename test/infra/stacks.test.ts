@@ -264,6 +264,20 @@ describe('the CDK app', () => {
     devices.hasResourceProperties('AWS::Scheduler::Schedule', { ScheduleExpression: 'rate(5 minutes)' });
   });
 
+  it('runs the global settings fan-out every minute, one run at a time, publishing only on the devices’ settings topics', () => {
+    const devices = template('devices');
+    devices.hasResourceProperties('AWS::Scheduler::Schedule', { ScheduleExpression: 'rate(1 minute)' });
+    const functions = Object.entries(devices.findResources('AWS::Lambda::Function')).filter(([id]) => id.startsWith('GlobalSettingsFanout'));
+    expect(functions).toHaveLength(1);
+    expect(functions[0]![1]).toMatchObject({ Properties: { ReservedConcurrentExecutions: 1, Timeout: 300 } });
+    const policies = JSON.stringify(
+      Object.entries(devices.findResources('AWS::IAM::Policy')).filter(([id]) => id.startsWith('GlobalSettingsFanoutServiceRole')),
+    );
+    expect(policies).toContain('topic/pd/devices/*/down/settings');
+    expect(policies).not.toContain('/up/');
+    expect(policies).not.toContain('dynamodb:Scan');
+  });
+
   it('serves the web from a private bucket through CloudFront, with /api/* sent to the API uncached', () => {
     const web = template('web');
     web.hasResourceProperties('AWS::CloudFront::Distribution', {
@@ -321,7 +335,7 @@ describe('the CDK app', () => {
     expect(buckets).not.toContain('"AllowedOrigins":["*"]');
   });
 
-  it('alarms operations on dead letters, ingest errors, API 5xx and throttling', () => {
+  it('alarms operations on dead letters, ingest and scheduled job errors, API 5xx and throttling', () => {
     const alarmsOf = (stack: keyof typeof stacks) =>
       Object.values(template(stack).findResources('AWS::CloudWatch::Alarm')).map(
         (alarm) => (alarm as { Properties: { MetricName?: string; Namespace?: string; AlarmActions?: unknown[] } }).Properties,
@@ -333,6 +347,8 @@ describe('the CDK app', () => {
         'AWS/SQS/ApproximateNumberOfMessagesVisible',
         'AWS/Lambda/Errors',
         'AWS/Lambda/Throttles',
+        'AWS/Lambda/Errors',
+        // The global settings fan-out.
         'AWS/Lambda/Errors',
         'AWS/ApiGateway/5xx',
         'PdPortal/ApiThrottledRequests',

@@ -15,6 +15,7 @@ import { patientPiiSchema, socialIdMarkerSchema } from './patient-pii';
 import { prescriptionSchema } from './prescription';
 import { platformStatsSchema, serviceProviderSchema } from './service-provider';
 import { settingsSchema } from './settings';
+import { settingsFanoutSchema } from './settings-fanout';
 import { emailMarkerSchema, userSchema } from './user';
 import { visitSchema } from './visit';
 
@@ -38,6 +39,7 @@ function build(table: string) {
     messageMarker: new Entity(messageMarkerSchema, options),
     exchangeCounter: new Entity(exchangeCounterSchema, options),
     settings: new Entity(settingsSchema, options),
+    settingsFanout: new Entity(settingsFanoutSchema, options),
     dueCheck: new Entity(dueCheckSchema, options),
     dueCursor: new Entity(dueCursorSchema, options),
     clinic: new Entity(clinicSchema, options),
