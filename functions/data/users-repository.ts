@@ -6,12 +6,16 @@ import { config } from '../lib/config';
 import { db, type Db } from './entities';
 import { allListShards, listShard } from './entities/shards';
 import { complete, pageOptions, shardedPage, toPage, type Page, type PageRequest } from './page';
+import { auditItem, type AuditRecord } from './audit-repository';
 import { throwIfCanceled } from './transactions';
 
 /** A portal user's record; Cognito holds the credentials and groups, this holds profile and tenant. */
 export interface UserRecord {
   UserID: string;
+  /** The main role (the highest of `Roles`). */
   Role: Role;
+  /** Every role, highest first; absent on users made before roles were a list (then `[Role]`). */
+  Roles?: Role[];
   IsEnabled: boolean;
   FirstName: string;
   LastName: string;
@@ -35,7 +39,18 @@ type UserItem = EntityItem<Db['entities']['user']>;
 
 const normalEmail = (email: string) => email.trim().toLowerCase();
 const sortName = (user: Pick<UserRecord, 'FirstName' | 'LastName'>) => `${user.LastName.toLowerCase()}#${user.FirstName.toLowerCase()}`;
-const toRecord = ({ SortName, ListShard, ...user }: UserItem): UserRecord => user;
+const toRecord = ({ SortName, ListShard, Roles, ...user }: UserItem): UserRecord => ({ ...user, ...(Roles ? { Roles: Roles as Role[] } : {}) });
+
+/** A user's roles: the list, or the one role of a record made before roles were a list. */
+export const rolesOf = (user: Pick<UserRecord, 'Role' | 'Roles'>): Role[] => (user.Roles && user.Roles.length > 0 ? user.Roles : [user.Role]);
+
+/** What an update may change on a user (spec section 5, edit: Email and Phone; the flag; the roles). */
+export type UserChanges = Partial<Pick<UserRecord, 'Email' | 'Phone' | 'IsEnabled' | 'Role' | 'Roles'>>;
+
+/** The clinic whose admin a new user becomes: the clinic must have none yet (checked in the same transaction). */
+export interface AdminOf {
+  ClinicID: string;
+}
 
 export const usersRepository = {
   async get(userId: string): Promise<UserRecord | undefined> {
@@ -129,14 +144,81 @@ export const usersRepository = {
     await db().entities.user.patch({ UserID: userId }).set({ IsEnabled: enabled }).go();
   },
 
-  /** Stores a new user and reserves the e-mail in one transaction; fails if the e-mail is taken. */
-  async create(user: UserRecord): Promise<void> {
-    await db()
-      .transaction.write(({ user: userEntity, emailMarker }) => [
+  /**
+   * Stores a new user and reserves the e-mail in one transaction; fails if the e-mail is taken.
+   * With `audit`, its record is written in the same transaction; with `adminOf`, the user becomes
+   * that clinic's admin, and the transaction fails (`ClinicHasAdmin`) when the clinic has one.
+   */
+  async create(user: UserRecord, options: { audit?: AuditRecord; adminOf?: AdminOf } = {}): Promise<void> {
+    const { audit, adminOf } = options;
+    const result = await db()
+      .transaction.write(({ user: userEntity, emailMarker, clinic, audit: auditEntity }) => [
         emailMarker.create({ Email: normalEmail(user.Email), UserID: user.UserID }).commit(),
         userEntity.create({ ...user, SortName: sortName(user), ListShard: listShard(user.UserID) }).commit(),
+        ...(adminOf
+          ? [
+              clinic
+                .patch({ ClinicID: adminOf.ClinicID })
+                .set({ ClinicAdmin: { UserID: user.UserID, FirstName: user.FirstName, LastName: user.LastName, Email: normalEmail(user.Email) } })
+                .where(({ ClinicAdmin }, { notExists }) => notExists(ClinicAdmin))
+                .commit(),
+            ]
+          : []),
+        ...(audit ? [auditEntity.create(auditItem(audit)).commit()] : []),
       ])
-      .go()
-      .then(throwIfCanceled);
+      .go();
+    if (adminOf && result.canceled && (result.data as ReadonlyArray<{ code: string }>)[2]?.code === 'ConditionalCheckFailed') {
+      throw Object.assign(new Error('The clinic has an admin'), { name: 'ClinicHasAdmin' });
+    }
+    throwIfCanceled(result);
+  },
+
+  /**
+   * Changes a user's fields with the audit record, all or nothing. A changed e-mail moves its
+   * marker (the new one must be free: 'EmailTaken' otherwise); `clinicAdminOf` keeps the e-mail
+   * its clinic shows for its admin in step. The change is conditioned on the e-mail read
+   * (`before`), so a concurrent change of it fails ('changedMeanwhile') instead of being lost.
+   */
+  async update(
+    before: UserRecord,
+    changes: UserChanges,
+    options: { audit: AuditRecord; clinicAdminOf?: string },
+  ): Promise<'updated' | 'changedMeanwhile' | 'emailTaken'> {
+    const newEmail = changes.Email !== undefined && normalEmail(changes.Email) !== normalEmail(before.Email) ? normalEmail(changes.Email) : undefined;
+    const set = { ...changes, ...(newEmail ? { Email: newEmail } : {}) };
+    const result = await db()
+      .transaction.write(({ user: userEntity, emailMarker, clinic, audit: auditEntity }) => [
+        userEntity
+          .patch({ UserID: before.UserID })
+          .set(set)
+          .where(({ Email }, { eq }) => eq(Email, before.Email))
+          .commit(),
+        ...(newEmail
+          ? [
+              emailMarker
+                .delete({ Email: normalEmail(before.Email) })
+                .where(({ UserID }, { eq }) => eq(UserID, before.UserID))
+                .commit(),
+              emailMarker.create({ Email: newEmail, UserID: before.UserID }).commit(),
+            ]
+          : []),
+        ...(newEmail && options.clinicAdminOf
+          ? [
+              clinic
+                .patch({ ClinicID: options.clinicAdminOf })
+                .set({ ClinicAdmin: { UserID: before.UserID, FirstName: before.FirstName, LastName: before.LastName, Email: newEmail } })
+                .commit(),
+            ]
+          : []),
+        auditEntity.create(auditItem(options.audit)).commit(),
+      ])
+      .go();
+    if (result.canceled) {
+      const codes = result.data.map(({ code }) => code);
+      if (newEmail && codes[2] === 'ConditionalCheckFailed') return 'emailTaken';
+      if (codes.some((code) => code === 'ConditionalCheckFailed' || code === 'TransactionConflict')) return 'changedMeanwhile';
+    }
+    throwIfCanceled(result);
+    return 'updated';
   },
 };

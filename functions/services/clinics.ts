@@ -12,6 +12,7 @@ import {
 } from '@shared/api/clinics';
 import { messages } from '@shared/messages';
 import { effectiveSettings, parseSettings, settingNames, toSettingsObject, type Settings } from '@shared/settings';
+import { auditRepository } from '../data/audit-repository';
 import { clinicsRepository, type ClinicChanges, type ClinicRecord } from '../data/clinics-repository';
 import { allItems, type Page, type PageRequest } from '../data/page';
 import { serviceProvidersRepository } from '../data/service-providers-repository';
@@ -159,7 +160,13 @@ async function applyChanges(caller: Caller, audit: AuditTrail, clinic: ClinicRec
   // Only a logo uploaded through this clinic's own link.
   if (changes.image !== undefined && !imageStore.isLogoOf('clinics', clinic.ClinicID, changes.image)) throw badRequest(messages.clinics.imageNotValid);
   const fields = Object.keys(changes) as Array<keyof ClinicChanges>;
-  if (fields.length === 0) return clinic;
+  if (fields.length === 0) {
+    // A save without a change (the form sent as it was): still recorded, as the route writes (an unrecorded write answers 500).
+    await auditRepository.record([
+      audit.write({ entity: 'Clinic', id: clinic.ClinicID, ClinicID: clinic.ClinicID, ServiceProviderID: clinic.ServiceProviderID }),
+    ]);
+    return clinic;
+  }
   const record = audit.write({
     entity: 'Clinic',
     id: clinic.ClinicID,

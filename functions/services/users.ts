@@ -4,16 +4,26 @@ import {
   AdminDeleteUserCommand,
   AdminDisableUserCommand,
   AdminEnableUserCommand,
+  AdminRemoveUserFromGroupCommand,
   AdminSetUserPasswordCommand,
+  AdminUpdateUserAttributesCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { allowedRoles, mainRole, rolesAfter, rolesOverlap, type NewUserBody, type UserAnswer, type UserUpdate } from '@shared/api/users';
 import { messages } from '@shared/messages';
 import type { Role } from '@shared/roles';
-import { usersRepository, type UserRecord } from '../data/users-repository';
+import { auditRepository, type AuditRecord } from '../data/audit-repository';
+import { clinicsRepository, type ClinicRecord } from '../data/clinics-repository';
+import type { Page, PageRequest } from '../data/page';
+import { rolesOf, usersRepository, type AdminOf, type UserChanges, type UserRecord } from '../data/users-repository';
 import { isConditionFailure } from '../data/table';
+import type { AuditTrail } from '../lib/audit';
 import { cognito } from '../lib/aws-clients';
+import type { Caller } from '../lib/caller';
 import { config } from '../lib/config';
-import { conflict, notFound } from '../lib/errors';
+import { conflict, forbidden, notFound } from '../lib/errors';
 import { mailer } from '../lib/mailer';
+import { logger } from '../lib/powertools';
+import { inScope } from '../lib/scope';
 import { endAllSessions, temporaryPassword } from './sessions';
 
 export interface NewUser {
@@ -22,10 +32,23 @@ export interface NewUser {
   Email: string;
   Phone?: string;
   Role: Role;
+  /** Every role when more than one (Cognito gets each group); the main role is `Role`. */
+  Roles?: Role[];
   ClinicID?: string;
   ClinicName?: string;
   ServiceProviderID?: string;
   ServiceProviderName?: string;
+  /** Made in a disabled clinic: marked as its other users are (functions/lib/may-sign-in.ts). */
+  ClinicDisabled?: boolean;
+}
+
+export interface CreateUserOptions {
+  /** A permanent password (demo data, tests) instead of a mailed temporary one. */
+  password?: string;
+  /** The audit record of the creation, written in the record's own transaction. */
+  audit?: (user: UserRecord) => AuditRecord;
+  /** The clinic whose admin the user becomes; it must have none ('The clinic already has an admin', 409). */
+  adminOf?: AdminOf;
 }
 
 /**
@@ -36,7 +59,7 @@ export interface NewUser {
  * cannot be made, the Cognito user is removed again, so a failed creation leaves nothing behind.
  * The mail goes last: if it fails, the user exists and password recovery mails a new password.
  */
-export async function createUser(input: NewUser, options: { password?: string } = {}): Promise<UserRecord> {
+export async function createUser(input: NewUser, options: CreateUserOptions = {}): Promise<UserRecord> {
   const email = input.Email.trim().toLowerCase();
   const userPoolId = config.userPoolId;
   const temporary = options.password ? undefined : temporaryPassword();
@@ -68,6 +91,7 @@ export async function createUser(input: NewUser, options: { password?: string } 
   const user: UserRecord = {
     UserID: sub,
     Role: input.Role,
+    ...(input.Roles ? { Roles: input.Roles } : {}),
     IsEnabled: true,
     FirstName: input.FirstName,
     LastName: input.LastName,
@@ -77,16 +101,20 @@ export async function createUser(input: NewUser, options: { password?: string } 
     ClinicName: input.ClinicName,
     ServiceProviderID: input.ServiceProviderID,
     ServiceProviderName: input.ServiceProviderName,
+    ...(input.ClinicDisabled ? { ClinicDisabled: true } : {}),
     CreatedAt: new Date().toISOString(),
   };
   try {
-    await cognito().send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: username, GroupName: input.Role }));
+    for (const group of input.Roles ?? [input.Role]) {
+      await cognito().send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: username, GroupName: group }));
+    }
     if (options.password) {
       await cognito().send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: username, Password: options.password, Permanent: true }));
     }
-    await usersRepository.create(user);
+    await usersRepository.create(user, { audit: options.audit?.(user), adminOf: options.adminOf });
   } catch (error) {
     await cognito().send(new AdminDeleteUserCommand({ UserPoolId: userPoolId, Username: username }));
+    if ((error as Error).name === 'ClinicHasAdmin') throw conflict(messages.users.clinicHasAdmin);
     if (isConditionFailure(error)) throw conflict(messages.errors.alreadyRegistered('Email'));
     throw error;
   }
@@ -115,4 +143,247 @@ export async function setUserEnabled(userId: string, enabled: boolean): Promise<
   await cognito().send(new command({ UserPoolId: config.userPoolId, Username: user.Email }));
   await usersRepository.setEnabled(userId, enabled);
   if (!enabled) await endAllSessions(userId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The administrators' user calls (spec section 7, issue 13)
+
+const toAnswer = (user: UserRecord): UserAnswer => ({
+  UserID: user.UserID,
+  Role: user.Role,
+  Roles: rolesOf(user),
+  IsEnabled: user.IsEnabled,
+  FirstName: user.FirstName,
+  LastName: user.LastName,
+  Email: user.Email,
+  Phone: user.Phone,
+  ClinicID: user.ClinicID,
+  ClinicName: user.ClinicName,
+  ServiceProviderID: user.ServiceProviderID,
+  ServiceProviderName: user.ServiceProviderName,
+  CreatedAt: user.CreatedAt,
+});
+
+const toList = (page: Page<UserRecord>) => ({ items: page.items.map(toAnswer), cursor: page.cursor ?? undefined });
+
+/** What an audit record of a user keeps: the profile and tenant, not the sign-in bookkeeping. */
+const audited = (user: UserRecord) => ({
+  Role: user.Role,
+  Roles: rolesOf(user),
+  IsEnabled: user.IsEnabled,
+  FirstName: user.FirstName,
+  LastName: user.LastName,
+  Email: user.Email,
+  Phone: user.Phone,
+  ClinicID: user.ClinicID,
+  ServiceProviderID: user.ServiceProviderID,
+});
+
+/**
+ * /users (LiberDiAdmin, read-only): every user, or one provider's (`spId`, its index), or one
+ * clinic's (`clinicId`, its index; with `spId` too, only when the clinic is that provider's).
+ */
+export async function listAllUsers(query: PageRequest & { spId?: string; clinicId?: string }) {
+  const { spId, clinicId, ...page } = query;
+  if (clinicId) {
+    if (spId && (await clinicsRepository.get(clinicId))?.ServiceProviderID !== spId) return { items: [] };
+    return toList(await usersRepository.listByClinic(clinicId, page));
+  }
+  return toList(await (spId ? usersRepository.listByServiceProvider(spId, page) : usersRepository.listAll(page)));
+}
+
+/** /users (ServiceProviderAdmin): the own provider's users, or those of one of its clinics (another's is a 404). */
+export async function listProviderUsers(caller: Caller, query: PageRequest & { clinicId?: string }) {
+  const { clinicId, ...page } = query;
+  if (!caller.serviceProviderId) throw forbidden();
+  if (clinicId) {
+    const clinic = inScope(caller, 'clinic', await clinicsRepository.get(clinicId));
+    return toList(await usersRepository.listByClinic(clinic.ClinicID, page));
+  }
+  return toList(await usersRepository.listByServiceProvider(caller.serviceProviderId, page));
+}
+
+/** /users (ClinicAdmin): the own clinic's users. */
+export async function listClinicUsers(caller: Caller, page: PageRequest) {
+  if (!caller.clinicId) throw forbidden();
+  return toList(await usersRepository.listByClinic(caller.clinicId, page));
+}
+
+/** …/users/{id}/profile (LiberDiAdmin) and …/getUser/{id} (a provider's admin: its provider's users; a clinic admin: its clinic's). */
+export async function userProfile(caller: Caller, userId: string): Promise<UserAnswer> {
+  return toAnswer(inScope(caller, 'user', await usersRepository.get(userId)));
+}
+
+/** Refuses roles outside the creation chain (spec section 6) with the route's refusal. */
+function requireAllowed(caller: Caller, roles: readonly Role[], thing: string): void {
+  const allowed = allowedRoles(caller.role);
+  if (!roles.every((role) => allowed.includes(role))) throw forbidden(messages.errors.noAccess(thing));
+}
+
+/** Creates a user of a clinic with its audit record in the same transaction. */
+async function createClinicUser(audit: AuditTrail, clinic: ClinicRecord, body: NewUserBody, adminOf?: AdminOf): Promise<UserAnswer> {
+  const created = await createUser(
+    {
+      FirstName: body.FirstName,
+      LastName: body.LastName,
+      Email: body.Email,
+      Phone: body.Phone,
+      Role: mainRole(body.Role),
+      Roles: body.Role,
+      ClinicID: clinic.ClinicID,
+      ClinicName: clinic.ClinicName,
+      ServiceProviderID: clinic.ServiceProviderID,
+      ServiceProviderName: clinic.ServiceProviderName,
+      ClinicDisabled: !clinic.ClinicIsEnabled,
+    },
+    {
+      adminOf,
+      audit: (user) =>
+        audit.write({ entity: 'User', id: user.UserID, after: audited(user), ServiceProviderID: clinic.ServiceProviderID, ClinicID: clinic.ClinicID }),
+    },
+  );
+  return toAnswer(created);
+}
+
+/**
+ * …/clinics/{clinicId}/addAdmin (ServiceProviderAdmin): the admin of a clinic of the own provider
+ * that has none (spec section 6); a second admin is refused (409), also when two arrive at once
+ * (the clinic's admin is set in the user's own transaction, on the condition that it has none).
+ */
+export async function addClinicAdmin(caller: Caller, audit: AuditTrail, clinicId: string, body: NewUserBody): Promise<UserAnswer> {
+  requireAllowed(caller, body.Role, 'Clinic Admins');
+  const clinic = inScope(caller, 'clinic', await clinicsRepository.get(clinicId));
+  if (clinic.ClinicAdmin) throw conflict(messages.users.clinicHasAdmin);
+  return createClinicUser(audit, clinic, body, { ClinicID: clinic.ClinicID });
+}
+
+/** …/{doctors|nurses|ClinicDirector}/signup (ClinicAdmin): a doctor, nurse or director of the own clinic (the route decides which). */
+export async function signupClinicUser(caller: Caller, audit: AuditTrail, body: NewUserBody): Promise<UserAnswer> {
+  requireAllowed(caller, body.Role, 'create new user');
+  if (!caller.clinicId) throw forbidden();
+  const clinic = inScope(caller, 'clinic', await clinicsRepository.get(caller.clinicId));
+  return createClinicUser(audit, clinic, body);
+}
+
+const same = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((value, i) => value === b[i]);
+
+/**
+ * …/updateUser/{id} (ServiceProviderAdmin, ClinicAdmin): Email, Phone, the enabled flag and the
+ * roles of a user in reach, under the overlap rule (spec section 6): only a user whose roles
+ * overlap the signer's allowed roles, and only to allowed roles (the roles the signer does not
+ * manage stay). Cognito changes first (sign-in name, groups, flag), then the record with its audit
+ * record in one transaction; when that fails, Cognito is put back. A disabled user or one whose
+ * roles changed has every session ended (the token carries the groups); a changed e-mail is the
+ * new sign-in name at once.
+ */
+export async function updateUser(caller: Caller, audit: AuditTrail, userId: string, body: UserUpdate) {
+  const thing = 'update user';
+  const before = inScope(caller, 'user', await usersRepository.get(userId));
+  const rolesBefore = rolesOf(before);
+  if (!rolesOverlap(caller.role, rolesBefore)) throw forbidden(messages.errors.noAccess(thing));
+  if (body.Role) requireAllowed(caller, body.Role, thing);
+  const roles = body.Role ? rolesAfter(caller.role, rolesBefore, body.Role) : rolesBefore;
+
+  const changes: UserChanges = {};
+  const email = body.Email?.toLowerCase();
+  if (email !== undefined && email !== before.Email) changes.Email = email;
+  if (body.Phone !== undefined && body.Phone !== before.Phone) changes.Phone = body.Phone;
+  if (body.IsEnabled !== undefined && body.IsEnabled !== before.IsEnabled) changes.IsEnabled = body.IsEnabled;
+  if (!same(roles, rolesBefore)) Object.assign(changes, { Roles: roles, Role: mainRole(roles) });
+  const after: UserRecord = { ...before, ...changes };
+  const tenant = { ServiceProviderID: before.ServiceProviderID, ClinicID: before.ClinicID };
+
+  if (Object.keys(changes).length === 0) {
+    // Nothing changed: the attempt is still recorded (the route writes, so it leaves its record).
+    await auditRepository.record([audit.write({ entity: 'User', id: userId, before: audited(before), after: audited(after), ...tenant })]);
+    return { ...toAnswer(before), changed: [] };
+  }
+  if (changes.Email && (await usersRepository.getByEmail(changes.Email))) throw conflict(messages.errors.alreadyRegistered('Email'));
+
+  const undo = await applyInCognito(before, changes);
+  let clinicAdminOf: string | undefined;
+  if (changes.Email && rolesBefore.includes('ClinicAdmin') && before.ClinicID) {
+    const clinic = await clinicsRepository.get(before.ClinicID);
+    if (clinic?.ClinicAdmin?.UserID === userId) clinicAdminOf = clinic.ClinicID;
+  }
+  let outcome: Awaited<ReturnType<typeof usersRepository.update>>;
+  try {
+    outcome = await usersRepository.update(before, changes, {
+      audit: audit.write({ entity: 'User', id: userId, before: audited(before), after: audited(after), ...tenant }),
+      clinicAdminOf,
+    });
+  } catch (error) {
+    await undo();
+    throw error;
+  }
+  if (outcome !== 'updated') {
+    await undo();
+    throw conflict(outcome === 'emailTaken' ? messages.errors.alreadyRegistered('Email') : messages.patients.tryAgain);
+  }
+  if (changes.IsEnabled === false || changes.Roles) await endAllSessions(userId);
+  return { ...toAnswer(after), changed: Object.keys(changes).filter((field) => field !== 'Roles') };
+}
+
+/**
+ * Makes the user's Cognito identity match the changes (e-mail and sign-in name, groups, flag) and
+ * returns what puts it back. The e-mail is marked verified: the administrator vouches for it, and
+ * Cognito signs in only by a verified address.
+ */
+async function applyInCognito(before: UserRecord, changes: UserChanges): Promise<() => Promise<void>> {
+  const UserPoolId = config.userPoolId;
+  const undo: Array<() => Promise<unknown>> = [];
+  let username = before.Email;
+  const run = async (apply: () => Promise<unknown>, revert: () => Promise<unknown>) => {
+    await apply();
+    undo.unshift(revert);
+  };
+  const setEmail = (from: string, to: string) => () =>
+    cognito().send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId,
+        Username: from,
+        UserAttributes: [
+          { Name: 'email', Value: to },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    );
+  const group = (command: typeof AdminAddUserToGroupCommand | typeof AdminRemoveUserFromGroupCommand, GroupName: Role) => () =>
+    cognito().send(new command({ UserPoolId, Username: username, GroupName }));
+  const enabled = (on: boolean) => () => cognito().send(new (on ? AdminEnableUserCommand : AdminDisableUserCommand)({ UserPoolId, Username: username }));
+  try {
+    if (changes.Email) {
+      try {
+        await run(setEmail(before.Email, changes.Email), () => setEmail(changes.Email!, before.Email)());
+      } catch (error) {
+        if ((error as Error).name === 'AliasExistsException') throw conflict(messages.errors.alreadyRegistered('Email'));
+        throw error;
+      }
+      username = changes.Email;
+    }
+    if (changes.Roles) {
+      const rolesBefore = rolesOf(before);
+      for (const role of changes.Roles.filter((role) => !rolesBefore.includes(role))) {
+        await run(group(AdminAddUserToGroupCommand, role), group(AdminRemoveUserFromGroupCommand, role));
+      }
+      for (const role of rolesBefore.filter((role) => !changes.Roles!.includes(role))) {
+        await run(group(AdminRemoveUserFromGroupCommand, role), group(AdminAddUserToGroupCommand, role));
+      }
+    }
+    if (changes.IsEnabled !== undefined) await run(enabled(changes.IsEnabled), enabled(before.IsEnabled));
+  } catch (error) {
+    await putBack(undo);
+    throw error;
+  }
+  return () => putBack(undo);
+}
+
+async function putBack(undo: ReadonlyArray<() => Promise<unknown>>): Promise<void> {
+  for (const step of undo) {
+    try {
+      await step();
+    } catch (error) {
+      logger.error('A Cognito change could not be put back', { error: (error as Error).name });
+    }
+  }
 }

@@ -151,6 +151,21 @@ export class ApiStack extends Stack {
         fn.addToRolePolicy(
           new PolicyStatement({ actions: ['cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminUserGlobalSignOut'], resources: [props.userPool.userPoolArn] }),
         ),
+      // The user routes' changes: e-mail (sign-in name), role groups, the enabled flag, and ending the user's sessions.
+      'cognito-user-admin': (fn) =>
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: [
+              'cognito-idp:AdminUpdateUserAttributes',
+              'cognito-idp:AdminAddUserToGroup',
+              'cognito-idp:AdminRemoveUserFromGroup',
+              'cognito-idp:AdminDisableUser',
+              'cognito-idp:AdminEnableUser',
+              'cognito-idp:AdminUserGlobalSignOut',
+            ],
+            resources: [props.userPool.userPoolArn],
+          }),
+        ),
       'iot-publish': (fn) =>
         fn.addToRolePolicy(
           new PolicyStatement({ actions: ['iot:Publish'], resources: [`arn:aws:iot:${this.region}:${this.account}:topic/pd/devices/*/down/*`] }),

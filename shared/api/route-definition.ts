@@ -8,7 +8,7 @@ import type { Role } from '../roles';
  */
 
 /** The API's areas: each is its own file of routes and its own CDK stack. */
-export const API_AREAS = ['session', 'settings', 'clinical', 'treatment', 'administration', 'devices'] as const;
+export const API_AREAS = ['session', 'settings', 'clinical', 'treatment', 'administration', 'users', 'devices'] as const;
 export type ApiArea = (typeof API_AREAS)[number];
 
 /**
@@ -20,6 +20,8 @@ export type RouteAccess =
   | 'cognito-auth'
   | 'cognito-admin'
   | 'cognito-sessions'
+  /** Changes a user's e-mail, groups and enabled flag, and signs the user out everywhere (…/updateUser/{id}). */
+  | 'cognito-user-admin'
   | 'iot-publish'
   | 'mail'
   | 'human-verification'

@@ -75,7 +75,7 @@ describe('the portal at fifty routes, with its custom domains', () => {
     const all = app.node.findAll().filter((construct): construct is Stack => Stack.isStack(construct));
     const counts = Object.fromEntries(all.map((stack) => [stack.node.path, countOf(stack)]));
     console.log(`resources per stack at ${Object.keys(fiftyRoutes().routes).length} routes: ${JSON.stringify(counts)}`);
-    expect(Object.keys(stacks.api.areas).sort()).toEqual(['administration', 'clinical', 'devices', 'session', 'settings', 'treatment']);
+    expect(Object.keys(stacks.api.areas).sort()).toEqual(['administration', 'clinical', 'devices', 'session', 'settings', 'treatment', 'users']);
     for (const [stack, count] of Object.entries(counts)) expect([stack, count < MAX_RESOURCES]).toEqual([stack, true]);
     const routeCount = Object.values(stacks.api.areas).reduce(
       (sum, area) => sum + Object.keys(Template.fromStack(area).findResources('AWS::ApiGatewayV2::Route')).length,

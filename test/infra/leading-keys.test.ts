@@ -12,7 +12,7 @@ import { takeExchange } from '@functions/devices/take-exchange';
 import { patientsRepository } from '@functions/data/patients-repository';
 import { assignDevice, registerDevice } from '@functions/services/devices';
 import { TEST_PASSWORD, signIn as signInUser, signedInUser, useApi } from '../support/api';
-import { createPatientWithDevice, exchangeReport, randomSerialNumber, useDeviceBroker } from '../support/devices';
+import { createPatientWithDevice, createTestClinic, exchangeReport, randomSerialNumber, useDeviceBroker } from '../support/devices';
 import { useTestTable, useTestUserPool } from '../support/local-services';
 import { createTenant } from '../support/tenants';
 
@@ -349,6 +349,61 @@ describe('the LeadingKeys each route is granted', () => {
     }
   }, 120_000);
 
+  // The user routes: the platform admin lists (all, by provider, by clinic) and reads; the provider's
+  // admin lists, reads, adds a clinic's admin and changes its e-mail; the clinic admin lists, reads,
+  // creates its staff on each path and changes a nurse's role and flag (sessions ended).
+  beforeAll(async () => {
+    const tenant = await createTenant('Users');
+    const [admin, sp, clinicAdmin] = [tenant.users.LiberDiAdmin, tenant.users.ServiceProviderAdmin, tenant.users.ClinicAdmin];
+    const tokens = Object.fromEntries(await Promise.all([admin, sp, clinicAdmin].map(async (user) => [user.UserID, await signInUser(user.Email)])));
+    const as = (user: { UserID: string }, extra: Record<string, string> = {}) => [{ adminId: user.UserID, ...extra }, { token: tokens[user.UserID]! }] as const;
+    const person = (Role: string) => ({
+      FirstName: 'Kai',
+      LastName: 'Keys',
+      Email: `keys-${Math.random().toString(36).slice(2, 10)}@test.example`,
+      Phone: '+972 4 555 0900',
+      Role,
+    });
+    expect((await call('getAllUsers', ...as(admin))).status).toBe(200);
+    current = 'getAllUsers';
+    try {
+      for (const query of [`spId=${tenant.serviceProviderId}`, `clinicId=${tenant.clinicId}&spId=${tenant.serviceProviderId}`]) {
+        expect((await api.call('GET', `/liberdiAdmins/${admin.UserID}/users/getAllUsers?${query}`, as(admin)[1])).status).toBe(200);
+      }
+    } finally {
+      current = undefined;
+    }
+    expect((await call('getUserProfile', ...as(admin, { id: tenant.users.Nurse.UserID }))).status).toBe(200);
+    expect((await call('getAllUsersForSP', ...as(sp))).status).toBe(200);
+    current = 'getAllUsersForSP';
+    try {
+      expect((await api.call('GET', `/spadmins/${sp.UserID}/getAllUsersForSP?clinicId=${tenant.clinicId}`, as(sp)[1])).status).toBe(200);
+    } finally {
+      current = undefined;
+    }
+    expect((await call('getUserOfProvider', ...as(sp, { id: tenant.users.Nurse.UserID }))).status).toBe(200);
+    const clinic = await createTestClinic(tenant.serviceProviderId);
+    const [addParams, addOptions] = as(sp, { clinicId: clinic.ClinicID });
+    const added = await call('addClinicAdmin', addParams, { ...addOptions, body: person('ClinicAdmin') });
+    expect(added.status).toBe(200);
+    const [spUpdate, spOptions] = as(sp, { id: (added.body as { UserID: string }).UserID });
+    expect((await call('updateUserOfProvider', spUpdate, { ...spOptions, body: { Email: person('x').Email } })).status).toBe(200);
+
+    expect((await call('getAllUsersForMyClinic', ...as(clinicAdmin))).status).toBe(200);
+    expect((await call('getUserOfClinic', ...as(clinicAdmin, { id: tenant.users.Nurse.UserID }))).status).toBe(200);
+    const [caParams, caOptions] = as(clinicAdmin);
+    for (const [route, role] of [
+      ['signupDoctor', 'Doctor'],
+      ['signupNurse', 'Nurse'],
+      ['signupClinicDirector', 'ClinicDirector'],
+    ] as const) {
+      expect((await call(route, caParams, { ...caOptions, body: person(role) })).status).toBe(200);
+    }
+    const [caUpdate] = as(clinicAdmin, { id: tenant.users.Nurse.UserID });
+    const change = { Role: 'Doctor', IsEnabled: false, Phone: '+972 4 555 0901' };
+    expect((await call('updateUserOfClinic', caUpdate, { ...caOptions, body: change })).status).toBe(200);
+  }, 120_000);
+
   // The scenarios above cover the session, settings, exchange, patient, treatment, provider and clinic routes.
   const exercised: RouteId[] = [
     'getAllServiceProviders',
@@ -393,6 +448,18 @@ describe('the LeadingKeys each route is granted', () => {
     'getServiceProviderLogoUpload',
     'getMySPLogoUpload',
     'getMyClinicLogoUpload',
+    'getAllUsers',
+    'getUserProfile',
+    'getAllUsersForSP',
+    'getUserOfProvider',
+    'addClinicAdmin',
+    'updateUserOfProvider',
+    'getAllUsersForMyClinic',
+    'getUserOfClinic',
+    'updateUserOfClinic',
+    'signupDoctor',
+    'signupNurse',
+    'signupClinicDirector',
     ...routeIds.filter((id) => /^(signupPatient|getAllClinicPatients|getallpatients|getAllClinicDoctors|getPatientProfile|updatePatient)As/.test(id)),
   ];
 

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { issueLocalToken } from '@functions/lib/human-verification';
 import { clinicSignupSchema, clinicUpdateSchema, logoUploadSchema, myClinicUpdateSchema } from '@shared/api/clinics';
 import { clearAlertsSchema, exchangeNoteSchema, manualExchangeSchema, patientUpdateSchema } from '@shared/api/patients';
 import { addDeviceSchema, closeVisitSchema, prescriptionBodySchema } from '@shared/api/prescriptions';
 import type { RouteDefinition } from '@shared/api/route-definition';
+import { clinicAdminSignupSchema, clinicDirectorSignupSchema, doctorSignupSchema, nurseSignupSchema, userUpdateSchema } from '@shared/api/users';
 import { exchangeReport } from './devices';
 import type { Tenant } from './tenants';
 
@@ -16,7 +18,22 @@ import type { Tenant } from './tenants';
 const human = () => issueLocalToken(process.env.LOCAL_VERIFIER_SECRET!);
 const clinicAddress = { Country: 'Israel', City: 'Haifa', Street: '4 Walk St' };
 
+/** A new user of the role, with an e-mail no walk used before. */
+const newUser = (Role: string) => () => ({
+  FirstName: 'Walk',
+  LastName: Role,
+  Email: `walk-${Role.toLowerCase()}-${randomUUID().slice(0, 8)}@test.example`,
+  Phone: '+972 4 555 0700',
+  Role,
+});
+
 const bodies = new Map<z.ZodTypeAny, (tenant: Tenant) => unknown>([
+  [clinicAdminSignupSchema, newUser('ClinicAdmin')],
+  [doctorSignupSchema, newUser('Doctor')],
+  [nurseSignupSchema, newUser('Nurse')],
+  [clinicDirectorSignupSchema, newUser('ClinicDirector')],
+  // Only the phone: the walks keep signing the target in, so its e-mail, flag and role stay.
+  [userUpdateSchema, () => ({ Phone: '+972 4 555 0701' })],
   [clinicSignupSchema, () => ({ ClinicName: 'Walk Clinic', ClinicPhone: '+972 4 555 0500', ClinicAddress: clinicAddress, reCaptchaToken: human() })],
   [logoUploadSchema, () => ({ files: [{ name: 'logo.png', size: 2048 }] })],
   [clinicUpdateSchema, () => ({ ClinicPhone: '+972 4 555 0501', reCaptchaToken: human() })],

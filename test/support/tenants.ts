@@ -18,12 +18,16 @@ export interface Tenant {
   users: Record<Role, UserRecord>;
 }
 
-/** The id a route's tenant parameter takes for each kind of target, in this tenant. */
-export function tenantIds(tenant: Tenant): Record<'provider' | 'clinic' | 'user' | 'patient' | 'device', string> {
+/**
+ * The id a route's tenant parameter takes for each kind of target, in this tenant. The user is one
+ * the caller's role may manage (spec section 6's overlap rule): the clinic admin for a provider's
+ * admin, the nurse for everyone else.
+ */
+export function tenantIds(tenant: Tenant, callerRole?: Role): Record<'provider' | 'clinic' | 'user' | 'patient' | 'device', string> {
   return {
     provider: tenant.serviceProviderId,
     clinic: tenant.clinicId,
-    user: tenant.users.Nurse.UserID,
+    user: (callerRole === 'ServiceProviderAdmin' ? tenant.users.ClinicAdmin : tenant.users.Nurse).UserID,
     patient: tenant.patientId,
     device: tenant.deviceId,
   };

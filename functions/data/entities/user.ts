@@ -6,7 +6,10 @@ export const userSchema = {
   model: { entity: 'User', version: '2', service: 'pd' },
   attributes: {
     UserID: { type: 'string', required: true, readOnly: true },
+    /** The main role (the highest of `Roles`): what the session and the lists go by. */
     Role: { type: CustomAttributeType<Role>('string'), required: true },
+    /** Every role of the user (spec section 3: one or a list), highest first; absent on users made before it: `[Role]`. */
+    Roles: { type: 'list', items: { type: 'string' } },
     IsEnabled: { type: 'boolean', required: true },
     FirstName: { type: 'string', required: true },
     LastName: { type: 'string', required: true },

@@ -5,6 +5,7 @@ import { deviceRoutes } from './devices';
 import { sessionRoutes } from './session';
 import { settingsRoutes } from './settings';
 import { treatmentRoutes } from './treatment';
+import { userRoutes } from './users';
 import { STAFF_ID_SUFFIXES, STAFF_ROLES } from './staff';
 
 export { STAFF_PREFIXES, STAFF_ROLES, staffRouteId, type StaffRole } from './staff';
@@ -19,6 +20,7 @@ const areas = {
   clinical: clinicalRoutes,
   treatment: treatmentRoutes,
   administration: administrationRoutes,
+  users: userRoutes,
   devices: deviceRoutes,
 } as const satisfies Record<ApiArea, Record<string, RouteDefinition>>;
 
@@ -33,6 +35,7 @@ export const routes = {
   ...clinicalRoutes,
   ...treatmentRoutes,
   ...administrationRoutes,
+  ...userRoutes,
   ...deviceRoutes,
 };
 

@@ -1,0 +1,5 @@
+import { routes } from '@shared/api/routes';
+import { endpoint } from '@functions/lib/endpoint';
+import { addClinicAdmin } from '@functions/services/users';
+
+export const handler = endpoint(routes.addClinicAdmin, ({ caller, audit, params, body }) => addClinicAdmin(caller, audit, params.clinicId, body));

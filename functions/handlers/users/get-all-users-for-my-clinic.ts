@@ -1,0 +1,5 @@
+import { routes } from '@shared/api/routes';
+import { endpoint } from '@functions/lib/endpoint';
+import { listClinicUsers } from '@functions/services/users';
+
+export const handler = endpoint(routes.getAllUsersForMyClinic, ({ caller, query }) => listClinicUsers(caller, query));

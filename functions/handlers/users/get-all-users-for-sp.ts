@@ -1,0 +1,5 @@
+import { routes } from '@shared/api/routes';
+import { endpoint } from '@functions/lib/endpoint';
+import { listProviderUsers } from '@functions/services/users';
+
+export const handler = endpoint(routes.getAllUsersForSP, ({ caller, query }) => listProviderUsers(caller, query));

@@ -1,0 +1,8 @@
+import { routes } from '@shared/api/routes';
+import { staffEndpoint } from '@functions/lib/endpoint';
+import { signupClinicUser } from '@functions/services/users';
+
+/** One module for …/doctors/signup, …/nurses/signup and …/ClinicDirector/signup: each route's body schema admits only its role. */
+export const handler = staffEndpoint([routes.signupDoctor, routes.signupNurse, routes.signupClinicDirector], ({ caller, audit, body }) =>
+  signupClinicUser(caller, audit, body),
+);
