@@ -21,8 +21,10 @@ const t = messages.twoFactorSetup;
  * only when a set-up opens: /login never needs it (issue 8's budget for what /login downloads).
  */
 async function qrCodeDataUrl(otpauthUri: string): Promise<string> {
-  const { toString: renderQrCode } = await import('qrcode');
-  const svg = await renderQrCode(otpauthUri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  // qrcode is CommonJS: import() hands its exports over as `default` (its named exports are not
+  // seen by the bundle, which broke the set-up once: 'renderQrCode is not a function').
+  const { default: qrcode } = await import('qrcode');
+  const svg = await qrcode.toString(otpauthUri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
