@@ -21,6 +21,8 @@ export type RouteAccess =
   | 'cognito-admin'
   | 'cognito-sessions'
   | 'iot-publish'
+  /** Registers a device with IoT Core: its thing, certificate and the device policy on it, and their undoing. */
+  | 'iot-register'
   | 'mail'
   | 'human-verification'
   /** Signs upload links for the clinics' logos (s3:PutObject under `clinics/`). */
