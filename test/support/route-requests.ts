@@ -4,7 +4,8 @@ import { clinicSignupSchema, clinicUpdateSchema, logoUploadSchema, myClinicUpdat
 import { clearAlertsSchema, exchangeNoteSchema, manualExchangeSchema, patientUpdateSchema } from '@shared/api/patients';
 import { addDeviceSchema, closeVisitSchema, prescriptionBodySchema } from '@shared/api/prescriptions';
 import type { RouteDefinition } from '@shared/api/route-definition';
-import { exchangeReport } from './devices';
+import { deviceProfileUpdateSchema, deviceRegistrationSchema } from '@shared/api/devices';
+import { exchangeReport, randomSerialNumber } from './devices';
 import type { Tenant } from './tenants';
 
 /**
@@ -39,6 +40,9 @@ const bodies = new Map<z.ZodTypeAny, (tenant: Tenant) => unknown>([
   ],
   [addDeviceSchema, (tenant) => ({ SerialNumber: tenant.serialNumber })],
   [closeVisitSchema, () => ({ Findings: 'Stable', Recommendation: 'No change', UrineOutput: 2 })],
+  // The note: the MACs would publish to the device, and the walks have no broker.
+  [deviceProfileUpdateSchema, () => ({ Note: 'Checked on the walk' })],
+  [deviceRegistrationSchema, (tenant) => ({ SerialNumber: randomSerialNumber(), ServiceProviderID: tenant.serviceProviderId, ClinicID: tenant.clinicId })],
   [
     manualExchangeSchema,
     () => {
