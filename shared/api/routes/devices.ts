@@ -105,7 +105,8 @@ export const deviceRoutes = defineRoutes({
     response: deviceRegistrationResultSchema,
     handler: 'devices/register-device',
     access: ['table-write', 'iot-register'],
-    keys: ['CLINIC', 'SP'],
+    // The provider and clinic records are read with their exchange counters.
+    keys: ['CLINIC', 'SP', 'COUNTER'],
     writeKeys: ['DEVICE', 'SERIAL', 'AUDIT'],
     tenant: { kind: 'platform' },
     audit: 'write',
