@@ -271,8 +271,12 @@ describe('registering a device', () => {
 
   it('leaves the top bar’s counts as they were: a registered device is not activated until a patient uses it', async () => {
     const admin = own.users.LiberDiAdmin;
-    const session = async () => (await api.call('GET', buildPath(routes.getSession.path, { userId: admin.UserID }), { token: await tokenOf(admin) })).body;
+    const session = async () =>
+      (await api.call('GET', buildPath(routes.getSession.path, { userId: admin.UserID }), { token: await tokenOf(admin) })).body as {
+        profile: { Statistic: { activatedDevices: number; activatedClinics: number; totalNoExchanges: number } };
+      };
     const before = (await session()).profile.Statistic;
+    expect(before).toEqual({ activatedDevices: expect.any(Number), activatedClinics: expect.any(Number), totalNoExchanges: expect.any(Number) });
     expect((await call('registerDevice', undefined, { body: { SerialNumber: randomSerialNumber(), ServiceProviderID: own.serviceProviderId } })).status).toBe(
       200,
     );
