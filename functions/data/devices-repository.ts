@@ -95,6 +95,16 @@ export const devicesRepository = {
     );
   },
 
+  /** A provider's devices (/devices?spId=), by serial number. */
+  async listByServiceProvider(serviceProviderId: string, page?: PageRequest): Promise<Page<DeviceRecord>> {
+    return toPage(
+      await db()
+        .entities.device.query.byServiceProvider({ ServiceProviderID: serviceProviderId })
+        .go({ ...pageOptions(page), hydrate: true }),
+      toRecord,
+    );
+  },
+
   /** /device/errors, newest first. */
   async listErrors(deviceId: string, page?: PageRequest): Promise<Page<DeviceErrorRecord>> {
     const result = await db()
@@ -103,10 +113,10 @@ export const devicesRepository = {
     return toPage(result, ({ DeviceID, ...error }) => error);
   },
 
-  /** Stores a new device and reserves its serial number in one transaction; fails if the number is taken. */
-  async create(device: DeviceRecord): Promise<void> {
+  /** Stores a new device and reserves its serial number in one transaction (with `audit`'s record); fails if the number is taken. */
+  async create(device: DeviceRecord, audit?: AuditRecord): Promise<void> {
     await db()
-      .transaction.write(({ device: deviceEntity, serialNumber }) => [
+      .transaction.write(({ device: deviceEntity, serialNumber, audit: auditEntity }) => [
         serialNumber
           .create({
             SerialNumber: device.SerialNumber,
@@ -117,9 +127,53 @@ export const devicesRepository = {
           })
           .commit(),
         deviceEntity.create({ ...withoutNulls(device), ListShard: listShard(device.DeviceID) }).commit(),
+        ...(audit ? [auditEntity.create(auditItem(audit)).commit()] : []),
       ])
       .go()
       .then(throwIfCanceled);
+  },
+
+  /**
+   * Takes back a registration that could not be completed (its credentials could not be made): the
+   * device and its serial number's marker, while no patient uses it, with `audit`'s record.
+   */
+  async remove(device: Pick<DeviceRecord, 'DeviceID' | 'SerialNumber'>, audit: AuditRecord): Promise<void> {
+    await db()
+      .transaction.write(({ device: deviceEntity, serialNumber, audit: auditEntity }) => [
+        deviceEntity
+          .delete({ DeviceID: device.DeviceID })
+          .where((attributes, { notExists }) => notExists(attributes.PatientID))
+          .commit(),
+        serialNumber
+          .delete({ SerialNumber: device.SerialNumber })
+          .where((attributes, { eq }) => eq(attributes.DeviceID, device.DeviceID))
+          .commit(),
+        auditEntity.create(auditItem(audit)).commit(),
+      ])
+      .go()
+      .then(throwIfCanceled);
+  },
+
+  /**
+   * Sets the device's note or paired monitors (null removes one: ElectroDB stores no nulls), with
+   * `audit`'s record, in one transaction; only while the device exists.
+   */
+  async updateProfile(deviceId: string, changes: Partial<Record<'Note' | 'BloodMAC' | 'ScaleMAC', string | null>>, audit: AuditRecord): Promise<void> {
+    const set = withoutNulls(changes);
+    const removed = (Object.keys(changes) as Array<keyof typeof changes>).filter((field) => changes[field] === null);
+    await db()
+      .transaction.write(({ device: deviceEntity, audit: auditEntity }) => {
+        const patch = deviceEntity.patch({ DeviceID: deviceId });
+        const change = removed.length === 0 ? patch.set(set) : Object.keys(set).length === 0 ? patch.remove(removed) : patch.set(set).remove(removed);
+        return [change.commit(), auditEntity.create(auditItem(audit)).commit()];
+      })
+      .go()
+      .then(throwIfCanceled);
+  },
+
+  /** The device's latest errors, newest first: one Query of at most `limit` items. */
+  async latestErrors(deviceId: string, limit: number): Promise<DeviceErrorRecord[]> {
+    return (await devicesRepository.listErrors(deviceId, { limit })).items;
   },
 
   async addError(deviceId: string, error: DeviceErrorRecord): Promise<void> {

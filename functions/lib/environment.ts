@@ -29,6 +29,12 @@ export const environmentSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
   /** IoT Core's data endpoint for the backend's publishes (the SDK reads it itself). */
   AWS_ENDPOINT_URL_IOT_DATA_PLANE: z.string().url(),
+  /** Where registered devices get their credentials: IoT Core (certificates) on AWS, the local broker's secrets locally. */
+  DEVICE_REGISTRY: z.enum(['iot', 'local']),
+  /** On AWS: the IoT policy every device certificate gets (infra/aws/devices-stack.ts). */
+  DEVICE_POLICY_NAME: z.string().min(1),
+  /** Locally: the broker's store of device secrets (hashes only; infra/local/device-credentials.ts). */
+  DEVICE_CREDENTIALS_FILE: z.string().min(1),
   /**
    * On AWS: the secret whose value CloudFront sends in its origin-verify header. When set, the
    * endpoint chain refuses every request that did not come through CloudFront (and its WAF).

@@ -1,27 +1,57 @@
 import { randomUUID } from 'node:crypto';
-import { serialNumberSchema } from '@shared/device';
+import type { z } from 'zod';
+import { filterDeviceErrors } from '@shared/alerts';
+import {
+  DEVICE_ROW_ERRORS,
+  type DeviceProfile,
+  type DeviceProfileUpdate,
+  type DeviceRegistration,
+  type deviceErrorsPageSchema,
+  type deviceExchangesPageSchema,
+  type deviceListSchema,
+  type deviceRegistrationResultSchema,
+} from '@shared/api/devices';
+import { serialNumberSchema, toDeviceSettingsMessage } from '@shared/device';
 import type { AddDeviceBody, AddDeviceResult } from '@shared/api/prescriptions';
 import { messages } from '@shared/messages';
+import { effectiveSettings, type Settings } from '@shared/settings';
 import { clinicsRepository } from '../data/clinics-repository';
-import { devicesRepository, type DeviceRecord } from '../data/devices-repository';
+import { devicesRepository, type DeviceErrorRecord, type DeviceRecord } from '../data/devices-repository';
+import { exchangesRepository } from '../data/exchanges-repository';
+import type { PageRequest } from '../data/page';
 import { patientsRepository, withoutStorageFields, type PatientRecord, type PrescriptionRecord } from '../data/patients-repository';
 import { auditRepository, type AuditRecord } from '../data/audit-repository';
+import { serviceProvidersRepository } from '../data/service-providers-repository';
+import { settingsRepository } from '../data/settings-repository';
 import { isConditionFailure } from '../data/table';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import type { AuditTrail } from '../lib/audit';
 import type { Caller } from '../lib/caller';
 import { devicePublisher } from '../lib/device-publisher';
+import { deviceRegistry } from '../lib/device-registry';
 import { inScope } from '../lib/scope';
+import { exchangeRow } from './exchanges';
 import { reissuePrescription, resendPrescription } from './prescriptions';
 
 const p = messages.prescriptions;
 
-/** Registers a device by its serial number, optionally placed at a clinic (and so its provider). */
-export async function registerDevice(input: { SerialNumber: string; ClinicID?: string; IsEnabled?: boolean }): Promise<DeviceRecord> {
+/**
+ * Registers a device by its serial number for a provider, optionally placed at one of its clinics
+ * (a clinic alone names its provider). `audit` makes the record written with it. 409 when the
+ * serial number is registered already.
+ */
+export async function registerDevice(
+  input: { SerialNumber: string; ServiceProviderID?: string; ClinicID?: string; IsEnabled?: boolean },
+  audit?: (device: DeviceRecord) => AuditRecord,
+): Promise<DeviceRecord> {
   const serial = serialNumberSchema.safeParse(input.SerialNumber);
   if (!serial.success) throw badRequest(serial.error.issues[0]!.message);
-  const clinic = input.ClinicID ? await clinicsRepository.get(input.ClinicID) : undefined;
-  if (input.ClinicID && !clinic) throw notFound();
+  const [clinic, provider] = await Promise.all([
+    input.ClinicID ? clinicsRepository.get(input.ClinicID) : undefined,
+    input.ServiceProviderID ? serviceProvidersRepository.get(input.ServiceProviderID) : undefined,
+  ]);
+  if ((input.ClinicID && !clinic) || (input.ServiceProviderID && !provider)) throw notFound();
+  if (clinic && provider && clinic.ServiceProviderID !== provider.ServiceProviderID) throw badRequest(messages.devices.clinicNotOfProvider);
   const device: DeviceRecord = {
     DeviceID: randomUUID(),
     SerialNumber: serial.data,
@@ -29,16 +59,163 @@ export async function registerDevice(input: { SerialNumber: string; ClinicID?: s
     createdAt: new Date().toISOString(),
     ClinicID: clinic?.ClinicID,
     ClinicName: clinic?.ClinicName,
-    ServiceProviderID: clinic?.ServiceProviderID,
-    ServiceProviderName: clinic?.ServiceProviderName,
+    ServiceProviderID: clinic?.ServiceProviderID ?? provider?.ServiceProviderID,
+    ServiceProviderName: clinic?.ServiceProviderName ?? provider?.ServiceProviderName,
   };
   try {
-    await devicesRepository.create(device);
+    await devicesRepository.create(device, audit?.(device));
   } catch (error) {
     if (isConditionFailure(error)) throw conflict(messages.errors.alreadyRegistered('SerialNumber'));
     throw error;
   }
   return device;
+}
+
+/** The device's tenant keys for the scope module (a device registered before providers were required has none). */
+function reachableDevice(caller: Caller, device: DeviceRecord | undefined): DeviceRecord {
+  inScope(caller, 'device', device && { ClinicID: device.ClinicID, ServiceProviderID: device.ServiceProviderID ?? '' });
+  return device!;
+}
+
+const deviceTenant = (device: DeviceRecord) => ({ ServiceProviderID: device.ServiceProviderID, ClinicID: device.ClinicID });
+
+/** What an audit record of a device keeps: its profile fields (no counters). */
+const auditedDevice = ({ ExchangeCount, LastExchangeTime, Utilization, ...device }: DeviceRecord) => device;
+
+/** A device as its row and screens show it, with its latest errors (the entries the spec drops left out). */
+function profileOf(device: DeviceRecord, errors: readonly DeviceErrorRecord[]): DeviceProfile {
+  return {
+    DeviceID: device.DeviceID,
+    SerialNumber: device.SerialNumber,
+    IsEnabled: device.IsEnabled,
+    Utilization: device.Utilization,
+    Errors: filterDeviceErrors(errors).map(({ Time, MachineProblem }) => ({ Time, MachineProblem })),
+    ClinicID: device.ClinicID,
+    ClinicName: device.ClinicName,
+    ServiceProviderID: device.ServiceProviderID,
+    ServiceProviderName: device.ServiceProviderName,
+    Note: device.Note ?? null,
+    BloodMAC: device.BloodMAC ?? null,
+    ScaleMAC: device.ScaleMAC ?? null,
+    createdAt: device.createdAt,
+    Linked: device.PatientID !== undefined,
+    ExchangeCount: device.ExchangeCount ?? 0,
+    LastExchangeTime: device.LastExchangeTime,
+  };
+}
+
+const withLatestErrors = (device: DeviceRecord) =>
+  devicesRepository.latestErrors(device.DeviceID, DEVICE_ROW_ERRORS).then((errors) => profileOf(device, errors));
+
+/**
+ * /devices (LiberDiAdmin): every device, or one clinic's (the clinic tabs' devices tab), or one
+ * provider's (?spId), each a Query of its own index; each row with its latest errors (one Query per
+ * row, in parallel).
+ */
+export async function listDevices(query: PageRequest & { clinicId?: string; spId?: string }): Promise<z.input<typeof deviceListSchema>> {
+  const { clinicId, spId, ...page } = query;
+  const devices = await (clinicId
+    ? devicesRepository.listByClinic(clinicId, page)
+    : spId
+      ? devicesRepository.listByServiceProvider(spId, page)
+      : devicesRepository.listAll(page));
+  return { items: await Promise.all(devices.items.map(withLatestErrors)), cursor: devices.cursor ?? undefined };
+}
+
+/** …/devices/{id}/profile (GET): one device, for its settings and errors screens. */
+export async function deviceProfile(caller: Caller, deviceId: string): Promise<DeviceProfile> {
+  return withLatestErrors(reachableDevice(caller, await devicesRepository.get(deviceId)));
+}
+
+/** /device/errors: the device's errors, newest first, without the entries the spec drops. */
+export async function deviceErrors(caller: Caller, deviceId: string, page: PageRequest): Promise<z.input<typeof deviceErrorsPageSchema>> {
+  const device = reachableDevice(caller, await devicesRepository.get(deviceId));
+  const errors = await devicesRepository.listErrors(device.DeviceID, page);
+  return {
+    items: filterDeviceErrors(errors.items).map(({ Time, MachineProblem }) => ({ Time, MachineProblem })),
+    cursor: errors.cursor ?? undefined,
+  };
+}
+
+/**
+ * /device/exchanges: the device's exchanges, newest first. They are patients' data: the read is
+ * recorded for each patient the page shows (for the device alone when it shows none).
+ */
+export async function deviceExchanges(
+  caller: Caller,
+  trail: AuditTrail,
+  deviceId: string,
+  page: PageRequest,
+): Promise<z.input<typeof deviceExchangesPageSchema>> {
+  const device = reachableDevice(caller, await devicesRepository.get(deviceId));
+  const exchanges = await exchangesRepository.listForDevice(device.DeviceID, page);
+  const patients = new Map(exchanges.items.map((exchange) => [exchange.PatientID, exchange]));
+  if (patients.size === 0) trail.read({ entity: 'DeviceExchanges', id: device.DeviceID, ...deviceTenant(device) });
+  for (const [PatientID, exchange] of patients) {
+    trail.read({ entity: 'DeviceExchanges', id: device.DeviceID, PatientID, ClinicID: exchange.ClinicID, ServiceProviderID: exchange.ServiceProviderID });
+  }
+  return { items: exchanges.items.map(exchangeRow), cursor: exchanges.cursor ?? undefined };
+}
+
+/** The settings in force for a device: its clinic's, else its provider's, else the platform's. */
+async function settingsInForce(device: DeviceRecord): Promise<Settings> {
+  if (device.ClinicID && device.ServiceProviderID) {
+    const chain = await settingsRepository.getChain(device.ClinicID, device.ServiceProviderID);
+    return effectiveSettings(chain.clinic, chain.serviceProvider, chain.global);
+  }
+  const [provider, global] = await Promise.all([
+    device.ServiceProviderID ? settingsRepository.getForServiceProvider(device.ServiceProviderID) : undefined,
+    settingsRepository.getGlobal(),
+  ]);
+  return effectiveSettings(provider, global);
+}
+
+/**
+ * POST …/devices/{id}/profile: the note (empty → null), or the paired monitors. Saving the
+ * monitors publishes the device's retained settings message (docs/device-protocol.md) with the
+ * effective settings, so the device has them the next time it connects.
+ */
+export async function updateDeviceProfile(caller: Caller, trail: AuditTrail, deviceId: string, body: DeviceProfileUpdate): Promise<DeviceProfile> {
+  const device = reachableDevice(caller, await devicesRepository.get(deviceId));
+  const changes: Partial<Record<'Note' | 'BloodMAC' | 'ScaleMAC', string | null>> = {};
+  if (body.Note !== undefined) changes.Note = body.Note;
+  if (body.BloodMAC !== undefined) changes.BloodMAC = body.BloodMAC;
+  if (body.ScaleMAC !== undefined) changes.ScaleMAC = body.ScaleMAC;
+  const before = Object.fromEntries(Object.keys(changes).map((field) => [field, device[field as keyof typeof changes] ?? null]));
+  const record = trail.write({ entity: 'Device', id: device.DeviceID, before, after: changes, ...deviceTenant(device) });
+  await devicesRepository.updateProfile(device.DeviceID, changes, record);
+  const after: DeviceRecord = { ...device };
+  for (const [field, value] of Object.entries(changes) as Array<[keyof typeof changes, string | null]>) {
+    if (value === null) delete after[field];
+    else after[field] = value;
+  }
+  if (body.BloodMAC !== undefined || body.ScaleMAC !== undefined) {
+    const settings = await settingsInForce(after);
+    await devicePublisher.settings(
+      after.SerialNumber,
+      toDeviceSettingsMessage({ BloodMAC: after.BloodMAC, ScaleMAC: after.ScaleMAC, settings, time: new Date() }),
+    );
+  }
+  return withLatestErrors(after);
+}
+
+/**
+ * POST …/devices/register (LiberDiAdmin, beyond the spec): the device's record first (its serial
+ * number's marker makes a second registration a 409 before anything is made elsewhere), then its
+ * credentials (docs/device-protocol.md, Connection), answered once. When the credentials cannot be
+ * made, the record is taken back (a second audit record says so) and the call fails.
+ */
+export async function registerNewDevice(caller: Caller, trail: AuditTrail, body: DeviceRegistration): Promise<z.input<typeof deviceRegistrationResultSchema>> {
+  const device = await registerDevice(body, (device) =>
+    trail.write({ entity: 'Device', id: device.DeviceID, after: auditedDevice(device), ...deviceTenant(device) }),
+  );
+  try {
+    const credentials = await deviceRegistry().register(device.SerialNumber);
+    return { device: profileOf(device, []), credentials };
+  } catch (error) {
+    await devicesRepository.remove(device, trail.write({ entity: 'Device', id: device.DeviceID, before: auditedDevice(device), ...deviceTenant(device) }));
+    throw error;
+  }
 }
 
 /** What linking a device to a patient did: the device, the prescription sent to it, whether it was taken from another patient. */

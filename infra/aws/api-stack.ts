@@ -19,6 +19,7 @@ import { gatewayPath } from '@shared/api/paths';
 import type { ApiArea, RouteAccess, RouteDefinition } from '@shared/api/routes';
 import { ApiAreaStack } from './api-area-stack';
 import { ORIGIN_VERIFY_HEADER } from '@functions/lib/origin-verify';
+import { DEVICE_POLICY_NAME } from './devices-stack';
 import { PortalFunction } from './portal-function';
 import { isPublicRoute, pascalCase, portalRouteTable, type RouteTable } from './route-table';
 
@@ -122,6 +123,8 @@ export class ApiStack extends Stack {
       MAIL_FROM: props.mailFrom,
       IMAGES_BUCKET: props.imagesBucket.bucketName,
       AWS_ENDPOINT_URL_IOT_DATA_PLANE: props.iotDataEndpoint,
+      DEVICE_REGISTRY: 'iot',
+      DEVICE_POLICY_NAME,
       POWERTOOLS_SERVICE_NAME: 'pd-portal-api',
       ORIGIN_VERIFY_SECRET_ARN: this.originVerifySecret.secretArn,
     } satisfies EnvironmentVariables;
@@ -170,6 +173,22 @@ export class ApiStack extends Stack {
         fn.addToRolePolicy(
           new PolicyStatement({ actions: ['iot:Publish'], resources: [`arn:aws:iot:${this.region}:${this.account}:topic/pd/devices/*/down/*`] }),
         ),
+      // Registration makes the thing (named by the serial number) and its certificate, attaches the
+      // device policy and the thing, and undoes those steps when one fails (functions/lib/device-registry.ts).
+      'iot-register': (fn) => {
+        const iotArn = (resource: string) => `arn:aws:iot:${this.region}:${this.account}:${resource}`;
+        fn.addToRolePolicy(new PolicyStatement({ actions: ['iot:CreateKeysAndCertificate'], resources: ['*'] }));
+        fn.addToRolePolicy(
+          new PolicyStatement({ actions: ['iot:CreateThing', 'iot:DeleteThing', 'iot:AttachThingPrincipal'], resources: [iotArn('thing/*')] }),
+        );
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['iot:AttachPolicy', 'iot:DetachPolicy', 'iot:UpdateCertificate', 'iot:DeleteCertificate', 'iot:AttachThingPrincipal'],
+            resources: [iotArn('cert/*')],
+          }),
+        );
+        fn.addToRolePolicy(new PolicyStatement({ actions: ['iot:AttachPolicy', 'iot:DetachPolicy'], resources: [iotArn(`policy/${DEVICE_POLICY_NAME}`)] }));
+      },
       mail: (fn) =>
         fn.addToRolePolicy(
           new PolicyStatement({

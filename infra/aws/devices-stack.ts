@@ -17,6 +17,9 @@ import { PortalFunction } from './portal-function';
 import { grantTableAccess } from './table-access';
 import type { EnvironmentVariables } from '@functions/lib/environment';
 
+/** The IoT policy every device certificate gets; registration (the registerDevice route) attaches it. */
+export const DEVICE_POLICY_NAME = 'pd-portal-device';
+
 /** Concurrency reserved for the ingest: a flood of device messages waits in Lambda's async queue instead of taking the API's share. */
 export const INGEST_CONCURRENCY = 20;
 
@@ -53,7 +56,7 @@ export class DevicesStack extends Stack {
     const thing = '${iot:Connection.Thing.ThingName}';
     const arn = (kind: string, name: string) => `arn:aws:iot:${this.region}:${this.account}:${kind}/${name}`;
     new CfnPolicy(this, 'DevicePolicy', {
-      policyName: 'pd-portal-device',
+      policyName: DEVICE_POLICY_NAME,
       policyDocument: {
         Version: '2012-10-17',
         Statement: [

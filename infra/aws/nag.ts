@@ -101,6 +101,16 @@ const acknowledged: Acknowledgement[] = [
     reason:
       "The routes that send a device its prescription (addPrescription, addDevice) publish on that device's down topics; which device is known only per request, from the patient's record after the tenant check, so the grant names the down topics of every device and no up topic: a route can never speak as a device.",
   },
+  {
+    id: 'AwsSolutions::AwsSolutions-IAM5[Resource::arn:aws:iot:<AWS::Region>:<AWS::AccountId>:thing/*]',
+    reason:
+      'Only registerDevice has it: it creates the thing of a serial number the platform admin types (its name is known only per request) and deletes that thing again when a later step of the registration fails.',
+  },
+  {
+    id: 'AwsSolutions::AwsSolutions-IAM5[Resource::arn:aws:iot:<AWS::Region>:<AWS::AccountId>:cert/*]',
+    reason:
+      'Only registerDevice has it: IoT Core names a new certificate when it creates it, so the grant to attach the device policy and the thing to it (and to deactivate and delete it when the registration fails) cannot name the certificate in advance.',
+  },
   { id: 'AwsSolutions::AwsSolutions-IAM5[Action::s3:Abort*]', reason: "CDK's bucket deployment, scoped to the site bucket." },
   // API
   {

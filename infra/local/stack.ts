@@ -139,6 +139,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       LOCAL_VERIFIER_SECRET: verifierSecret,
       MAIL_TRANSPORT: 'outbox',
       MAIL_OUTBOX_DIR: path.join(dataDir, 'outbox'),
+      DEVICE_REGISTRY: 'local',
+      DEVICE_CREDENTIALS_FILE: deviceCredentialsFile(dataDir),
       PENDING_TOKEN_KEY_FILE: path.join(dataDir, 'pending-token.key'),
       AWS_REGION: 'us-east-1',
       AWS_ACCESS_KEY_ID: 'local',

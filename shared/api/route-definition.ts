@@ -23,6 +23,8 @@ export type RouteAccess =
   /** Changes a user's e-mail, groups and enabled flag, and signs the user out everywhere (…/updateUser/{id}). */
   | 'cognito-user-admin'
   | 'iot-publish'
+  /** Registers a device with IoT Core: its thing, certificate and the device policy on it, and their undoing. */
+  | 'iot-register'
   | 'mail'
   | 'human-verification'
   /** Signs upload links for the clinics' logos (s3:PutObject under `clinics/`). */

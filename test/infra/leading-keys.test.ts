@@ -404,7 +404,32 @@ describe('the LeadingKeys each route is granted', () => {
     expect((await call('updateUserOfClinic', caUpdate, { ...caOptions, body: change })).status).toBe(200);
   }, 120_000);
 
-  // The scenarios above cover the session, settings, exchange, patient, treatment, provider and clinic routes.
+  // The device routes of the platform admin: the list (all, a clinic's, a provider's), one device,
+  // its exchanges and errors, its note and MACs (published to the device), and a registration.
+  beforeAll(async () => {
+    const tenant = await createTenant('Devices');
+    const admin = tenant.users.LiberDiAdmin;
+    const options = { token: await signInUser(admin.Email) };
+    const params = { adminId: admin.UserID, id: tenant.deviceId };
+    expect((await call('getAllDevices', params, options)).status).toBe(200);
+    current = 'getAllDevices';
+    try {
+      for (const filter of [`clinicId=${tenant.clinicId}`, `spId=${tenant.serviceProviderId}`]) {
+        expect((await api.call('GET', `/liberdiAdmins/${admin.UserID}/devices/getAllDevices?${filter}`, options)).status).toBe(200);
+      }
+    } finally {
+      current = undefined;
+    }
+    expect((await call('getDeviceProfile', params, options)).status).toBe(200);
+    expect((await call('getDeviceExchanges', params, options)).status).toBe(200);
+    expect((await call('getDeviceErrors', params, options)).status).toBe(200);
+    expect((await call('updateDeviceProfile', params, { ...options, body: { Note: 'Keys' } })).status).toBe(200);
+    expect((await call('updateDeviceProfile', params, { ...options, body: { BloodMAC: '00:1A:7D:DA:71:13', ScaleMAC: null } })).status).toBe(200);
+    const registration = { SerialNumber: randomSerialNumber(), ServiceProviderID: tenant.serviceProviderId, ClinicID: tenant.clinicId };
+    expect((await call('registerDevice', params, { ...options, body: registration })).status).toBe(200);
+  }, 120_000);
+
+  // The scenarios above cover the session, settings, exchange, patient, treatment, provider, clinic, user and device routes.
   const exercised: RouteId[] = [
     'getAllServiceProviders',
     'signupServiceProvider',
@@ -460,7 +485,13 @@ describe('the LeadingKeys each route is granted', () => {
     'signupDoctor',
     'signupNurse',
     'signupClinicDirector',
-    ...routeIds.filter((id) => /^(signupPatient|getAllClinicPatients|getallpatients|getAllClinicDoctors|getPatientProfile|updatePatient)As/.test(id)),
+        'getAllDevices',
+    'getDeviceProfile',
+    'getDeviceExchanges',
+    'getDeviceErrors',
+    'updateDeviceProfile',
+    'registerDevice',
+...routeIds.filter((id) => /^(signupPatient|getAllClinicPatients|getallpatients|getAllClinicDoctors|getPatientProfile|updatePatient)As/.test(id)),
   ];
 
   it('exercised the routes of its scenarios', () => {

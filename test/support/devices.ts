@@ -10,8 +10,11 @@ import { deviceCredentials } from '@infra/local/device-credentials';
 import { startIotDataPlane } from '@infra/local/iot-data-plane';
 import { deviceTopics, deviceUpExamples, type DeviceExchange } from '@shared/device';
 
-/** The devices' secrets of this test file (the twin of their certificates), issued by createPatientWithDevice. */
-export const testDeviceCredentials = deviceCredentials();
+/**
+ * The devices' secrets of this test file (the twin of their certificates), issued by
+ * createPatientWithDevice or by registering a device through the API (the same store).
+ */
+export const testDeviceCredentials = deviceCredentials(process.env.DEVICE_CREDENTIALS_FILE);
 const secrets = new Map<string, string>();
 
 /** Issues a secret for a device of this test file; connectDevice then connects with it. */

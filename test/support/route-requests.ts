@@ -6,7 +6,8 @@ import { clearAlertsSchema, exchangeNoteSchema, manualExchangeSchema, patientUpd
 import { addDeviceSchema, closeVisitSchema, prescriptionBodySchema } from '@shared/api/prescriptions';
 import type { RouteDefinition } from '@shared/api/route-definition';
 import { clinicAdminSignupSchema, clinicDirectorSignupSchema, doctorSignupSchema, nurseSignupSchema, userUpdateSchema } from '@shared/api/users';
-import { exchangeReport } from './devices';
+import { deviceProfileUpdateSchema, deviceRegistrationSchema } from '@shared/api/devices';
+import { exchangeReport, randomSerialNumber } from './devices';
 import type { Tenant } from './tenants';
 
 /**
@@ -56,6 +57,9 @@ const bodies = new Map<z.ZodTypeAny, (tenant: Tenant) => unknown>([
   ],
   [addDeviceSchema, (tenant) => ({ SerialNumber: tenant.serialNumber })],
   [closeVisitSchema, () => ({ Findings: 'Stable', Recommendation: 'No change', UrineOutput: 2 })],
+  // The note: the MACs would publish to the device, and the walks have no broker.
+  [deviceProfileUpdateSchema, () => ({ Note: 'Checked on the walk' })],
+  [deviceRegistrationSchema, (tenant) => ({ SerialNumber: randomSerialNumber(), ServiceProviderID: tenant.serviceProviderId, ClinicID: tenant.clinicId })],
   [
     manualExchangeSchema,
     () => {

@@ -1,0 +1,5 @@
+import { routes } from '@shared/api/routes';
+import { endpoint } from '@functions/lib/endpoint';
+import { listDevices } from '@functions/services/devices';
+
+export const handler = endpoint(routes.getAllDevices, ({ query }) => listDevices(query));

@@ -1,0 +1,5 @@
+import { routes } from '@shared/api/routes';
+import { endpoint } from '@functions/lib/endpoint';
+import { deviceErrors } from '@functions/services/devices';
+
+export const handler = endpoint(routes.getDeviceErrors, ({ caller, params, query }) => deviceErrors(caller, params.id, query));

@@ -1,0 +1,5 @@
+import { routes } from '@shared/api/routes';
+import { endpoint } from '@functions/lib/endpoint';
+import { deviceExchanges } from '@functions/services/devices';
+
+export const handler = endpoint(routes.getDeviceExchanges, ({ caller, audit, params, query }) => deviceExchanges(caller, audit, params.id, query));

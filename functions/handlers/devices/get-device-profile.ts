@@ -1,0 +1,5 @@
+import { routes } from '@shared/api/routes';
+import { endpoint } from '@functions/lib/endpoint';
+import { deviceProfile } from '@functions/services/devices';
+
+export const handler = endpoint(routes.getDeviceProfile, ({ caller, params }) => deviceProfile(caller, params.id));

@@ -1,0 +1,5 @@
+import { routes } from '@shared/api/routes';
+import { endpoint } from '@functions/lib/endpoint';
+import { updateDeviceProfile } from '@functions/services/devices';
+
+export const handler = endpoint(routes.updateDeviceProfile, ({ caller, audit, params, body }) => updateDeviceProfile(caller, audit, params.id, body));
