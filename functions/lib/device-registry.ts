@@ -1,3 +1,14 @@
+import {
+  AttachPolicyCommand,
+  AttachThingPrincipalCommand,
+  CreateKeysAndCertificateCommand,
+  CreateThingCommand,
+  DeleteCertificateCommand,
+  DeleteThingCommand,
+  DetachPolicyCommand,
+  IoTClient,
+  UpdateCertificateCommand,
+} from '@aws-sdk/client-iot';
 import type { DeviceCredentials } from '@shared/api/devices';
 import { deviceCredentials } from './device-credentials';
 import { env } from './environment';
@@ -90,21 +101,43 @@ export function deviceRegistry(): DeviceRegistry {
   return configured;
 }
 
-/**
- * IoT Core's control plane through the AWS SDK. The SDK's IoT client (@aws-sdk/client-iot) is not
- * among the project's packages yet, so on AWS registration refuses with this error until it is
- * added (docs/deploy.md, Devices); nothing is written to IoT Core meanwhile.
- */
-function awsIotControlPlane(): IotControlPlane {
-  const missing = () => Promise.reject(new Error('Device registration on AWS needs the @aws-sdk/client-iot package, which is not installed'));
+let iotClient: IoTClient | undefined;
+
+/** IoT Core's control plane through the AWS SDK's IoT client (one client per warm Lambda). */
+export function awsIotControlPlane(client: IoTClient = (iotClient ??= new IoTClient({}))): IotControlPlane {
   return {
-    createThing: missing,
-    createKeysAndCertificate: missing,
-    attachPolicy: missing,
-    attachThingPrincipal: missing,
-    detachPolicy: missing,
-    deactivateCertificate: missing,
-    deleteCertificate: missing,
-    deleteThing: missing,
+    async createThing(thingName) {
+      await client.send(new CreateThingCommand({ thingName }));
+    },
+    async createKeysAndCertificate() {
+      const made = await client.send(new CreateKeysAndCertificateCommand({ setAsActive: true }));
+      if (!made.certificateArn || !made.certificateId || !made.certificatePem || !made.keyPair?.PrivateKey) {
+        throw new Error('CreateKeysAndCertificate answered without the certificate or its key');
+      }
+      return {
+        certificateArn: made.certificateArn,
+        certificateId: made.certificateId,
+        certificatePem: made.certificatePem,
+        privateKey: made.keyPair.PrivateKey,
+      };
+    },
+    async attachPolicy(policyName, certificateArn) {
+      await client.send(new AttachPolicyCommand({ policyName, target: certificateArn }));
+    },
+    async attachThingPrincipal(thingName, certificateArn) {
+      await client.send(new AttachThingPrincipalCommand({ thingName, principal: certificateArn }));
+    },
+    async detachPolicy(policyName, certificateArn) {
+      await client.send(new DetachPolicyCommand({ policyName, target: certificateArn }));
+    },
+    async deactivateCertificate(certificateId) {
+      await client.send(new UpdateCertificateCommand({ certificateId, newStatus: 'INACTIVE' }));
+    },
+    async deleteCertificate(certificateId) {
+      await client.send(new DeleteCertificateCommand({ certificateId }));
+    },
+    async deleteThing(thingName) {
+      await client.send(new DeleteThingCommand({ thingName }));
+    },
   };
 }

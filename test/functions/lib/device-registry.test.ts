@@ -1,64 +1,111 @@
-import { iotRegistry, type IotControlPlane } from '@functions/lib/device-registry';
+import {
+  AttachPolicyCommand,
+  AttachThingPrincipalCommand,
+  CreateKeysAndCertificateCommand,
+  CreateThingCommand,
+  DeleteCertificateCommand,
+  DeleteThingCommand,
+  DetachPolicyCommand,
+  IoTClient,
+  UpdateCertificateCommand,
+} from '@aws-sdk/client-iot';
+import { mockClient } from 'aws-sdk-client-mock';
+import { awsIotControlPlane, iotRegistry } from '@functions/lib/device-registry';
 
 /**
- * Registration on AWS (functions/lib/device-registry.ts): the steps in order, and a failure at any
- * step undoes what the steps before it made, newest first. IoT Core's control plane has no local
- * twin, so this control plane records the calls it gets and fails where it is told to.
+ * Registration on AWS (functions/lib/device-registry.ts) through the SDK's IoT client: the
+ * requests in order, and a failure at any step undoes what the steps before it made, newest
+ * first. IoT Core's control plane has no local twin, so the client is mocked (aws-sdk-client-mock)
+ * and each request is read back as the service would receive it.
  */
-function recordingIot(failAt?: keyof IotControlPlane) {
-  const calls: string[] = [];
-  const step =
-    <A extends unknown[], R>(name: keyof IotControlPlane, result: R) =>
-    (...args: A): Promise<R> => {
-      calls.push(`${name}(${args.join(', ')})`);
-      return name === failAt ? Promise.reject(new Error(`${name} failed`)) : Promise.resolve(result);
-    };
-  const certificate = { certificateArn: 'arn:cert/c1', certificateId: 'c1', certificatePem: 'PEM', privateKey: 'KEY' };
-  const iot: IotControlPlane = {
-    createThing: step('createThing', undefined),
-    createKeysAndCertificate: step('createKeysAndCertificate', certificate),
-    attachPolicy: step('attachPolicy', undefined),
-    attachThingPrincipal: step('attachThingPrincipal', undefined),
-    detachPolicy: step('detachPolicy', undefined),
-    deactivateCertificate: step('deactivateCertificate', undefined),
-    deleteCertificate: step('deleteCertificate', undefined),
-    deleteThing: step('deleteThing', undefined),
-  };
-  return { iot, calls };
+const iot = mockClient(IoTClient);
+const POLICY = 'pd-portal-device';
+const CERTIFICATE = {
+  certificateArn: 'arn:aws:iot:eu-west-1:1:cert/c1',
+  certificateId: 'c1',
+  certificatePem: 'PEM',
+  keyPair: { PrivateKey: 'KEY', PublicKey: 'PUB' },
+};
+
+const commands = {
+  CreateThingCommand,
+  CreateKeysAndCertificateCommand,
+  AttachPolicyCommand,
+  AttachThingPrincipalCommand,
+  DetachPolicyCommand,
+  UpdateCertificateCommand,
+  DeleteCertificateCommand,
+  DeleteThingCommand,
+} as const;
+type Step = keyof typeof commands;
+
+/** Answers every request as IoT Core does, except `failAt` (and `alsoFail`), which are refused. */
+function answer(failAt?: Step, alsoFail?: Step) {
+  iot.reset();
+  for (const name of Object.keys(commands) as Step[]) {
+    const behaviour = iot.on(commands[name] as never);
+    if (name === failAt || name === alsoFail) behaviour.rejects(new Error(`${name} failed`));
+    else behaviour.resolves(name === 'CreateKeysAndCertificateCommand' ? CERTIFICATE : {});
+  }
 }
 
+/** The requests IoT Core received, each as its command name and the input that matters. */
+const received = () =>
+  iot.calls().map((call) => {
+    const command = call.args[0] as { constructor: { name: string }; input: Record<string, unknown> };
+    return `${command.constructor.name}(${Object.values(command.input).join(', ')})`;
+  });
+
+const registry = () => iotRegistry(awsIotControlPlane(new IoTClient({ region: 'eu-west-1' })), POLICY);
+
 const made = [
-  'createThing(100-00042)',
-  'createKeysAndCertificate()',
-  'attachPolicy(pd-portal-device, arn:cert/c1)',
-  'attachThingPrincipal(100-00042, arn:cert/c1)',
+  'CreateThingCommand(100-00042)',
+  'CreateKeysAndCertificateCommand(true)',
+  `AttachPolicyCommand(${POLICY}, ${CERTIFICATE.certificateArn})`,
+  `AttachThingPrincipalCommand(100-00042, ${CERTIFICATE.certificateArn})`,
 ];
+const undo = {
+  thing: 'DeleteThingCommand(100-00042)',
+  certificate: ['UpdateCertificateCommand(c1, INACTIVE)', 'DeleteCertificateCommand(c1)'],
+  policy: `DetachPolicyCommand(${POLICY}, ${CERTIFICATE.certificateArn})`,
+};
+
+afterAll(() => iot.restore());
 
 it('makes the thing, an active certificate with the device policy, attaches it, and answers the certificate and key', async () => {
-  const { iot, calls } = recordingIot();
-  const credentials = await iotRegistry(iot, 'pd-portal-device').register('100-00042');
-  expect(credentials).toEqual({ kind: 'certificate', thingName: '100-00042', certificateArn: 'arn:cert/c1', certificatePem: 'PEM', privateKey: 'KEY' });
-  expect(calls).toEqual(made);
+  answer();
+  const credentials = await registry().register('100-00042');
+  expect(credentials).toEqual({
+    kind: 'certificate',
+    thingName: '100-00042',
+    certificateArn: CERTIFICATE.certificateArn,
+    certificatePem: 'PEM',
+    privateKey: 'KEY',
+  });
+  expect(received()).toEqual(made);
 });
 
 it.each([
-  ['createThing', []],
-  ['createKeysAndCertificate', ['deleteThing(100-00042)']],
-  ['attachPolicy', ['deactivateCertificate(c1)', 'deleteCertificate(c1)', 'deleteThing(100-00042)']],
-  ['attachThingPrincipal', ['detachPolicy(pd-portal-device, arn:cert/c1)', 'deactivateCertificate(c1)', 'deleteCertificate(c1)', 'deleteThing(100-00042)']],
+  ['CreateThingCommand', []],
+  ['CreateKeysAndCertificateCommand', [undo.thing]],
+  ['AttachPolicyCommand', [...undo.certificate, undo.thing]],
+  ['AttachThingPrincipalCommand', [undo.policy, ...undo.certificate, undo.thing]],
 ] as const)('a failed %s undoes what was made before it, newest first, and fails', async (failAt, undone) => {
-  const { iot, calls } = recordingIot(failAt);
-  await expect(iotRegistry(iot, 'pd-portal-device').register('100-00042')).rejects.toThrow(`${failAt} failed`);
-  const attempted = made.findIndex((call) => call.startsWith(`${failAt}(`)) + 1;
-  expect(calls).toEqual([...made.slice(0, attempted), ...undone]);
+  answer(failAt);
+  await expect(registry().register('100-00042')).rejects.toThrow(`${failAt} failed`);
+  const attempted = made.findIndex((request) => request.startsWith(`${failAt}(`)) + 1;
+  expect(received()).toEqual([...made.slice(0, attempted), ...undone]);
 });
 
 it('goes on undoing when an undo step fails, and reports the original failure', async () => {
-  const { iot, calls } = recordingIot('attachThingPrincipal');
-  iot.detachPolicy = () => {
-    calls.push('detachPolicy failed');
-    return Promise.reject(new Error('throttled'));
-  };
-  await expect(iotRegistry(iot, 'pd-portal-device').register('100-00042')).rejects.toThrow('attachThingPrincipal failed');
-  expect(calls.slice(-4)).toEqual(['detachPolicy failed', 'deactivateCertificate(c1)', 'deleteCertificate(c1)', 'deleteThing(100-00042)']);
+  answer('AttachThingPrincipalCommand', 'DetachPolicyCommand');
+  await expect(registry().register('100-00042')).rejects.toThrow('AttachThingPrincipalCommand failed');
+  expect(received().slice(-4)).toEqual([undo.policy, ...undo.certificate, undo.thing]);
+});
+
+it('refuses an answer without the certificate or its key, and undoes the thing', async () => {
+  answer();
+  iot.on(CreateKeysAndCertificateCommand).resolves({ certificateArn: CERTIFICATE.certificateArn, certificateId: 'c1' });
+  await expect(registry().register('100-00042')).rejects.toThrow('without the certificate or its key');
+  expect(received()).toEqual([made[0], made[1], undo.thing]);
 });
