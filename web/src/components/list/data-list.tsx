@@ -37,6 +37,13 @@ export interface ListFilter<T> {
   matches: (item: T, value: string) => boolean;
 }
 
+/** An export of the list's own (a spreadsheet): a header button handed the listed rows, filtered and in their order. */
+export interface ListExport<T> {
+  id: string;
+  label: string;
+  onExport: (rows: readonly T[]) => void | Promise<void>;
+}
+
 /** The rows' order while no column is sorted, named and explained in the list's header. */
 export interface DefaultOrder<T> {
   label: string;
@@ -61,6 +68,8 @@ export interface DataListProps<T> {
   defaultOrder?: DefaultOrder<T>;
   /** The CSV export button, with the spec's file name (clinics.csv, users.csv, devices.csv). */
   csvFileName?: string;
+  /** Further exports of the listed rows (e.g. the service providers' spreadsheet). */
+  exports?: readonly ListExport<T>[];
   onRowClick?: (item: T) => void;
   /** Buttons of the header (e.g. Add). */
   actions?: ReactNode;
@@ -197,6 +206,11 @@ export function DataList<T>(props: DataListProps<T>) {
                   {t.exportCsv}
                 </Button>
               )}
+              {props.exports?.map((listExport) => (
+                <Button key={listExport.id} iconName="download" data-testid={`export-${listExport.id}`} onClick={() => void listExport.onExport(allPageItems)}>
+                  {listExport.label}
+                </Button>
+              ))}
               {props.actions}
             </SpaceBetween>
           }
