@@ -43,7 +43,7 @@ export function ProviderProfileEditor({ profile, withEnabled, save }: ProviderPr
       setSaved(true);
     },
   });
-  const changed = Object.keys(changedFields(form.values as ProviderFormValues, stored)).length > 0;
+  const changed = Object.keys(changedFields(form.values, stored)).length > 0;
   return (
     <>
       <form onSubmit={form.submit} noValidate>
