@@ -62,6 +62,11 @@ export function CreateServiceProviderScreen() {
             {f.createTitle}
           </Header>
           <ProviderFormFields field={providerFieldsOf(form)} logo={logo} onLogoChange={setLogo} />
+          {logo && (
+            <Box color="text-body-secondary" data-testid="logo-not-sent">
+              {f.logoNotSent}
+            </Box>
+          )}
         </SpaceBetween>
       </form>
       <ConfirmationDialog title={f.confirmCreateTitle} lines={[f.confirmCreate, f.cannotUndo]} {...form.confirmation} />

@@ -1,3 +1,4 @@
+import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -17,8 +18,10 @@ export interface ProviderProfileEditorProps {
   profile: ProviderProfile;
   /** The platform admin's form: the Activated/Deactivated toggle is shown and sent. */
   withEnabled: boolean;
-  /** Sends the changed fields; answers the stored provider. */
-  save: (changes: Partial<ProviderFormValues>) => Promise<ProviderProfile>;
+  /** Sends the changed fields (and a new logo's key); answers the stored provider. */
+  save: (changes: Partial<ProviderFormValues> & { image?: string }) => Promise<ProviderProfile>;
+  /** Uploads a chosen logo and answers its key; without it the logo cannot be changed yet (its route is not there). */
+  uploadLogo?: (file: File) => Promise<string>;
 }
 
 /**
@@ -26,7 +29,7 @@ export interface ProviderProfileEditorProps {
  * disabled while errors exist or nothing changed; it asks the confirmation (it cannot be undone),
  * sends the changed fields, then says 'Service Provider Saved'.
  */
-export function ProviderProfileEditor({ profile, withEnabled, save }: ProviderProfileEditorProps) {
+export function ProviderProfileEditor({ profile, withEnabled, save, uploadLogo }: ProviderProfileEditorProps) {
   const [stored, setStored] = useState(() => providerFormValues(profile, withEnabled));
   const [saved, setSaved] = useState(false);
   const [logo, setLogo] = useState<File>();
@@ -36,9 +39,11 @@ export function ProviderProfileEditor({ profile, withEnabled, save }: ProviderPr
     initialValues,
     confirm: true,
     onSubmit: async (values) => {
-      const answer = await save(changedFields(values, stored));
+      const image = logo && uploadLogo ? await uploadLogo(logo) : undefined;
+      const answer = await save({ ...changedFields(values, stored), ...(image ? { image } : {}) });
       const next = providerFormValues(answer, withEnabled);
       setStored(next);
+      setLogo(undefined);
       form.reset(next);
       setSaved(true);
     },
@@ -59,6 +64,11 @@ export function ProviderProfileEditor({ profile, withEnabled, save }: ProviderPr
             {f.profileTitle}
           </Header>
           <ProviderFormFields field={providerFieldsOf(form)} withEnabled={withEnabled} logo={logo} onLogoChange={setLogo} />
+          {logo && !uploadLogo && (
+            <Box color="text-body-secondary" data-testid="logo-not-sent">
+              {f.logoNotSent}
+            </Box>
+          )}
         </SpaceBetween>
       </form>
       <ConfirmationDialog title={f.confirmUpdateTitle} lines={[f.confirmUpdate, f.cannotUndo]} {...form.confirmation} />
