@@ -634,8 +634,6 @@ export const messages = {
       confirmUpdateTitle: 'Accept changes',
       confirmUpdate: 'You are going to change the service provider.',
       cannotUndo: 'It can not be undone, so make sure you still would like to change it.',
-      /** Not a spec text: a chosen logo that waits for the upload route. */
-      logoNotSent: 'The logo is not uploaded yet: saving keeps the current one.',
     },
   },
   widgets: {

@@ -1,4 +1,4 @@
-import { act, waitFor } from '@testing-library/react';
+import { act, fireEvent, waitFor } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import type { ProviderProfile } from '@shared/api/providers';
 import { settingNames } from '@shared/settings';
@@ -173,6 +173,64 @@ describe('/sp/sptabs', () => {
     expect(server.callsTo('POST', UPDATE)[0]!.body).toEqual({ Email: 'new@renal.example', ServiceProviderIsEnabled: false });
     await clickDialogButton('OK');
     expect(saveButton().isDisabled()).toBe(true);
+  });
+});
+
+/** Chooses files in the logo's file input as the browser's file dialog would. */
+function chooseLogo(...files: File[]) {
+  const input = formField('image')!.findControl()!.findFileUpload()!.findNativeInput().getElement();
+  Object.defineProperty(input, 'files', { value: files, configurable: true });
+  act(() => {
+    fireEvent.change(input);
+  });
+}
+
+describe('the provider logo', () => {
+  const PROFILE = '/liberdiAdmins/user-LiberDiAdmin/sp/sp-1/profile';
+  const LINK = '/liberdiAdmins/user-LiberDiAdmin/sp/sp-1/logoUpload';
+  const UPDATE = '/liberdiAdmins/user-LiberDiAdmin/sp/sp-1/updateProfile';
+  const STORE = 'http://store.test/providers/sp-1/logo-1.png?signature=x';
+
+  it('uploads a chosen logo through its link, then names its key in the update', async () => {
+    signInAs('LiberDiAdmin');
+    const server = fakeServer()
+      .on('GET', PROFILE, { status: 200, body: stored() })
+      .on('GET', /getAllServiceProviders/, { status: 200, body: { items: [] } })
+      .on('POST', LINK, {
+        status: 200,
+        body: { url: STORE, key: 'providers/sp-1/logo-1.png', headers: { 'content-type': 'image/png', 'content-length': '4' }, expiresIn: 300 },
+      })
+      .on('PUT', STORE, { status: 200 })
+      .on('POST', UPDATE, { status: 200, body: stored({ image: 'http://store.test/providers/sp-1/logo-1.png?read' }) });
+    renderPortal('/sp/sptabs/profile?spId=sp-1');
+    await waitFor(() => expect(formField('image')).not.toBeNull(), { timeout: 5000 });
+    chooseLogo(new File(['logo'], 'logo.png', { type: 'image/png' }));
+    expect(saveButton().isDisabled()).toBe(false);
+    await act(async () => saveButton().click());
+    await clickDialogButton('Accept');
+    await waitFor(() => expect(visibleDialog()?.header).toBe('Service Provider Saved'));
+    expect(server.callsTo('POST', LINK)[0]!.body).toEqual({ files: [{ name: 'logo.png', size: 4 }] });
+    const put = server.calls.find((call) => call.method === 'PUT')!;
+    expect(put.url).toBe(STORE);
+    expect(put.headers).toEqual({ 'content-type': 'image/png' });
+    expect(server.callsTo('POST', UPDATE)[0]!.body).toEqual({ image: 'providers/sp-1/logo-1.png' });
+    await clickDialogButton('OK');
+    await waitFor(() =>
+      expect(formField('image')!.getElement().querySelector('img')?.getAttribute('src')).toBe('http://store.test/providers/sp-1/logo-1.png?read'),
+    );
+  });
+
+  it("refuses a file of another type with the spec's words and sends nothing", async () => {
+    signInAs('LiberDiAdmin');
+    const server = fakeServer()
+      .on('GET', PROFILE, { status: 200, body: stored() })
+      .on('GET', /getAllServiceProviders/, { status: 200, body: { items: [] } });
+    renderPortal('/sp/sptabs/profile?spId=sp-1');
+    await waitFor(() => expect(formField('image')).not.toBeNull(), { timeout: 5000 });
+    chooseLogo(new File(['x'], 'notes.txt', { type: 'text/plain' }));
+    expect(fieldError('image')).toBe('Accepted types: png, jpg, jpeg, img');
+    expect(saveButton().isDisabled()).toBe(true);
+    expect(server.callsTo('POST', LINK)).toHaveLength(0);
   });
 });
 

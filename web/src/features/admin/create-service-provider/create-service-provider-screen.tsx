@@ -10,9 +10,10 @@ import { ConfirmationDialog } from '@web/src/components/confirmation-dialog';
 import { ErrorDialog } from '@web/src/components/error-dialog';
 import { NoticeDialog } from '@web/src/components/notice-dialog';
 import { paths } from '@web/src/config/routes';
-import { call } from '@web/src/lib/api-client';
+import { call, errorMessages } from '@web/src/lib/api-client';
 import { useSession } from '@web/src/lib/auth';
 import { useZodForm } from '@web/src/lib/use-zod-form';
+import { uploadLogo } from '../provider-form/logo-upload';
 import { emptyProvider, ProviderFormFields, providerCreateFormSchema, providerFieldsOf } from '../provider-form/provider-form';
 
 const m = messages.providers;
@@ -32,12 +33,23 @@ export function CreateServiceProviderScreen() {
   const adminId = useSession().signedIn?.profile.UserID ?? '';
   const [saved, setSaved] = useState(false);
   const [logo, setLogo] = useState<File>();
+  const [logoFailure, setLogoFailure] = useState<string[]>();
   const form = useZodForm({
     schema: providerCreateFormSchema,
     initialValues: emptyProvider,
     confirm: true,
     onSubmit: async (body) => {
-      await call('signupServiceProvider', { params: { adminId }, body });
+      const provider = await call('signupServiceProvider', { params: { adminId }, body });
+      // The logo goes under the new provider once it exists; the provider stays created if the logo fails.
+      if (logo) {
+        const id = provider.ServiceProviderID;
+        try {
+          const image = await uploadLogo((linkBody) => call('getServiceProviderLogoUpload', { params: { adminId, id }, body: linkBody }), logo);
+          await call('updateServiceProviderProfile', { params: { adminId, id }, body: { image } });
+        } catch (error) {
+          setLogoFailure(errorMessages(error));
+        }
+      }
       // /sp shows the new provider when it is opened again.
       await client.invalidateQueries({ queryKey: ['getAllServiceProviders'] });
       setSaved(true);
@@ -62,16 +74,11 @@ export function CreateServiceProviderScreen() {
             {f.createTitle}
           </Header>
           <ProviderFormFields field={providerFieldsOf(form)} logo={logo} onLogoChange={setLogo} />
-          {logo && (
-            <Box color="text-body-secondary" data-testid="logo-not-sent">
-              {f.logoNotSent}
-            </Box>
-          )}
         </SpaceBetween>
       </form>
       <ConfirmationDialog title={f.confirmCreateTitle} lines={[f.confirmCreate, f.cannotUndo]} {...form.confirmation} />
       <ErrorDialog title={m.notCreated} {...form.errorDialog} />
-      <NoticeDialog title={saved ? m.saved : undefined} onOk={back} />
+      <NoticeDialog title={saved ? m.saved : undefined} lines={logoFailure} onOk={back} />
     </>
   );
 }

@@ -6,6 +6,7 @@ import { QueryState } from '@web/src/components/query-state';
 import { call } from '@web/src/lib/api-client';
 import { useApiQuery } from '@web/src/lib/api-hooks';
 import { useSession } from '@web/src/lib/auth';
+import { uploadLogo } from '../provider-form/logo-upload';
 import { ProviderProfileEditor } from '../provider-form/provider-profile-editor';
 
 /**
@@ -26,6 +27,7 @@ export function MyProviderProfile() {
             key={data.ServiceProviderID}
             profile={data}
             withEnabled={false}
+            uploadLogo={(file) => uploadLogo((body) => call('getMySPLogoUpload', { params: { adminId }, body }), file)}
             save={async (changes) => {
               const answer = await call('updateMySP', { params: { adminId }, body: changes });
               // /settings reads the same provider: it shows the change too.

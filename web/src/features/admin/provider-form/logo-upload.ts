@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { logoContentType, type LogoUpload, type logoUploadLinkSchema } from '@shared/api/clinics';
+import { logoContentType, type LogoUpload, type logoUploadLinkSchema } from '@shared/api/logos';
 import { messages } from '@shared/messages';
 import { ApiError } from '@web/src/lib/api-client';
 

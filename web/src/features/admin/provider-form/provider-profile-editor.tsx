@@ -1,4 +1,3 @@
-import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -20,8 +19,8 @@ export interface ProviderProfileEditorProps {
   withEnabled: boolean;
   /** Sends the changed fields (and a new logo's key); answers the stored provider. */
   save: (changes: Partial<ProviderFormValues> & { image?: string }) => Promise<ProviderProfile>;
-  /** Uploads a chosen logo and answers its key; without it the logo cannot be changed yet (its route is not there). */
-  uploadLogo?: (file: File) => Promise<string>;
+  /** Uploads a chosen logo through the caller's link route and answers its key. */
+  uploadLogo: (file: File) => Promise<string>;
 }
 
 /**
@@ -33,22 +32,25 @@ export function ProviderProfileEditor({ profile, withEnabled, save, uploadLogo }
   const [stored, setStored] = useState(() => providerFormValues(profile, withEnabled));
   const [saved, setSaved] = useState(false);
   const [logo, setLogo] = useState<File>();
+  // Each save starts the logo's file chooser afresh.
+  const [saves, setSaves] = useState(0);
   const initialValues = useMemo(() => stored, []);
   const form = useZodForm({
     schema: providerEditFormSchema,
     initialValues,
     confirm: true,
     onSubmit: async (values) => {
-      const image = logo && uploadLogo ? await uploadLogo(logo) : undefined;
+      const image = logo ? await uploadLogo(logo) : undefined;
       const answer = await save({ ...changedFields(values, stored), ...(image ? { image } : {}) });
       const next = providerFormValues(answer, withEnabled);
       setStored(next);
       setLogo(undefined);
+      setSaves((count) => count + 1);
       form.reset(next);
       setSaved(true);
     },
   });
-  const changed = Object.keys(changedFields(form.values, stored)).length > 0;
+  const changed = !!logo || Object.keys(changedFields(form.values, stored)).length > 0;
   return (
     <>
       <form onSubmit={form.submit} noValidate>
@@ -63,12 +65,14 @@ export function ProviderProfileEditor({ profile, withEnabled, save, uploadLogo }
           >
             {f.profileTitle}
           </Header>
-          <ProviderFormFields field={providerFieldsOf(form)} withEnabled={withEnabled} logo={logo} onLogoChange={setLogo} />
-          {logo && !uploadLogo && (
-            <Box color="text-body-secondary" data-testid="logo-not-sent">
-              {f.logoNotSent}
-            </Box>
-          )}
+          <ProviderFormFields
+            key={saves}
+            field={providerFieldsOf(form)}
+            withEnabled={withEnabled}
+            logo={logo}
+            onLogoChange={setLogo}
+            currentLogoUrl={profile.image}
+          />
         </SpaceBetween>
       </form>
       <ConfirmationDialog title={f.confirmUpdateTitle} lines={[f.confirmUpdate, f.cannotUndo]} {...form.confirmation} />

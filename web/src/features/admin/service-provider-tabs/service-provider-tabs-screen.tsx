@@ -15,6 +15,7 @@ import { useSession } from '@web/src/lib/auth';
 import { originOf } from '@web/src/lib/navigation';
 import { useQueryClient } from '@tanstack/react-query';
 import { ClinicsList } from '../clinics/clinics-list';
+import { uploadLogo } from '../provider-form/logo-upload';
 import { ProviderProfileEditor } from '../provider-form/provider-profile-editor';
 
 const t = messages.providers.tabs;
@@ -40,6 +41,7 @@ function ProviderProfileTab({ spId, adminId }: { spId: string; adminId: string }
           key={data.ServiceProviderID}
           profile={data}
           withEnabled
+          uploadLogo={(file) => uploadLogo((body) => call('getServiceProviderLogoUpload', { params: { adminId, id: spId }, body }), file)}
           save={async (changes) => {
             const answer = await call('updateServiceProviderProfile', { params: { adminId, id: spId }, body: changes });
             // The list and this profile show the change (a name, a greyed row) without a reload.
