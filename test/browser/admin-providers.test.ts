@@ -15,6 +15,8 @@ import { fillSignIn, signInFirstTimeWithTotp, turnOnTotp, usePortal } from '../s
  * profile tab saves a change; every screen is checked with axe-core.
  */
 const NEW_PASSWORD = 'Fresh!pass9';
+/** A real 1×1 PNG, for the logo upload. */
+const ONE_PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 let admins: ProviderWithAdmins;
 const portal = usePortal({
   seed: async () => {
@@ -123,6 +125,7 @@ describe('service providers (LiberDiAdmin)', () => {
     await expectWcagClean(platform, '/sp/sptabs/profile');
 
     await field(platform, 'LastName').locator('input').fill('Partner-Levi');
+    await field(platform, 'image').locator('input[type="file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
     await platform.getByTestId('save-provider').click();
     await platform.getByRole('dialog', { name: 'Accept changes' }).getByRole('button', { name: 'Accept' }).click();
     await platform.getByRole('dialog', { name: 'Service Provider Saved' }).waitFor();
@@ -132,6 +135,10 @@ describe('service providers (LiberDiAdmin)', () => {
     await platform.reload();
     await field(platform, 'LastName').locator('input').waitFor();
     expect(await field(platform, 'LastName').locator('input').inputValue()).toBe('Partner-Levi');
+    // The logo went to the object store and is shown from there.
+    const logo = field(platform, 'image').getByRole('img', { name: 'Logo' });
+    await logo.waitFor();
+    await platform.waitForFunction((image) => image instanceof HTMLImageElement && image.complete && image.naturalWidth === 1, await logo.elementHandle());
     await platform.getByRole('tab', { name: 'Clinics' }).click();
     await platform.waitForURL(`**/sp/sptabs?spId=${spId}`);
   });
