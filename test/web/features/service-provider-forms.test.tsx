@@ -139,6 +139,9 @@ describe('/sp/sptabs', () => {
     ).toEqual(['Clinics', 'Users', 'Admin']);
     expect(tabs().findActiveTab()!.getElement().textContent).toBe('Clinics');
     await waitFor(() => expect(page().findHeader()!.findHeadingText().getElement().textContent).toBe('Renal Care'));
+    // The clinics list inside the tab heads its part of the page: the provider's name stays the one h1.
+    expect(Array.from(document.querySelectorAll('h1')).map((heading) => heading.textContent)).toEqual(['Renal Care']);
+    expect(Array.from(document.querySelectorAll('h2')).some((heading) => heading.textContent?.startsWith('Clinics'))).toBe(true);
 
     act(() => tabs().findTabLinkById('users')!.click());
     await waitFor(() => expect(currentPath()).toBe('/sp/sptabs/users?spId=sp-1'));

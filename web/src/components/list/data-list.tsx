@@ -13,6 +13,7 @@ import Table, { type TableProps } from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import { useMemo, useState, type ReactNode } from 'react';
 import { widgetMessages } from '@web/src/lib/widget-messages';
+import { useScreenHeadingVariant } from '../heading-level';
 import { cellText, compareCells, downloadCsv, isFutureDate, matchesSearch, toCsv, type ListColumn, type Search, type SearchMode } from './list-logic';
 
 const t = widgetMessages.list;
@@ -97,6 +98,7 @@ const today = () => new Date(new Date().toDateString());
  */
 export function DataList<T>(props: DataListProps<T>) {
   const { columns, statusFilter } = props;
+  const headingVariant = useScreenHeadingVariant();
   const [columnId, setColumnId] = useState<string>();
   const [mode, setMode] = useState<SearchMode>('lessThan');
   const [status, setStatus] = useState<StatusFilter>('all');
@@ -187,7 +189,7 @@ export function DataList<T>(props: DataListProps<T>) {
       onRowClick={props.onRowClick ? ({ detail }) => props.onRowClick!(detail.item) : undefined}
       header={
         <Header
-          variant="h1"
+          variant={headingVariant}
           counter={`(${filteredItemsCount ?? props.items.length})`}
           description={
             defaultOrder && !collectionProps.sortingColumn ? (

@@ -7,6 +7,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Tabs from '@cloudscape-design/components/tabs';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { messages } from '@shared/messages';
+import { InnerScreen } from '@web/src/components/heading-level';
 import { QueryState } from '@web/src/components/query-state';
 import { paths } from '@web/src/config/routes';
 import { call } from '@web/src/lib/api-client';
@@ -72,7 +73,11 @@ export function ServiceProviderTabsScreen() {
   const content = (id: TabId) => {
     switch (id) {
       case 'clinics':
-        return <ClinicsList spId={spId} />;
+        return (
+          <InnerScreen>
+            <ClinicsList spId={spId} />
+          </InnerScreen>
+        );
       case 'users':
         return (
           <Alert type="info" data-testid="provider-users-coming">
