@@ -646,6 +646,52 @@ export const messages = {
     phoneNotValid: 'Phone number is not valid',
     notCreated: 'Service Provider was not created',
     saved: 'Service Provider Saved',
+    /** The /sp list (spec section 2 "List screens"); the headers name the spec's columns. */
+    list: {
+      columns: {
+        ServiceProviderName: 'Service Provider Name',
+        Clinics: 'Activated Clinics',
+        ActivePatientLinkedDeviceCount: 'Activated Devices',
+        SPExchangeCounter: 'Total No. of exchanges',
+      },
+      statusFilter: 'Active or Inactive Service Providers',
+      /** Not spec texts: the add and spreadsheet buttons, the file's name, the spId filter's note. */
+      add: 'Add Service Provider',
+      exportSpreadsheet: 'Export spreadsheet',
+      spreadsheetFileName: 'service-providers.xlsx',
+      sheetName: 'Service Providers',
+      status: 'Status',
+      filteredBy: (spId: string) => `Showing the service provider ${spId}`,
+      showAll: 'Show all service providers',
+    },
+    /** Not spec texts: the provider's tabs (/sp/sptabs). */
+    tabs: {
+      label: 'Service provider',
+      clinics: 'Clinics',
+      users: 'Users',
+      admin: 'Admin',
+      back: 'Back',
+      usersComing: "The users of this service provider will be listed here with the users' screens.",
+    },
+    /** The provider's form (create, the provider tabs' admin, /myprofile); the labels are ours. */
+    form: {
+      createTitle: 'Create Service Provider',
+      profileTitle: 'Service Provider Profile',
+      ServiceProviderName: 'Service provider name',
+      FirstName: 'First name',
+      LastName: 'Last name',
+      Email: 'Email',
+      Phone: 'Phone',
+      ServiceProviderAddress: 'Address',
+      image: 'Logo',
+      enabled: 'Status',
+      save: 'Save',
+      confirmCreateTitle: 'Create service provider',
+      confirmCreate: 'You are going to create the service provider and its administrator.',
+      confirmUpdateTitle: 'Accept changes',
+      confirmUpdate: 'You are going to change the service provider.',
+      cannotUndo: 'It can not be undone, so make sure you still would like to change it.',
+    },
   },
   /** The user forms and calls (spec sections 5 "User", 6 and 8); the texts not in the spec are marked. */
   users: {

@@ -26,8 +26,8 @@ export function choose(name: string, value: string): void {
   act(() => select.selectOptionByValue(value));
 }
 
-export async function enterAddress(address: { Country: string; City: string; Street: string }): Promise<void> {
-  act(() => formField('Address')!.findControl()!.findButton()!.click());
+export async function enterAddress(address: { Country: string; City: string; Street: string }, fieldName = 'Address'): Promise<void> {
+  act(() => formField(fieldName)!.findControl()!.findButton()!.click());
   const country = formField('address-country')!.findControl()!.findSelect()!;
   act(() => country.openDropdown());
   act(() => country.selectOptionByValue(address.Country));

@@ -13,6 +13,7 @@ import Table, { type TableProps } from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import { useMemo, useState, type ReactNode } from 'react';
 import { widgetMessages } from '@web/src/lib/widget-messages';
+import { useScreenHeadingVariant } from '../heading-level';
 import { cellText, compareCells, downloadCsv, isFutureDate, matchesSearch, toCsv, type ListColumn, type Search, type SearchMode } from './list-logic';
 
 const t = widgetMessages.list;
@@ -35,6 +36,13 @@ export interface ListFilter<T> {
   label: string;
   options: readonly { value: string; label: string }[];
   matches: (item: T, value: string) => boolean;
+}
+
+/** An export of the list's own (a spreadsheet): a header button handed the listed rows, filtered and in their order. */
+export interface ListExport<T> {
+  id: string;
+  label: string;
+  onExport: (rows: readonly T[]) => void | Promise<void>;
 }
 
 /** The rows' order while no column is sorted, named and explained in the list's header. */
@@ -61,6 +69,8 @@ export interface DataListProps<T> {
   defaultOrder?: DefaultOrder<T>;
   /** The CSV export button, with the spec's file name (clinics.csv, users.csv, devices.csv). */
   csvFileName?: string;
+  /** Further exports of the listed rows (e.g. the service providers' spreadsheet). */
+  exports?: readonly ListExport<T>[];
   onRowClick?: (item: T) => void;
   /** Buttons of the header (e.g. Add). */
   actions?: ReactNode;
@@ -88,6 +98,7 @@ const today = () => new Date(new Date().toDateString());
  */
 export function DataList<T>(props: DataListProps<T>) {
   const { columns, statusFilter } = props;
+  const headingVariant = useScreenHeadingVariant();
   const [columnId, setColumnId] = useState<string>();
   const [mode, setMode] = useState<SearchMode>('lessThan');
   const [status, setStatus] = useState<StatusFilter>('all');
@@ -178,7 +189,7 @@ export function DataList<T>(props: DataListProps<T>) {
       onRowClick={props.onRowClick ? ({ detail }) => props.onRowClick!(detail.item) : undefined}
       header={
         <Header
-          variant="h1"
+          variant={headingVariant}
           counter={`(${filteredItemsCount ?? props.items.length})`}
           description={
             defaultOrder && !collectionProps.sortingColumn ? (
@@ -197,6 +208,11 @@ export function DataList<T>(props: DataListProps<T>) {
                   {t.exportCsv}
                 </Button>
               )}
+              {props.exports?.map((listExport) => (
+                <Button key={listExport.id} iconName="download" data-testid={`export-${listExport.id}`} onClick={() => void listExport.onExport(allPageItems)}>
+                  {listExport.label}
+                </Button>
+              ))}
               {props.actions}
             </SpaceBetween>
           }
