@@ -61,7 +61,13 @@ export function ClinicFormFields({ form, readOnly, emailRequired }: { form: Clin
         {...address}
         onChange={(value) => address.onChange(value ?? emptyClinic.ClinicAddress)}
       />
-      <ToggleField label={f.ClinicIsEnabled} testId="ClinicIsEnabled" readOnly={readOnly} {...form.field('ClinicIsEnabled')} value={form.values.ClinicIsEnabled ?? true} />
+      <ToggleField
+        label={f.ClinicIsEnabled}
+        testId="ClinicIsEnabled"
+        readOnly={readOnly}
+        {...form.field('ClinicIsEnabled')}
+        value={form.values.ClinicIsEnabled ?? true}
+      />
       <TextField
         label={f.Email}
         testId="Email"
@@ -105,7 +111,14 @@ const SETTING_INPUT_LENGTH = 3;
 export function SettingsView({ settings, description }: { settings: readonly ShownSetting[]; description: string }) {
   const ordered = settingNames.flatMap((name) => settings.filter((setting) => setting.name === name));
   return (
-    <Container header={<Header variant="h2" description={description}>{s.title}</Header>} data-testid="clinic-settings">
+    <Container
+      header={
+        <Header variant="h2" description={description}>
+          {s.title}
+        </Header>
+      }
+      data-testid="clinic-settings"
+    >
       <ColumnLayout columns={3} variant="text-grid">
         {ordered.map((setting) => (
           <div key={setting.name} data-setting={setting.name} data-source={setting.from}>
@@ -164,7 +177,14 @@ export function SettingsEditor({
   const changed = changedSettings(start, edits);
   const ordered = settingNames.flatMap((name) => start.filter((setting) => setting.name === name));
   return (
-    <Container header={<Header variant="h2" description={s.createDescription}>{s.title}</Header>} data-testid="clinic-settings">
+    <Container
+      header={
+        <Header variant="h2" description={s.createDescription}>
+          {s.title}
+        </Header>
+      }
+      data-testid="clinic-settings"
+    >
       <ColumnLayout columns={3}>
         {ordered.map((setting) => {
           const value = edits[setting.name] ?? String(setting.value);
@@ -197,4 +217,3 @@ export function SettingsEditor({
     </Container>
   );
 }
-

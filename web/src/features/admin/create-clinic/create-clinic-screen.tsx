@@ -95,7 +95,12 @@ function CreateForm({ adminId, provider }: { adminId: string; provider: Provider
             </Alert>
           </SpaceBetween>
         </Container>
-        <SettingsEditor start={start} edits={edits} issues={issues} onEdit={(name: SettingName, value) => setEdits((current) => ({ ...current, [name]: value }))} />
+        <SettingsEditor
+          start={start}
+          edits={edits}
+          issues={issues}
+          onEdit={(name: SettingName, value) => setEdits((current) => ({ ...current, [name]: value }))}
+        />
       </SpaceBetween>
       <ConfirmationDialog title={m.confirmCreateTitle} lines={m.confirmCreateLines} {...form.confirmation} />
       <ErrorDialog {...form.errorDialog} />
@@ -128,7 +133,13 @@ export function CreateClinicScreen() {
       header={
         <SpaceBetween size="xs">
           <Box>
-            <Button variant="icon" iconName="arrow-left" ariaLabel={m.back} data-testid="back" onClick={() => navigate(origin === HOME ? paths.clinics() : origin)} />
+            <Button
+              variant="icon"
+              iconName="arrow-left"
+              ariaLabel={m.back}
+              data-testid="back"
+              onClick={() => navigate(origin === HOME ? paths.clinics() : origin)}
+            />
           </Box>
           <Header variant="h1">{m.createTitle}</Header>
         </SpaceBetween>
