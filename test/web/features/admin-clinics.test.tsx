@@ -21,10 +21,8 @@ const headers = () =>
     .findColumnHeaders()
     .map((header) => header.getElement().textContent);
 const readOnly = (name: string) => formField(name)!.findControl()!.findInput()!.findNativeInput().getElement().readOnly;
-const cells = (index: number) =>
-  rows()
-    [index]!.findAll('td')
-    .map((cell) => cell.getElement().textContent);
+const cellsOf = (row: ReturnType<typeof rows>[number]) => row.findAll('td').map((cell) => cell.getElement().textContent);
+const cells = (index: number) => cellsOf(rows()[index]!);
 
 const listItem = (index: number, overrides: Partial<ClinicListItem> = {}): ClinicListItem => ({
   ClinicID: `c${index}`,
