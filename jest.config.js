@@ -75,6 +75,7 @@ module.exports = {
       displayName: 'web',
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/test/web/**/*.test.tsx'],
+      setupFilesAfterEnv: ['<rootDir>/test/web/support/setup.ts'],
       // Cloudscape's components import their scoped CSS; jsdom needs no styles.
       moduleNameMapper: { ...moduleNameMapper, '\\.css$': '<rootDir>/test/web/support/style-stub.js' },
     },

@@ -129,6 +129,11 @@ export const clinicsRepository = {
     return 'updated';
   },
 
+  /** The provider's name copied on the clinic, after the provider was renamed. */
+  async setServiceProviderName(clinicId: string, name: string): Promise<void> {
+    await db().entities.clinic.patch({ ClinicID: clinicId }).set({ ServiceProviderName: name }).go();
+  },
+
   async setAdmin(clinicId: string, admin: NonNullable<ClinicRecord['ClinicAdmin']>): Promise<void> {
     await db().entities.clinic.patch({ ClinicID: clinicId }).set({ ClinicAdmin: admin }).go();
   },

@@ -224,6 +224,11 @@ export const devicesRepository = {
     throwIfCanceled(result);
   },
 
+  /** The provider's name copied on the device, after the provider was renamed. */
+  async setServiceProviderName(deviceId: string, name: string): Promise<void> {
+    await db().entities.device.patch({ DeviceID: deviceId }).set({ ServiceProviderName: name }).go();
+  },
+
   async setUtilization(deviceId: string, utilization: number): Promise<void> {
     await db().entities.device.patch({ DeviceID: deviceId }).set({ Utilization: utilization }).go();
   },

@@ -21,6 +21,8 @@ export interface ServiceProviderRecord {
   FirstName: string;
   LastName: string;
   ServiceProviderIsEnabled: boolean;
+  /** The logo's key in the image store. */
+  image?: string;
   CreatedAt: string;
   /** Activated clinics. */
   Clinics?: number;
@@ -32,7 +34,10 @@ export interface ServiceProviderRecord {
 
 /** The fields a profile form or the platform admin's toggle changes. */
 export type ServiceProviderChanges = Partial<
-  Pick<ServiceProviderRecord, 'ServiceProviderName' | 'ServiceProviderAddress' | 'Email' | 'Phone' | 'FirstName' | 'LastName' | 'ServiceProviderIsEnabled'>
+  Pick<
+    ServiceProviderRecord,
+    'ServiceProviderName' | 'ServiceProviderAddress' | 'Email' | 'Phone' | 'FirstName' | 'LastName' | 'ServiceProviderIsEnabled' | 'image'
+  >
 >;
 
 /** The fields only activation changes, never a profile form. */

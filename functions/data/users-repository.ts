@@ -60,6 +60,11 @@ export const usersRepository = {
     return data ? usersRepository.get(data.UserID) : undefined;
   },
 
+  /** The provider's name copied on the user, after the provider was renamed. */
+  async setServiceProviderName(userId: string, name: string): Promise<void> {
+    await db().entities.user.patch({ UserID: userId }).set({ ServiceProviderName: name }).go();
+  },
+
   /** /users of a clinic, by name. */
   async listByClinic(clinicId: string, page?: PageRequest): Promise<Page<UserRecord>> {
     return toPage(

@@ -1,6 +1,9 @@
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { randomUUID } from 'node:crypto';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { logoContentType, type LogoFolder, type LogoUpload } from '@shared/api/logos';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { env } from './environment';
+import { logger } from './powertools';
 
 let client: S3Client | undefined;
 
@@ -41,4 +44,30 @@ export const imageStore = {
       signableHeaders: new Set(['content-type', 'content-length']),
     }),
   downloadUrl: (key: string) => getSignedUrl(s3(), new GetObjectCommand({ Bucket: bucket(), Key: key }), { expiresIn: LINK_SECONDS }),
+  /**
+   * The upload link of an owner's new logo (a clinic's or a provider's): a new key under the
+   * owner's folder, for the chosen file's type and exact size. The logo becomes the owner's only
+   * when an update names the key (`isLogoOf`); the replaced one is then removed.
+   */
+  async logoLink(folder: LogoFolder, ownerId: string, input: LogoUpload) {
+    const [file] = input.files;
+    const contentType = logoContentType(file!.name);
+    const key = `${folder}/${ownerId}/logo-${randomUUID()}.${contentType === 'image/png' ? 'png' : 'jpg'}`;
+    const url = await this.uploadLink(key, contentType, file!.size);
+    return { url, key, headers: { 'content-type': contentType, 'content-length': String(file!.size) }, expiresIn: LINK_SECONDS };
+  },
+  /** Whether a key names a logo of this owner (a key of another owner is refused by the update). */
+  isLogoOf: (folder: LogoFolder, ownerId: string, key: string) => key.startsWith(`${folder}/${ownerId}/`),
+  /**
+   * Removes a logo an update replaced. A failure only leaves an unreferenced object behind, so it
+   * is logged and the update stands (the bucket's lifecycle is not needed for correctness).
+   */
+  async removeReplaced(key: string | undefined, current: string | undefined): Promise<void> {
+    if (!key || key === current) return;
+    try {
+      await s3().send(new DeleteObjectCommand({ Bucket: bucket(), Key: key }));
+    } catch (error) {
+      logger.warn('replaced logo not removed', { key, error: (error as Error).name });
+    }
+  },
 };

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import {
-  logoContentType,
   type ClinicAnswer,
   type ClinicListItem,
   type ClinicSignup,
@@ -21,7 +20,7 @@ import { usersRepository } from '../data/users-repository';
 import type { AuditTrail } from '../lib/audit';
 import type { Caller } from '../lib/caller';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
-import { imageStore, LINK_SECONDS } from '../lib/image-store';
+import { imageStore } from '../lib/image-store';
 import { inScope } from '../lib/scope';
 import { endAllSessions } from './sessions';
 
@@ -158,7 +157,7 @@ function changesTo(clinic: ClinicRecord, input: ClinicChanges): ClinicChanges {
 
 async function applyChanges(caller: Caller, audit: AuditTrail, clinic: ClinicRecord, changes: ClinicChanges): Promise<ClinicRecord> {
   // Only a logo uploaded through this clinic's own link.
-  if (changes.image !== undefined && !changes.image.startsWith(`clinics/${clinic.ClinicID}/`)) throw badRequest(messages.clinics.imageNotValid);
+  if (changes.image !== undefined && !imageStore.isLogoOf('clinics', clinic.ClinicID, changes.image)) throw badRequest(messages.clinics.imageNotValid);
   const fields = Object.keys(changes) as Array<keyof ClinicChanges>;
   if (fields.length === 0) return clinic;
   const record = audit.write({
@@ -170,6 +169,7 @@ async function applyChanges(caller: Caller, audit: AuditTrail, clinic: ClinicRec
     ServiceProviderID: clinic.ServiceProviderID,
   });
   if ((await clinicsRepository.update(clinic, changes, record)) === 'changedMeanwhile') throw conflict(messages.patients.tryAgain);
+  if (changes.image !== undefined) await imageStore.removeReplaced(clinic.image, changes.image);
   return { ...clinic, ...changes };
 }
 
@@ -209,12 +209,12 @@ export async function setClinicUsersEnabled(clinicId: string, enabled: boolean):
  */
 export async function clinicLogoUpload(caller: Caller, clinicId: string, input: LogoUpload) {
   const clinic = inScope(caller, 'clinic', await clinicsRepository.get(clinicId));
-  const [file] = input.files;
-  if (!file) throw notFound();
-  const contentType = logoContentType(file.name);
-  const key = `clinics/${clinic.ClinicID}/logo-${randomUUID()}.${contentType === 'image/png' ? 'png' : 'jpg'}`;
-  const url = await imageStore.uploadLink(key, contentType, file.size);
-  return { url, key, headers: { 'content-type': contentType, 'content-length': String(file.size) }, expiresIn: LINK_SECONDS };
+  return imageStore.logoLink('clinics', clinic.ClinicID, input);
+}
+
+/** …/logoUpload (ClinicAdmin): the upload link of the own clinic's logo, for the clinic admin profile. */
+export async function myClinicLogoUpload(caller: Caller, input: LogoUpload) {
+  return clinicLogoUpload(caller, ownClinic(caller), input);
 }
 
 /** The clinic admin's profile of the own clinic (spec section 3, Clinic admin profile). */

@@ -1,4 +1,5 @@
 import { ZodError, type ZodIssue } from 'zod';
+import type { LogoUpload } from '@shared/api/logos';
 import type { MyProviderUpdate, ProviderListItem, ProviderProfile, ProviderSignup, ProviderUpdate, SettingSource } from '@shared/api/providers';
 import { deviceSettingNames, toDeviceSettingsMessage, type DeviceSettingName } from '@shared/device';
 import { messages } from '@shared/messages';
@@ -20,9 +21,10 @@ import { devicePublisher } from '../lib/device-publisher';
 import { usersRepository } from '../data/users-repository';
 import type { AuditTrail } from '../lib/audit';
 import type { Caller } from '../lib/caller';
-import { forbidden } from '../lib/errors';
+import { badRequest, forbidden } from '../lib/errors';
+import { imageStore } from '../lib/image-store';
 import { inScope } from '../lib/scope';
-import type { PageRequest } from '../data/page';
+import { allItems, type PageRequest } from '../data/page';
 import { createServiceProvider } from './organizations';
 import { endAllSessions } from './sessions';
 import { createUser } from './users';
@@ -63,6 +65,7 @@ async function profileOf(provider: ServiceProviderRecord): Promise<ProviderProfi
     ...listItem(provider),
     CreatedAt: provider.CreatedAt,
     Role: 'ServiceProviderAdmin',
+    image: provider.image ? await imageStore.downloadUrl(provider.image) : undefined,
     Settings: toSettingsList(effectiveSettings(own, global)),
     SettingsSource: settingsSource(own),
   };
@@ -104,6 +107,17 @@ export async function signupServiceProvider(caller: Caller, audit: AuditTrail, i
   return profileOf(provider);
 }
 
+/** …/sp/{id}/logoUpload (LiberDiAdmin): the upload link of a provider's logo; an update then names its key. */
+export async function providerLogoUpload(caller: Caller, id: string, input: LogoUpload) {
+  const provider = inScope(caller, 'provider', await serviceProvidersRepository.get(id));
+  return imageStore.logoLink('providers', provider.ServiceProviderID, input);
+}
+
+/** …/logoUpload (ServiceProviderAdmin): the upload link of the own provider's logo. */
+export async function myProviderLogoUpload(caller: Caller, input: LogoUpload) {
+  return imageStore.logoLink('providers', (await ownProvider(caller)).ServiceProviderID, input);
+}
+
 /** GET /sp/{id}/profile (LiberDiAdmin). */
 export async function serviceProviderProfile(caller: Caller, id: string): Promise<ProviderProfile> {
   return profileOf(inScope(caller, 'provider', await serviceProvidersRepository.get(id)));
@@ -120,8 +134,33 @@ export async function myServiceProvider(caller: Caller): Promise<ProviderProfile
   return profileOf(await ownProvider(caller));
 }
 
-function changesOf(input: Omit<ProviderUpdate, 'IsEnabled'> | Omit<MyProviderUpdate, 'Settings'>): ServiceProviderChanges {
+function changesOf(provider: ServiceProviderRecord, input: Omit<ProviderUpdate, 'IsEnabled'> | Omit<MyProviderUpdate, 'Settings'>): ServiceProviderChanges {
+  // Only a logo uploaded through this provider's own link.
+  if (input.image !== undefined && !imageStore.isLogoOf('providers', provider.ServiceProviderID, input.image)) throw badRequest(messages.clinics.imageNotValid);
   return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+}
+
+/**
+ * What follows a stored profile change: the replaced logo is removed, and a sent name is copied
+ * onto the provider's clinics, their devices and its users, which show it in their lists. A name
+ * sent again repeats the copy, so a copy cut short (a timeout) is repaired by saving once more.
+ */
+async function afterProfileChange(before: ServiceProviderRecord, changes: ServiceProviderChanges): Promise<void> {
+  if (changes.image !== undefined) await imageStore.removeReplaced(before.image, changes.image);
+  if (changes.ServiceProviderName !== undefined) await copyProviderName(before.ServiceProviderID, changes.ServiceProviderName);
+}
+
+async function copyProviderName(serviceProviderId: string, name: string): Promise<void> {
+  const clinics = await allItems((page) => clinicsRepository.listByServiceProvider(serviceProviderId, page));
+  for (const clinic of clinics) {
+    if (clinic.ServiceProviderName !== name) await clinicsRepository.setServiceProviderName(clinic.ClinicID, name);
+    const devices = await allItems((page) => devicesRepository.listByClinic(clinic.ClinicID, page));
+    for (const device of devices.filter((candidate) => candidate.ServiceProviderName !== name)) {
+      await devicesRepository.setServiceProviderName(device.DeviceID, name);
+    }
+  }
+  const users = await allItems((page) => usersRepository.listByServiceProvider(serviceProviderId, page));
+  for (const user of users.filter((candidate) => candidate.ServiceProviderName !== name)) await usersRepository.setServiceProviderName(user.UserID, name);
 }
 
 /**
@@ -132,7 +171,7 @@ function changesOf(input: Omit<ProviderUpdate, 'IsEnabled'> | Omit<MyProviderUpd
 export async function updateServiceProviderProfile(caller: Caller, audit: AuditTrail, id: string, input: ProviderUpdate): Promise<ProviderProfile> {
   const before = inScope(caller, 'provider', await serviceProvidersRepository.get(id));
   const { IsEnabled, ...fields } = input;
-  const changes = changesOf({ ...fields, ServiceProviderIsEnabled: fields.ServiceProviderIsEnabled ?? IsEnabled });
+  const changes = changesOf(before, { ...fields, ServiceProviderIsEnabled: fields.ServiceProviderIsEnabled ?? IsEnabled });
   const after = { ...before, ...changes };
   await serviceProvidersRepository.update(
     id,
@@ -140,6 +179,7 @@ export async function updateServiceProviderProfile(caller: Caller, audit: AuditT
     undefined,
     audit.write({ entity: 'ServiceProvider', id, before: audited(before), after: audited(after), ServiceProviderID: id }),
   );
+  await afterProfileChange(before, changes);
   if (before.ServiceProviderIsEnabled && after.ServiceProviderIsEnabled === false) await endSessionsOfProvider(id);
   return profileOf(after);
 }
@@ -179,7 +219,7 @@ export async function updateMyServiceProvider(caller: Caller, audit: AuditTrail,
   const before = await ownProvider(caller);
   const id = before.ServiceProviderID;
   const { Settings: sentList, ...fields } = input;
-  const changes = changesOf(fields);
+  const changes = changesOf(before, fields);
   let settings: Partial<Settings> | undefined;
   let settingsBefore: Partial<Settings> | undefined;
   if (sentList) {
@@ -201,6 +241,7 @@ export async function updateMyServiceProvider(caller: Caller, audit: AuditTrail,
     ServiceProviderID: id,
   });
   await serviceProvidersRepository.update(id, changes, settings, record);
+  await afterProfileChange(before, changes);
   if (settings) {
     const global = effectiveSettings(await settingsRepository.getGlobal());
     const wasInForce = effectiveSettings(settingsBefore, global);

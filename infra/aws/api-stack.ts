@@ -168,6 +168,14 @@ export class ApiStack extends Stack {
         fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [props.imagesBucket.arnForObjects('clinics/*')] })),
       'clinic-logo-read': (fn) =>
         fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [props.imagesBucket.arnForObjects('clinics/*')] })),
+      'clinic-logo-delete': (fn) =>
+        fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [props.imagesBucket.arnForObjects('clinics/*')] })),
+      'provider-logo-upload': (fn) =>
+        fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [props.imagesBucket.arnForObjects('providers/*')] })),
+      'provider-logo-read': (fn) =>
+        fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [props.imagesBucket.arnForObjects('providers/*')] })),
+      'provider-logo-delete': (fn) =>
+        fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [props.imagesBucket.arnForObjects('providers/*')] })),
     };
 
     const byArea = new Map<ApiArea, Array<[string, RouteDefinition]>>();

@@ -56,7 +56,12 @@ const acknowledged: Acknowledgement[] = [
   {
     id: 'AwsSolutions::AwsSolutions-IAM5[Resource::PdPortalData:ExportsOutputFnGetAttImages2D38C313Arn6C6DDC6E/clinics/*]',
     reason:
-      'The clinic routes sign links for the logos: s3:PutObject (the upload route) or s3:GetObject (the clinic answers) only, on the clinics/ prefix of the images bucket; an upload link names one new key of one clinic, its type and its size, and the API reads a clinic before it signs a link to its logo.',
+      'The clinic routes sign links for the logos: s3:PutObject (the upload routes) or s3:GetObject (the clinic answers) only, on the clinics/ prefix of the images bucket; an upload link names one new key of one clinic, its type and its size, and the API reads a clinic before it signs a link to its logo. The two update routes may also s3:DeleteObject there, to remove the logo an update replaced.',
+  },
+  {
+    id: 'AwsSolutions::AwsSolutions-IAM5[Resource::PdPortalData:ExportsOutputFnGetAttImages2D38C313Arn6C6DDC6E/providers/*]',
+    reason:
+      'The provider routes do for the providers’ logos what the clinic routes do for theirs, on the providers/ prefix only: s3:PutObject (the upload routes), s3:GetObject (the provider answers), s3:DeleteObject (the two update routes, for the replaced logo).',
   },
   {
     id: 'AwsSolutions::AwsSolutions-IAM5[Action::kms:ReEncrypt*]',

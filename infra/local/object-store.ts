@@ -1,9 +1,9 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
-import { presignRefusal, type SigningCredentials } from './sigv4';
+import { presignRefusal, signedRequestRefusal, type SigningCredentials } from './sigv4';
 import { decodedOrUndefined } from './url-path';
 
 /** A body's CRC32 as S3 writes it in `x-amz-checksum-crc32`: the four bytes big-endian, base64. */
@@ -17,7 +17,7 @@ function crc32Base64(body: Buffer): string {
 const MAX_OBJECT_BYTES = 5 * 1024 * 1024;
 
 /**
- * The local twin of S3 for images: path-style `PUT` and `GET` of `/<prefix>/<bucket>/<key>`,
+ * The local twin of S3 for images: path-style `PUT`, `GET` and `DELETE` of `/<prefix>/<bucket>/<key>`,
  * objects as files under `dir` with their content type beside them. The AWS SDK's signed links
  * point here (AWS_ENDPOINT_URL_S3); as on S3, a link works only as signed (method, object, host,
  * credentials) and only until it expires. Files are served as attachments, never rendered on the
@@ -38,6 +38,13 @@ export function objectStoreTwin(dir: string, prefix: string, credentials: () => 
   return async function handle(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> {
     const file = fileOf(url.pathname);
     if (!file) return refuse(res, 400);
+    if (req.method === 'DELETE') {
+      // The API's own call (a replaced logo), signed in its Authorization header as S3 expects.
+      if (await signedRequestRefusal(req, Buffer.alloc(0), credentials(), 's3')) return refuse(res, 403);
+      await Promise.all([rm(file, { force: true }), rm(`${file}.content-type`, { force: true })]);
+      res.writeHead(204).end();
+      return;
+    }
     if (req.method !== 'PUT' && req.method !== 'GET') return refuse(res, 405);
     if (await presignRefusal(req, credentials())) return refuse(res, 403);
     if (req.method === 'PUT') {

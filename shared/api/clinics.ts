@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 import { settingEntrySchema, settingsListSchema, toSettingsObject, validateSettings } from '../settings';
+import { logoKeySchema } from './logos';
 import { PHONE_PATTERN } from './patterns';
 
 /**
@@ -34,10 +35,7 @@ export const clinicAddressSchema = z
 const reCaptchaToken = z.string({ required_error: messages.session.captchaBlocked }).min(1, messages.session.captchaBlocked).max(4096);
 
 /** A logo uploaded through the clinic's upload link: its key (the service checks it is the clinic's). */
-const logoKey = z
-  .string()
-  .max(200)
-  .regex(/^clinics\/[\w-]+\/logo-[\w-]+\.(png|jpg)$/, m.imageNotValid);
+const logoKey = logoKeySchema('clinics');
 
 const clinicShape = {
   ClinicName: text(m.clinicNameRequired, 'Clinic name'),
@@ -92,42 +90,7 @@ export type MyClinicUpdate = z.output<typeof myClinicUpdateSchema>;
 export type MyClinicUpdateInput = z.input<typeof myClinicUpdateSchema>;
 
 /** The largest logo the upload link takes. */
-export const MAX_LOGO_BYTES = 1024 * 1024;
-/** The logo types of spec section 5 the image store serves ('img' names no image type a browser shows). */
-export const logoTypes = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg' } as const;
-const w = messages.widgets.fields;
-const extensionOf = (name: string) => name.slice(name.lastIndexOf('.') + 1).toLowerCase();
-
-/**
- * POST …/clinics/{id}/logoUpload (beyond the spec's list: the upload link of spec section 5 "Image
- * upload"): the file chosen, with the spec's messages for none, several, and a name over 80 characters.
- */
-export const logoUploadSchema = z
-  .object({
-    files: z
-      .array(
-        z
-          .object({
-            name: z.string().min(1, w.noFile).max(80, w.fileNameTooLong),
-            size: z.number().int().min(1, w.noFile).max(MAX_LOGO_BYTES, m.imageTooLarge),
-          })
-          .strict()
-          .refine((file) => extensionOf(file.name) in logoTypes, { message: w.fileType, path: ['name'] }),
-      )
-      .min(1, w.noFile)
-      .max(1, w.singleFileOnly),
-  })
-  .strict();
-export type LogoUpload = z.output<typeof logoUploadSchema>;
-export const logoContentType = (name: string) => logoTypes[extensionOf(name) as keyof typeof logoTypes];
-
-/** Where and how to upload the logo: one PUT of exactly these headers, within `expiresIn` seconds. */
-export const logoUploadLinkSchema = z.object({
-  url: z.string(),
-  key: z.string(),
-  headers: z.object({ 'content-type': z.string(), 'content-length': z.string() }),
-  expiresIn: z.number(),
-});
+export { logoContentType, logoTypes, logoUploadLinkSchema, logoUploadSchema, MAX_LOGO_BYTES, type LogoUpload } from './logos';
 
 /** GET …/getAllClinics: a page, optionally (LiberDiAdmin) one provider's clinics. */
 export const clinicListQuerySchema = z

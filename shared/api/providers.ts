@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 import { settingNames, settingsListSchema, validateSettings, toSettingsObject } from '../settings';
+import { logoKeySchema } from './logos';
 import { addressSchema } from './patients';
 import { PHONE_PATTERN } from './patterns';
 
@@ -51,6 +52,7 @@ const providerSettingsSchema = settingsListSchema.superRefine((list, ctx) => {
 export const providerUpdateSchema = z
   .object({
     ...z.object(profileShape).partial().shape,
+    image: logoKeySchema('providers').optional(),
     ServiceProviderIsEnabled: z.boolean().optional(),
     IsEnabled: z.boolean().optional(),
   })
@@ -62,7 +64,9 @@ export const providerUpdateSchema = z
 export type ProviderUpdate = z.infer<typeof providerUpdateSchema>;
 
 /** POST /updateSPprofile (ServiceProviderAdmin): ServiceProviderName and Settings, or changed fields; never the enabled flags. */
-export const myProviderUpdateSchema = z.object({ ...z.object(profileShape).partial().shape, Settings: providerSettingsSchema.optional() }).strict();
+export const myProviderUpdateSchema = z
+  .object({ ...z.object(profileShape).partial().shape, image: logoKeySchema('providers').optional(), Settings: providerSettingsSchema.optional() })
+  .strict();
 export type MyProviderUpdate = z.infer<typeof myProviderUpdateSchema>;
 
 export const providerListQuerySchema = z
@@ -102,6 +106,8 @@ export type SettingSource = z.infer<typeof settingSourceSchema>;
 export const providerProfileSchema = providerListItemSchema.extend({
   CreatedAt: z.string(),
   Role: z.literal('ServiceProviderAdmin'),
+  /** A short-lived link to the provider's logo, when it has one. */
+  image: z.string().optional(),
   Settings: settingsListSchema,
   SettingsSource: z.record(z.enum(settingNames), settingSourceSchema),
 });

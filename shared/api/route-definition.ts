@@ -26,7 +26,13 @@ export type RouteAccess =
   /** Signs upload links for the clinics' logos (s3:PutObject under `clinics/`). */
   | 'clinic-logo-upload'
   /** Signs links to read the clinics' logos (s3:GetObject under `clinics/`). */
-  | 'clinic-logo-read';
+  | 'clinic-logo-read'
+  /** Removes a clinic's logo an update replaced (s3:DeleteObject under `clinics/`). */
+  | 'clinic-logo-delete'
+  /** The same three for the providers' logos, under `providers/`. */
+  | 'provider-logo-upload'
+  | 'provider-logo-read'
+  | 'provider-logo-delete';
 
 /**
  * The first part of a partition key (`USER#<id>` → 'USER'; 'GLOBAL' (the global settings), 'STATS'

@@ -288,8 +288,14 @@ describe('the LeadingKeys each route is granted', () => {
     expect((await call('signupServiceProvider', asAdmin, { token: admin.token, body: signup })).status).toBe(200);
     expect((await call('getServiceProviderProfile', asAdmin, { token: admin.token })).status).toBe(200);
     expect((await call('getMySP', { adminId: spAdmin.UserID }, { token: spToken })).status).toBe(200);
-    const settings = { Settings: [{ name: 'MaxFillTemp', value: 38 }], Phone: '+972 4 555 0104' };
+    const logo = { files: [{ name: 'logo.png', size: 2048 }] };
+    expect((await call('getServiceProviderLogoUpload', asAdmin, { token: admin.token, body: logo })).status).toBe(200);
+    expect((await call('getMySPLogoUpload', { adminId: spAdmin.UserID }, { token: spToken, body: logo })).status).toBe(200);
+    // A new name is copied onto the provider's clinics, their devices and its users.
+    const settings = { Settings: [{ name: 'MaxFillTemp', value: 38 }], Phone: '+972 4 555 0104', ServiceProviderName: 'Providers Renamed' };
     expect((await call('updateMySP', { adminId: spAdmin.UserID }, { token: spToken, body: settings })).status).toBe(200);
+    const renamed = { ServiceProviderName: 'Providers Renamed Again', ServiceProviderIsEnabled: true };
+    expect((await call('updateServiceProviderProfile', asAdmin, { token: admin.token, body: renamed })).status).toBe(200);
     expect((await call('updateServiceProviderProfile', asAdmin, { token: admin.token, body: { ServiceProviderIsEnabled: false } })).status).toBe(200);
   }, 60_000);
 
@@ -319,6 +325,8 @@ describe('the LeadingKeys each route is granted', () => {
     expect((await call('getClinicLogoUpload', logoParams, { ...logoOptions, body: { files: [{ name: 'logo.png', size: 2048 }] } })).status).toBe(200);
     // The clinic admin first: disabling the clinic below ends that admin's session.
     expect((await call('getMyClinic', ...as(clinicAdmin))).status).toBe(200);
+    const [myLogoParams, myLogoOptions] = as(clinicAdmin);
+    expect((await call('getMyClinicLogoUpload', myLogoParams, { ...myLogoOptions, body: { files: [{ name: 'logo.png', size: 2048 }] } })).status).toBe(200);
     const [caParams, caOptions] = as(clinicAdmin);
     const mine = { Email: 'keys@clinic.example', Phone: '+972 4 555 0601', ClinicAddress: address, reCaptchaToken: human() };
     expect((await call('updateMyClinic', caParams, { ...caOptions, body: mine })).status).toBe(200);
@@ -382,6 +390,9 @@ describe('the LeadingKeys each route is granted', () => {
     'getMyClinic',
     'updateMyClinic',
     'getClinicLogoUpload',
+    'getServiceProviderLogoUpload',
+    'getMySPLogoUpload',
+    'getMyClinicLogoUpload',
     ...routeIds.filter((id) => /^(signupPatient|getAllClinicPatients|getallpatients|getAllClinicDoctors|getPatientProfile|updatePatient)As/.test(id)),
   ];
 

@@ -223,6 +223,17 @@ describe('image links on /local/s3', () => {
     expect(new Uint8Array(await (await fetch(await imageStore.downloadUrl(logo))).arrayBuffer())).toEqual(png);
   });
 
+  it('removes a logo an update replaced, by the API’s own signed call only', async () => {
+    const old = `providers/p-${Date.now()}/logo-old.png`;
+    const put = await fetch(await imageStore.uploadLink(old, 'image/png', png.length), { method: 'PUT', headers: { 'content-type': 'image/png' }, body: png });
+    expect(put.status).toBe(200);
+    const objectUrl = new URL(await imageStore.downloadUrl(old));
+    expect((await fetch(`${objectUrl.origin}${objectUrl.pathname}`, { method: 'DELETE' })).status).toBe(403);
+    expect((await fetch(await imageStore.downloadUrl(old))).status).toBe(200);
+    await imageStore.removeReplaced(old, `providers/p-${Date.now()}/logo-new.png`);
+    expect((await fetch(await imageStore.downloadUrl(old))).status).toBe(404);
+  });
+
   it('serves a signed link’s file as an attachment that is never sniffed', async () => {
     await upload();
     const got = await fetch(await imageStore.downloadUrl(key));

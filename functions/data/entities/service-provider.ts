@@ -19,6 +19,8 @@ export const serviceProviderSchema = {
     FirstName: { type: 'string', required: true },
     LastName: { type: 'string', required: true },
     ServiceProviderIsEnabled: { type: 'boolean', required: true },
+    /** The logo's key in the image store (`providers/<id>/logo-….png|jpg`). */
+    image: { type: 'string' },
     CreatedAt: { type: 'string', required: true, readOnly: true },
     /** Activated clinics. */
     Clinics: { type: 'number' },

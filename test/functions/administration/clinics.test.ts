@@ -7,6 +7,7 @@ import type { ClinicSignupInput } from '@shared/api/clinics';
 import { buildPath } from '@shared/api/paths';
 import { routes } from '@shared/api/routes';
 import { messages } from '@shared/messages';
+import { ROLES } from '@shared/roles';
 import { defaultSettings, toSettingsList } from '@shared/settings';
 import { TEST_PASSWORD, signIn, useApi } from '@test/support/api';
 import { useTestTable, useTestUserPool } from '@test/support/local-services';
@@ -43,6 +44,7 @@ async function tokenOf(user: { UserID: string; Email: string }): Promise<string>
 
 type RouteName =
   | 'getClinicLogoUpload'
+  | 'getMyClinicLogoUpload'
   | 'getAllClinicsAsAdmin'
   | 'getClinicProfile'
   | 'getAllClinicsOfProvider'
@@ -271,6 +273,26 @@ describe('the logo upload link', () => {
     const notAKey = await call('updateMyClinic', own.users.ClinicAdmin, { body: { image: '../../etc/passwd', reCaptchaToken: human() } });
     expect(JSON.stringify(notAKey.body)).toContain(messages.clinics.imageNotValid);
   });
+
+  it('is the own clinic’s for a clinic admin (its /myprofile), and no one else’s', async () => {
+    // A fresh clinic: its first logo replaces none.
+    const tenant = await createTenant('MyLogo');
+    const file = { files: [{ name: 'front.png', size: 512 }] };
+    const link = await call('getMyClinicLogoUpload', tenant.users.ClinicAdmin, { body: file });
+    expect(link.status).toBe(200);
+    expect(link.body.key).toMatch(new RegExp(`^clinics/${tenant.clinicId}/logo-[\\w-]+\\.png$`));
+    const profile = { Email: 'desk@logo.example', Phone: '+972 4 555 0610', ClinicAddress: { Country: 'Israel', City: 'Haifa', Street: '1 Logo St' } };
+    const saved = await call('updateMyClinic', tenant.users.ClinicAdmin, { body: { ...profile, image: link.body.key, reCaptchaToken: human() } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.image).toEqual(expect.stringContaining(link.body.key));
+    const foreign = (await call('getMyClinicLogoUpload', own.users.ClinicAdmin, { body: file })).body.key as string;
+    expect(foreign).toMatch(new RegExp(`^clinics/${own.clinicId}/`));
+    const refused = await call('updateMyClinic', tenant.users.ClinicAdmin, { body: { ...profile, image: foreign, reCaptchaToken: human() } });
+    expect(refused.status).toBe(400);
+    for (const role of ROLES.filter((candidate) => candidate !== 'ClinicAdmin')) {
+      expect([role, (await call('getMyClinicLogoUpload', tenant.users[role], { body: file })).status]).toEqual([role, 403]);
+    }
+  }, 60_000);
 
   it('answers the spec messages of section 5 (Image upload)', async () => {
     const sp = own.users.ServiceProviderAdmin;

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { auditRepository } from '@functions/data/audit-repository';
+import { clinicsRepository } from '@functions/data/clinics-repository';
+import { devicesRepository } from '@functions/data/devices-repository';
 import { serviceProvidersRepository } from '@functions/data/service-providers-repository';
 import { settingsRepository } from '@functions/data/settings-repository';
 import { usersRepository } from '@functions/data/users-repository';
@@ -40,7 +42,15 @@ async function tokenOf(user: { UserID: string; Email: string }): Promise<string>
   return tokens.get(user.UserID)!;
 }
 
-type RouteName = 'getAllServiceProviders' | 'signupServiceProvider' | 'getServiceProviderProfile' | 'updateServiceProviderProfile' | 'getMySP' | 'updateMySP';
+type RouteName =
+  | 'getAllServiceProviders'
+  | 'signupServiceProvider'
+  | 'getServiceProviderProfile'
+  | 'updateServiceProviderProfile'
+  | 'getMySP'
+  | 'updateMySP'
+  | 'getServiceProviderLogoUpload'
+  | 'getMySPLogoUpload';
 
 async function call(
   name: RouteName,
@@ -242,6 +252,71 @@ describe('settings at the provider level', () => {
     expect(renamed.status).toBe(200);
     expect(renamed.body.Phone).toBe('+972 4 555 0199');
   });
+});
+
+describe('the provider’s logo', () => {
+  const logo = { files: [{ name: 'mark.PNG', size: 2048 }] };
+
+  it('is uploaded through a link of the chosen type and size, for the platform admin and the own provider’s admin only', async () => {
+    // A fresh tenant: earlier tests disable and rename providers.
+    const admin = own.users.LiberDiAdmin;
+    const link = await call('getServiceProviderLogoUpload', admin, { id: own.serviceProviderId, body: logo });
+    expect(link.status).toBe(200);
+    expect(link.body.key).toMatch(new RegExp(`^providers/${own.serviceProviderId}/logo-[\\w-]+\\.png$`));
+    expect(link.body.headers).toEqual({ 'content-type': 'image/png', 'content-length': '2048' });
+    expect((await call('getServiceProviderLogoUpload', admin, { id: 'no-such-provider', body: logo })).status).toBe(404);
+    const tenant = await createTenant('LogoLink');
+    const mine = await call('getMySPLogoUpload', tenant.users.ServiceProviderAdmin, { body: logo });
+    expect(mine.body.key).toMatch(new RegExp(`^providers/${tenant.serviceProviderId}/`));
+    for (const role of ROLES.filter((candidate) => candidate !== 'ServiceProviderAdmin')) {
+      expect([role, (await call('getMySPLogoUpload', tenant.users[role], { body: logo })).status]).toEqual([role, 403]);
+    }
+    expect(messageOf((await call('getMySPLogoUpload', tenant.users.ServiceProviderAdmin, { body: { files: [] } })).body)).toEqual([
+      messages.widgets.fields.noFile,
+    ]);
+  }, 60_000);
+
+  it('becomes the provider’s when an update names its key; a key of another provider is refused and changes nothing', async () => {
+    const tenant = await createTenant('Logo');
+    const spAdmin = tenant.users.ServiceProviderAdmin;
+    const link = await call('getMySPLogoUpload', spAdmin, { body: logo });
+    const saved = await call('updateMySP', spAdmin, { body: { image: link.body.key } });
+    expect(saved.status).toBe(200);
+    expect(new URL(saved.body.image as string).pathname).toContain(link.body.key);
+    const seenByAdmin = await call('getServiceProviderProfile', own.users.LiberDiAdmin, { id: tenant.serviceProviderId });
+    expect(seenByAdmin.body.image).toEqual(expect.stringContaining(link.body.key));
+
+    const foreign = `providers/${own.serviceProviderId}/logo-${'a'.repeat(8)}.png`;
+    const refused = await call('updateMySP', spAdmin, { body: { image: foreign, Phone: '+972 4 555 0177' } });
+    expect(refused.status).toBe(400);
+    expect(messageOf(refused.body)).toEqual([messages.clinics.imageNotValid]);
+    const byAdmin = await call('updateServiceProviderProfile', own.users.LiberDiAdmin, { id: tenant.serviceProviderId, body: { image: foreign } });
+    expect(byAdmin.status).toBe(400);
+    const after = await serviceProvidersRepository.get(tenant.serviceProviderId);
+    expect(after?.image).toBe(link.body.key);
+    expect(after?.Phone).not.toBe('+972 4 555 0177');
+  });
+});
+
+describe('renaming a provider', () => {
+  it('copies the new name onto its clinics, their devices and its users, which show it in their lists', async () => {
+    const tenant = await createTenant('Rename');
+    const name = `Renamed Renal ${randomUUID().slice(0, 6)}`;
+    const renamed = await call('updateMySP', tenant.users.ServiceProviderAdmin, { body: { ServiceProviderName: name } });
+    expect(renamed.status).toBe(200);
+    expect((await clinicsRepository.get(tenant.clinicId))?.ServiceProviderName).toBe(name);
+    expect((await devicesRepository.get(tenant.deviceId))?.ServiceProviderName).toBe(name);
+    for (const role of ['ServiceProviderAdmin', 'ClinicAdmin', 'Nurse'] as const) {
+      expect([role, (await usersRepository.get(tenant.users[role].UserID))?.ServiceProviderName]).toEqual([role, name]);
+    }
+    // The platform admin's rename reaches them too; another provider's copies are untouched.
+    const again = `${name} II`;
+    expect(
+      (await call('updateServiceProviderProfile', own.users.LiberDiAdmin, { id: tenant.serviceProviderId, body: { ServiceProviderName: again } })).status,
+    ).toBe(200);
+    expect((await clinicsRepository.get(tenant.clinicId))?.ServiceProviderName).toBe(again);
+    expect((await clinicsRepository.get(other.clinicId))?.ServiceProviderName).not.toBe(again);
+  }, 60_000);
 });
 
 describe('disabling a provider', () => {

@@ -1,0 +1,5 @@
+import { routes } from '@shared/api/routes';
+import { endpoint } from '@functions/lib/endpoint';
+import { myClinicLogoUpload } from '@functions/services/clinics';
+
+export const handler = endpoint(routes.getMyClinicLogoUpload, ({ caller, body }) => myClinicLogoUpload(caller, body));

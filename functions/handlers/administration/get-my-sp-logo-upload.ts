@@ -1,0 +1,5 @@
+import { routes } from '@shared/api/routes';
+import { endpoint } from '@functions/lib/endpoint';
+import { myProviderLogoUpload } from '@functions/services/providers';
+
+export const handler = endpoint(routes.getMySPLogoUpload, ({ caller, body }) => myProviderLogoUpload(caller, body));

@@ -1,0 +1,5 @@
+import { routes } from '@shared/api/routes';
+import { endpoint } from '@functions/lib/endpoint';
+import { providerLogoUpload } from '@functions/services/providers';
+
+export const handler = endpoint(routes.getServiceProviderLogoUpload, ({ caller, params, body }) => providerLogoUpload(caller, params.id, body));
