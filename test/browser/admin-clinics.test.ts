@@ -24,6 +24,7 @@ const portal = usePortal({
 });
 
 const PROVIDER_DECIDED = { MaxFillTemp: 38, PulseMaxRange: 110 };
+const ONE_PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const NEW_CLINIC = 'Lakeside Dialysis';
 const RENAMED = 'Lakeside Dialysis Center';
 
@@ -159,6 +160,8 @@ describe('the clinic screens, as the administrators use them', () => {
 
     await page.getByLabel('Contact Email').fill('front-desk@lakeside.example');
     await page.getByTestId('Phone').getByRole('textbox').fill('555 0177');
+    // The logo goes straight to the image store through the clinic admin's upload link.
+    await page.getByTestId('image').locator('input[type="file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
     await page.getByTestId('save-my-clinic').click();
     await page.getByRole('dialog').filter({ hasText: 'Accept changes' }).getByRole('button', { name: 'Accept' }).click();
     const saved = page.getByRole('dialog').filter({ hasText: 'Clinic Saved' });
@@ -168,5 +171,8 @@ describe('the clinic screens, as the administrators use them', () => {
     await page.getByTestId('clinic-settings').waitFor();
     expect(await page.getByLabel('Contact Email').inputValue()).toBe('front-desk@lakeside.example');
     expect(await page.getByTestId('Phone').getByRole('textbox').inputValue()).toBe('555 0177');
+    const logo = page.getByTestId('image').locator('img');
+    await logo.waitFor();
+    await page.waitForFunction((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth === 1, await logo.elementHandle());
   }, 120_000);
 });

@@ -1,4 +1,4 @@
-import { act, waitFor } from '@testing-library/react';
+import { act, fireEvent, waitFor } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import type { ClinicAnswer, ClinicListItem } from '@shared/api/clinics';
 import { defaultSettings, settingNames, toSettingsList } from '@shared/settings';
@@ -298,6 +298,96 @@ describe('/clinics/createclinic', () => {
     });
     await clickDialogButton('OK');
     await waitFor(() => expect(currentPath()).toBe('/clinics'));
+  });
+});
+
+/** Chooses a file in the form's image field, as a person picks one. */
+function chooseLogo(file: File) {
+  const input = formField('image')!.findControl()!.findFileUpload()!.findNativeInput().getElement();
+  act(() => {
+    fireEvent.change(input, { target: { files: [file] } });
+  });
+}
+
+const logoLink = (key: string) => ({
+  url: 'https://store.example/upload',
+  key,
+  headers: { 'content-type': 'image/png', 'content-length': '4' },
+  expiresIn: 300,
+});
+
+describe('the logo', () => {
+  it("is uploaded to the clinic's link with exactly its headers, then named by its key in the update", async () => {
+    signInAs('ServiceProviderAdmin');
+    const key = 'clinics/c1/logo-1.png';
+    const server = fakeServer()
+      .on('GET', `${SP}/getClinicInfo/c1`, { status: 200, body: clinicAnswer() })
+      .on('POST', `${SP}/clinics/c1/logoUpload`, { status: 200, body: logoLink(key) })
+      .on('PUT', 'https://store.example/upload', { status: 200 })
+      .on('POST', `${SP}/updateClinicInfo/c1`, { status: 200, body: { ...clinicAnswer(), changed: ['image'] } });
+    renderPortal('/clinics/editclinic?clinicId=c1');
+    await waitFor(() => expect(formField('image')).not.toBeNull(), { timeout: 5000 });
+    chooseLogo(new File(['logo'], 'logo.png', { type: 'image/png' }));
+    await act(async () => wrapper().findButton('[data-testid="save-clinic"]')!.click());
+    await waitFor(() => expect(visibleDialog()?.header).toBe('Accept changes'));
+    await clickDialogButton('Accept');
+    await waitFor(() => expect(visibleDialog()?.header).toBe('Clinic Saved'));
+    expect(server.callsTo('POST', `${SP}/clinics/c1/logoUpload`)[0]!.body).toEqual({ files: [{ name: 'logo.png', size: 4 }] });
+    const put = server.calls.find((call) => call.method === 'PUT')!;
+    expect(put.url).toBe('https://store.example/upload');
+    expect(put.headers).toEqual({ 'content-type': 'image/png', 'content-length': '4' });
+    expect(server.callsTo('POST', `${SP}/updateClinicInfo/c1`)[0]!.body).toEqual({ reCaptchaToken: 'human-token', image: key });
+  });
+
+  it("refuses a file of another type with the spec's message before anything is sent", async () => {
+    signInAs('ClinicAdmin');
+    fakeServer().on('GET', '/clinicsAdmins/user-ClinicAdmin/getMyClinic', {
+      status: 200,
+      body: {
+        ClinicID: 'c1',
+        ClinicName: 'North Clinic',
+        Email: 'north@clinic.example',
+        Phone: '+1 555 0100',
+        ClinicAddress: { Country: 'Israel', City: 'Haifa', Street: '1 Herzl St' },
+        ServiceProviderName: 'Care',
+        ClinicIsEnabled: true,
+        Settings: sourced('global'),
+      },
+    });
+    renderPortal('/myprofile');
+    await waitFor(() => expect(formField('image')).not.toBeNull(), { timeout: 5000 });
+    chooseLogo(new File(['text'], 'notes.txt', { type: 'text/plain' }));
+    expect(fieldError('image')).toBe('Accepted types: png, jpg, jpeg, img');
+    expect(wrapper().findButton('[data-testid="save-my-clinic"]')!.isDisabled()).toBe(true);
+  });
+
+  it("is uploaded through the clinic admin's own link on /myprofile", async () => {
+    signInAs('ClinicAdmin');
+    const key = 'clinics/c1/logo-2.png';
+    const profile = {
+      ClinicID: 'c1',
+      ClinicName: 'North Clinic',
+      Email: 'north@clinic.example',
+      Phone: '+1 555 0100',
+      ClinicAddress: { Country: 'Israel', City: 'Haifa', Street: '1 Herzl St' },
+      ServiceProviderName: 'Care',
+      ClinicIsEnabled: true,
+      Settings: sourced('global'),
+    };
+    const server = fakeServer()
+      .on('GET', '/clinicsAdmins/user-ClinicAdmin/getMyClinic', { status: 200, body: profile })
+      .on('POST', '/clinicsAdmins/user-ClinicAdmin/logoUpload', { status: 200, body: logoLink(key) })
+      .on('PUT', 'https://store.example/upload', { status: 200 })
+      .on('POST', '/clinicsAdmins/user-ClinicAdmin/updateMyClinic', { status: 200, body: { ...profile, changed: ['image'] } });
+    renderPortal('/myprofile');
+    await waitFor(() => expect(formField('image')).not.toBeNull(), { timeout: 5000 });
+    chooseLogo(new File(['logo'], 'logo.png', { type: 'image/png' }));
+    await act(async () => wrapper().findButton('[data-testid="save-my-clinic"]')!.click());
+    await waitFor(() => expect(visibleDialog()?.header).toBe('Accept changes'));
+    await clickDialogButton('Accept');
+    await waitFor(() => expect(visibleDialog()?.header).toBe('Clinic Saved'));
+    expect(server.calls.filter((call) => call.method === 'PUT')).toHaveLength(1);
+    expect((server.callsTo('POST', '/clinicsAdmins/user-ClinicAdmin/updateMyClinic')[0]!.body as { image?: string }).image).toBe(key);
   });
 });
 

@@ -23,8 +23,9 @@ import { call, type ResultOf } from '@web/src/lib/api-client';
 import { useApiQuery } from '@web/src/lib/api-hooks';
 import { useSession } from '@web/src/lib/auth';
 import { useZodForm } from '@web/src/lib/use-zod-form';
-import { SettingsView } from '../clinic-form/clinic-form';
+import { logoError, SettingsView } from '../clinic-form/clinic-form';
 import { useHumanCheckedSave } from '../clinic-form/human-checked-save';
+import { uploadMyClinicLogo } from '../clinic-form/logo-upload';
 
 const m = messages.clinicScreens;
 const f = m.fields;
@@ -60,6 +61,8 @@ function ProfileForm({ adminId, clinic: loaded }: { adminId: string; clinic: MyC
   const [clinic, setClinic] = useState(loaded);
   const [saved, setSaved] = useState(() => valuesOf(loaded));
   const [notice, setNotice] = useState<string[]>();
+  const [logo, setLogo] = useState<File>();
+  const [logoField, setLogoField] = useState(0);
   const form = useZodForm({
     schema: profileSchema,
     initialValues: saved,
@@ -74,17 +77,21 @@ function ProfileForm({ adminId, clinic: loaded }: { adminId: string; clinic: MyC
         ClinicAddress: values.ClinicAddress,
         ...Object.fromEntries(changed.map((name) => [name, values[name]])),
       };
+      if (logo) body.image = await uploadMyClinicLogo(adminId, logo);
       const answer = await call('updateMyClinic', { params: { adminId }, body });
       const next = valuesOf(answer);
       setClinic(answer);
       setSaved(next);
       form.reset(next);
+      setLogo(undefined);
+      setLogoField((version) => version + 1);
       setNotice(answer.changed.length ? [m.changedFields(answer.changed.map(labelOf).join(', '))] : [m.nothingChanged]);
       await client.invalidateQueries({ queryKey: ['getMyClinic'] });
     },
   });
   const human = useHumanCheckedSave(form.submit);
   const changed = useMemo(() => changedOf(form.values, saved), [form.values, saved]);
+  const refusedLogo = logoError(logo);
   const address = form.field('ClinicAddress');
   const contact = form.field('ContactPersonFullName');
 
@@ -99,7 +106,7 @@ function ProfileForm({ adminId, clinic: loaded }: { adminId: string; clinic: MyC
                 <Button
                   variant="primary"
                   data-testid="save-my-clinic"
-                  disabled={!form.canSave || human.checking || changed.length === 0}
+                  disabled={!form.canSave || human.checking || !!refusedLogo || (changed.length === 0 && !logo)}
                   loading={form.busy || human.checking}
                   onClick={human.save}
                 >
@@ -113,7 +120,7 @@ function ProfileForm({ adminId, clinic: loaded }: { adminId: string; clinic: MyC
         >
           <SpaceBetween size="m">
             <TextField label={f.ClinicName} testId="ClinicName" {...form.field('ClinicName')} value={form.values.ClinicName ?? ''} />
-            <ImageField label={f.image} testId="image" readOnly currentUrl={clinic.image} value={undefined} onChange={() => undefined} />
+            <ImageField key={logoField} label={f.image} testId="image" currentUrl={clinic.image} value={logo} onChange={setLogo} errorText={refusedLogo} />
             <TextField label={f.Email} testId="Email" type="email" {...form.field('Email')} />
             <PhoneField label={f.ClinicPhone} testId="Phone" {...form.field('Phone')} />
             <AddressField label={f.ClinicAddress} testId="ClinicAddress" {...address} onChange={(value) => value && address.onChange(value)} />
