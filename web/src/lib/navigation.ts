@@ -1,4 +1,5 @@
-import { matchPath } from 'react-router-dom';
+import { useEffect } from 'react';
+import { matchPath, useLocation } from 'react-router-dom';
 import { ADMIN_ROLES, type Role } from '@shared/roles';
 import { HOME, routes, type ScreenRoute, type ScreenId } from '../config/routes';
 
@@ -64,4 +65,20 @@ export function originState(from: string | { pathname: string; search: string })
 export function originOf(state: unknown): string {
   const origin = typeof state === 'object' && state !== null ? (state as Partial<OriginState>).origin : undefined;
   return typeof origin === 'string' && origin.startsWith('/') && !origin.startsWith('//') ? origin : HOME;
+}
+
+/** Where a screen's back path is kept in local storage (spec 2: clinic edit, clinic tabs and settings). */
+const backPathKey = (screen: string) => `backPath:${screen}`;
+
+/**
+ * The back arrow's target of a screen whose back path is also kept in local storage (spec 2: clinic
+ * edit, clinic tabs, settings): the origin of the navigation state, kept for the next visit; without
+ * one (a reload, a typed address) the one kept last, else the root.
+ */
+export function useKeptOrigin(screen: string): string {
+  const fromState = originOf(useLocation().state);
+  useEffect(() => {
+    if (fromState !== HOME) localStorage.setItem(backPathKey(screen), fromState);
+  }, [screen, fromState]);
+  return fromState !== HOME ? fromState : originOf({ origin: localStorage.getItem(backPathKey(screen)) ?? undefined });
 }

@@ -1,5 +1,8 @@
-import { messages } from '@shared/messages';
-import { ScreenPlaceholder } from '@web/src/components/screen-placeholder';
+import { useSearchParams } from 'react-router-dom';
+import { ClinicsList } from './clinics-list';
 
-/** The clinics' list; its list comes with its own issue. */
-export const ClinicsScreen = () => <ScreenPlaceholder title={messages.navigation.clinics} />;
+/** /clinics (spec section 2): the clinics a provider admin runs, or (LiberDiAdmin, read-only) every clinic, narrowed by ?spId. */
+export function ClinicsScreen() {
+  const [search] = useSearchParams();
+  return <ClinicsList spId={search.get('spId') ?? undefined} />;
+}

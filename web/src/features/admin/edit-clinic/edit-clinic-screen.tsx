@@ -1,4 +1,32 @@
-import { ScreenPlaceholder } from '@web/src/components/screen-placeholder';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { messages } from '@shared/messages';
+import { useKeptOrigin } from '@web/src/lib/navigation';
+import { ClinicEditor } from './clinic-editor';
 
-/** /clinics/editclinic?clinicId=: filled by issue 12's clinic screens. */
-export const EditClinicScreen = () => <ScreenPlaceholder title="Edit Clinic" />;
+const m = messages.clinicScreens;
+
+/** /clinics/editclinic?clinicId= (spec 2): the clinic's edit form, its back arrow kept in local storage. */
+export function EditClinicScreen() {
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const back = useKeptOrigin('editClinic');
+  return (
+    <ContentLayout
+      header={
+        <SpaceBetween size="xs">
+          <Box>
+            <Button variant="icon" iconName="arrow-left" ariaLabel={m.back} data-testid="back" onClick={() => navigate(back)} />
+          </Box>
+          <Header variant="h1">{m.editTitle}</Header>
+        </SpaceBetween>
+      }
+    >
+      <ClinicEditor clinicId={search.get('clinicId') ?? ''} />
+    </ContentLayout>
+  );
+}
