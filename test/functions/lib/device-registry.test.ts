@@ -52,7 +52,7 @@ function answer(failAt?: Step, alsoFail?: Step) {
 /** The requests IoT Core received, each as its command name and the input that matters. */
 const received = () =>
   iot.calls().map((call) => {
-    const command = call.args[0] as { constructor: { name: string }; input: Record<string, unknown> };
+    const command = call.args[0] as unknown as { constructor: { name: string }; input: Record<string, unknown> };
     return `${command.constructor.name}(${Object.values(command.input).join(', ')})`;
   });
 
