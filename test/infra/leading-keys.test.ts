@@ -485,13 +485,13 @@ describe('the LeadingKeys each route is granted', () => {
     'signupDoctor',
     'signupNurse',
     'signupClinicDirector',
-        'getAllDevices',
+    'getAllDevices',
     'getDeviceProfile',
     'getDeviceExchanges',
     'getDeviceErrors',
     'updateDeviceProfile',
     'registerDevice',
-...routeIds.filter((id) => /^(signupPatient|getAllClinicPatients|getallpatients|getAllClinicDoctors|getPatientProfile|updatePatient)As/.test(id)),
+    ...routeIds.filter((id) => /^(signupPatient|getAllClinicPatients|getallpatients|getAllClinicDoctors|getPatientProfile|updatePatient)As/.test(id)),
   ];
 
   it('exercised the routes of its scenarios', () => {
