@@ -648,8 +648,6 @@ export const messages = {
     tabsLabel: 'Clinic tabs',
     tabs: { users: 'Users', edit: 'Edit clinic', devices: 'Devices' },
     /** Not spec texts: the tabs whose screens come with issue 13. */
-    usersComing: "The clinic's users are shown here once the users screens are built (issue 13).",
-    devicesComing: "The clinic's devices are shown here once the devices screens are built (issue 13).",
     createTitle: 'Create Clinic',
     details: 'Clinic details',
     editTitle: 'Edit Clinic',
@@ -739,7 +737,6 @@ export const messages = {
       users: 'Users',
       admin: 'Admin',
       back: 'Back',
-      usersComing: "The users of this service provider will be listed here with the users' screens.",
     },
     /** The provider's form (create, the provider tabs' admin, /myprofile); the labels are ours. */
     form: {

@@ -141,7 +141,7 @@ describe('the clinic tabs and edit form', () => {
       { timeout: 5000 },
     );
     expect(tabs.findTabLinks().map((tab) => tab.getElement().textContent)).toEqual(['Users', 'Edit clinic']);
-    expect(wrapper().find('[data-testid="clinic-users-coming"]')!.getElement().textContent).toContain('issue 13');
+    expect(Array.from(document.querySelectorAll('h2')).some((heading) => heading.textContent?.startsWith('Users'))).toBe(true);
 
     act(() => tabs.findTabLinkById('editclinic')!.click());
     await waitFor(() => expect(currentPath()).toBe('/clinics/clinictabs/editclinic?clinicId=c1'));

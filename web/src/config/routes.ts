@@ -45,7 +45,13 @@ export const routes = {
   clinicTabsDevices: { path: '/clinics/clinictabs/devices', access: LIBERDI, query: ['clinicId'] },
   devices: { path: '/devices', access: LIBERDI, nav: n.devices, optionalQuery: ['clinicId', 'spId'] },
   deviceSettings: { path: '/device/settings', access: LIBERDI, query: ['deviceId'] },
+  deviceErrors: { path: '/device/errors', access: LIBERDI, query: ['deviceId'] },
+  deviceExchanges: { path: '/device/exchanges', access: LIBERDI, query: ['deviceId'] },
   users: { path: '/users', access: ['ServiceProviderAdmin', 'LiberDiAdmin', 'ClinicAdmin'], nav: n.users, optionalQuery: ['clinicId', 'spId'] },
+  /** A user's tabs: one profile tab (shown to the provider and platform admins; the route is open to ClinicAdmin too). */
+  userTabs: { path: '/users/usertabs', access: ['ServiceProviderAdmin', 'LiberDiAdmin', 'ClinicAdmin'], query: ['userId'] },
+  createUser: { path: '/users/createuser', access: ['ServiceProviderAdmin', 'ClinicAdmin'], optionalQuery: ['clinicId'] },
+  editUser: { path: '/users/edituser', access: ['ServiceProviderAdmin', 'LiberDiAdmin', 'ClinicAdmin'], query: ['userId'] },
   settings: { path: '/settings', access: PROVIDER_ADMINS, nav: n.settings, optionalQuery: ['spId'] },
   myProfile: { path: '/myprofile', access: ['ServiceProviderAdmin', 'ClinicAdmin'], nav: n.myProfile },
   patients: { path: '/patients', access: CLINICAL, nav: n.patients },

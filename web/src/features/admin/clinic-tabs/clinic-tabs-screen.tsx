@@ -11,7 +11,10 @@ import { paths } from '@web/src/config/routes';
 import { useSession } from '@web/src/lib/auth';
 import { useKeptOrigin } from '@web/src/lib/navigation';
 import { useClinic } from '../clinic-form/use-clinic';
+import { InnerScreen } from '@web/src/components/heading-level';
 import { ClinicEditor } from '../edit-clinic/clinic-editor';
+import { DevicesList } from '../devices/devices-list';
+import { UsersList } from '../users/users-list';
 
 const m = messages.clinicScreens;
 
@@ -28,11 +31,19 @@ const tabOf = (pathname: string): TabId => tabs.find((tab) => pathname.endsWith(
 function TabContent({ id, clinicId }: { id: TabId; clinicId: string }) {
   switch (id) {
     case 'users':
-      return <Box data-testid="clinic-users-coming">{m.usersComing}</Box>;
+      return (
+        <InnerScreen>
+          <UsersList clinicId={clinicId} />
+        </InnerScreen>
+      );
     case 'editclinic':
       return <ClinicEditor clinicId={clinicId} />;
     case 'devices':
-      return <Box data-testid="clinic-devices-coming">{m.devicesComing}</Box>;
+      return (
+        <InnerScreen>
+          <DevicesList clinicId={clinicId} />
+        </InnerScreen>
+      );
   }
 }
 

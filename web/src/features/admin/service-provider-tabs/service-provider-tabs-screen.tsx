@@ -1,4 +1,3 @@
-import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
@@ -16,6 +15,7 @@ import { useSession } from '@web/src/lib/auth';
 import { originOf } from '@web/src/lib/navigation';
 import { useQueryClient } from '@tanstack/react-query';
 import { ClinicsList } from '../clinics/clinics-list';
+import { UsersList } from '../users/users-list';
 import { uploadLogo } from '../provider-form/logo-upload';
 import { ProviderProfileEditor } from '../provider-form/provider-profile-editor';
 
@@ -80,9 +80,9 @@ export function ServiceProviderTabsScreen() {
         );
       case 'users':
         return (
-          <Alert type="info" data-testid="provider-users-coming">
-            {t.usersComing}
-          </Alert>
+          <InnerScreen>
+            <UsersList spId={spId} />
+          </InnerScreen>
         );
       case 'profile':
         return <ProviderProfileTab spId={spId} adminId={adminId} />;

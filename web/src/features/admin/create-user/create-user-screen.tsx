@@ -1,0 +1,4 @@
+import { ScreenPlaceholder } from '@web/src/components/screen-placeholder';
+
+/** Filled by issue 13's screens. */
+export const CreateUserScreen = () => <ScreenPlaceholder title="Create user" />;
