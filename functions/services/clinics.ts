@@ -45,6 +45,7 @@ const toListItem = (clinic: ClinicRecord): ClinicListItem => ({
   ServiceProviderID: clinic.ServiceProviderID,
   ServiceProviderName: clinic.ServiceProviderName,
   ClinicIsEnabled: clinic.ClinicIsEnabled,
+  ClinicAdminFullName: clinic.ClinicAdmin ? `${clinic.ClinicAdmin.FirstName} ${clinic.ClinicAdmin.LastName}` : undefined,
 });
 
 const toList = (page: Page<ClinicRecord>) => ({ items: page.items.map(toListItem), cursor: page.cursor ?? undefined });

@@ -117,6 +117,8 @@ export const clinicListItemSchema = z.object({
   ServiceProviderID: z.string(),
   ServiceProviderName: z.string(),
   ClinicIsEnabled: z.boolean(),
+  /** The clinic admin's name; absent while the clinic has none (spec 6: only such clinics take a new clinic admin). */
+  ClinicAdminFullName: z.string().optional(),
 });
 export type ClinicListItem = z.infer<typeof clinicListItemSchema>;
 export const clinicListSchema = z.object({ items: z.array(clinicListItemSchema), cursor: z.string().optional() });

@@ -15,14 +15,20 @@ export async function providerWithAdmins() {
   const provider = await createTestProvider();
   const clinic = await createTestClinic(provider.ServiceProviderID);
   const providerTenant = { ServiceProviderID: provider.ServiceProviderID, ServiceProviderName: provider.ServiceProviderName };
-  const user = (Role: Role, FirstName: string, tenant: object = {}) =>
-    createUser({ FirstName, LastName: Role, Email: testEmail(Role), Role, ...tenant }, { password: TEST_PASSWORD });
+  const user = (Role: Role, FirstName: string, tenant: object = {}, adminOf?: { ClinicID: string }) =>
+    createUser({ FirstName, LastName: Role, Email: testEmail(Role), Role, ...tenant }, { password: TEST_PASSWORD, adminOf });
   return {
     provider,
     clinic,
     platformAdmin: await user('LiberDiAdmin', 'Ada'),
     providerAdmin: await user('ServiceProviderAdmin', 'Pia', providerTenant),
-    clinicAdmin: await user('ClinicAdmin', 'Cleo', { ...providerTenant, ClinicID: clinic.ClinicID, ClinicName: clinic.ClinicName }),
+    // Made the clinic's ClinicAdmin as addClinicAdmin makes it (the same transaction), so the clinic counts as having an admin.
+    clinicAdmin: await user(
+      'ClinicAdmin',
+      'Cleo',
+      { ...providerTenant, ClinicID: clinic.ClinicID, ClinicName: clinic.ClinicName },
+      { ClinicID: clinic.ClinicID },
+    ),
   };
 }
 export type ProviderWithAdmins = Awaited<ReturnType<typeof providerWithAdmins>>;

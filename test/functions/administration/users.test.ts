@@ -4,6 +4,7 @@ import { clinicsRepository } from '@functions/data/clinics-repository';
 import { usersRepository } from '@functions/data/users-repository';
 import { buildPath } from '@shared/api/paths';
 import { routes, type RouteId } from '@shared/api/routes';
+import type { ClinicListItem } from '@shared/api/clinics';
 import type { SignInResult } from '@shared/api/session';
 import type { UserAnswer } from '@shared/api/users';
 import { messages } from '@shared/messages';
@@ -242,10 +243,18 @@ describe('the creation chain (spec section 6)', () => {
   it('a provider admin adds an admin only to a clinic without one: a second is refused and nothing is created', async () => {
     const sp = own.users.ServiceProviderAdmin;
     const clinic = await createTestClinic(own.serviceProviderId);
+    // The clinics list tells which clinics have an admin (the create-user form offers only the others).
+    const listed = async () => {
+      const route = routes.getAllClinicsOfProvider;
+      const answer = await api.call(route.method, `${buildPath(route.path, { adminId: sp.UserID })}?limit=100`, { token: await tokenOf(sp) });
+      return (answer.body as { items: ClinicListItem[] }).items.find((item) => item.ClinicID === clinic.ClinicID);
+    };
+    expect((await listed())?.ClinicAdminFullName).toBeUndefined();
     const firstBody = person('ClinicAdmin');
     const first = await call('addClinicAdmin', sp, { clinicId: clinic.ClinicID, body: firstBody });
     expect(first).toMatchObject({ status: 200, body: { Role: 'ClinicAdmin', ClinicID: clinic.ClinicID, ServiceProviderID: own.serviceProviderId } });
     expect((await clinicsRepository.get(clinic.ClinicID))?.ClinicAdmin).toMatchObject({ UserID: first.body.UserID, Email: firstBody.Email });
+    expect((await listed())?.ClinicAdminFullName).toBe(`${firstBody.FirstName} ${firstBody.LastName}`);
     expect(mailedPassword(firstBody.Email)).toBeTruthy();
 
     const second = person('ClinicAdmin');

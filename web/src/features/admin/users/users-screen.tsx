@@ -1,5 +1,8 @@
-import { messages } from '@shared/messages';
-import { ScreenPlaceholder } from '@web/src/components/screen-placeholder';
+import { useSearchParams } from 'react-router-dom';
+import { UsersList } from './users-list';
 
-/** The users' list. */
-export const UsersScreen = () => <ScreenPlaceholder title={messages.navigation.users} />;
+/** /users (spec section 2): the signer's users, narrowed by ?spId (LiberDiAdmin) and ?clinicId. */
+export function UsersScreen() {
+  const [search] = useSearchParams();
+  return <UsersList spId={search.get('spId') ?? undefined} clinicId={search.get('clinicId') ?? undefined} />;
+}
