@@ -13,12 +13,12 @@ import { messages } from '@shared/messages';
 import type { Role } from '@shared/roles';
 import { ConfirmationDialog } from '@web/src/components/confirmation-dialog';
 import { ErrorDialog } from '@web/src/components/error-dialog';
-import { DropdownField } from '@web/src/components/fields/dropdown-field';
+import { DropdownField, type DropdownOption } from '@web/src/components/fields/dropdown-field';
 import { PhoneField } from '@web/src/components/fields/phone-field';
 import { TextField } from '@web/src/components/fields/text-field';
 import { NoticeDialog } from '@web/src/components/notice-dialog';
 import { paths } from '@web/src/config/routes';
-import { call } from '@web/src/lib/api-client';
+import { call, errorMessages } from '@web/src/lib/api-client';
 import { useApiList } from '@web/src/lib/api-hooks';
 import { originOf } from '@web/src/lib/navigation';
 import { useZodForm } from '@web/src/lib/use-zod-form';
@@ -32,25 +32,35 @@ const f = m.fields;
  * A provider admin's clinics that can take a new clinic admin (spec 6: only clinics without an
  * admin), every page read.
  */
-function useClinicsWithoutAdmin(adminId: string, enabled: boolean) {
-  const pages = useApiList('getAllClinicsOfProvider', { params: { adminId } }, { allPages: enabled });
+function useClinicsWithoutAdmin(adminId: string): ClinicChoice {
+  const pages = useApiList('getAllClinicsOfProvider', { params: { adminId } }, { allPages: true });
   const loaded = !pages.isPending && !pages.hasNextPage;
   const options = useMemo(
     () => pages.items.filter((clinic) => !clinic.ClinicAdminFullName).map((clinic) => ({ value: clinic.ClinicID, label: clinic.ClinicName })),
     [pages.items],
   );
-  return { options, loaded, error: pages.error };
+  return { options, loaded: loaded && !pages.error, error: pages.error };
 }
 
-function CreateUserForm({ adminId, signer, clinicId }: { adminId: string; signer: Role; clinicId?: string }) {
+interface ClinicChoice {
+  options: DropdownOption[];
+  loaded: boolean;
+  /** The clinics could not be read (spec 8: the error dialog). */
+  error?: Error | null;
+}
+
+/** A clinic admin's users join its own clinic: nothing to choose, nothing to read. */
+const OWN_CLINIC: ClinicChoice = { options: [], loaded: true };
+
+function CreateUserForm({ adminId, signer, clinicId, clinics }: { adminId: string; signer: Role; clinicId?: string; clinics: ClinicChoice }) {
   const navigate = useNavigate();
   const location = useLocation();
   const client = useQueryClient();
   const [saved, setSaved] = useState(false);
+  const [clinicErrorSeen, setClinicErrorSeen] = useState(false);
   const choosesClinic = signer !== 'ClinicAdmin';
   const roles = allowedRoles(signer);
   const schema = useMemo(() => userFormSchema(signer), [signer]);
-  const clinics = useClinicsWithoutAdmin(adminId, choosesClinic);
   const initialValues: UserFormInput = {
     FirstName: '',
     LastName: '',
@@ -146,6 +156,7 @@ function CreateUserForm({ adminId, signer, clinicId }: { adminId: string; signer
       </form>
       <ConfirmationDialog title={m.confirmCreateTitle} lines={m.confirmCreateLines} {...form.confirmation} />
       <ErrorDialog title={messages.users.notCreated} {...form.errorDialog} />
+      <ErrorDialog messages={clinics.error && !clinicErrorSeen ? errorMessages(clinics.error) : undefined} onClose={() => setClinicErrorSeen(true)} />
       <NoticeDialog title={saved ? messages.users.saved : undefined} onOk={back} />
     </>
   );
@@ -162,5 +173,13 @@ export function CreateUserScreen() {
   const [search] = useSearchParams();
   const { adminId, role } = useUserViewer();
   if (!adminId || !role) return null;
-  return <CreateUserForm key={role} adminId={adminId} signer={role} clinicId={search.get('clinicId') || undefined} />;
+  const clinicId = search.get('clinicId') || undefined;
+  if (role === 'ClinicAdmin') return <CreateUserForm adminId={adminId} signer={role} clinics={OWN_CLINIC} />;
+  return <ProviderCreateUser adminId={adminId} signer={role} clinicId={clinicId} />;
+}
+
+/** A provider admin's form, with the clinics that can take a new clinic admin. */
+function ProviderCreateUser({ adminId, signer, clinicId }: { adminId: string; signer: Role; clinicId?: string }) {
+  const clinics = useClinicsWithoutAdmin(adminId);
+  return <CreateUserForm adminId={adminId} signer={signer} clinicId={clinicId} clinics={clinics} />;
 }

@@ -8,7 +8,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { allowedRoles, rolesOverlap, userUpdateSchema, type UserAnswer, type UserUpdateInput } from '@shared/api/users';
+import { allowedRoles, rolesOverlap, userUpdateSchema, type UserAnswer } from '@shared/api/users';
 import { messages } from '@shared/messages';
 import type { Role } from '@shared/roles';
 import { ConfirmationDialog } from '@web/src/components/confirmation-dialog';
@@ -64,7 +64,7 @@ function EditForm({ user: loaded, adminId, signer }: { user: UserAnswer; adminId
   const editable = !readOnly && rolesOverlap(signer, user.Roles);
   const form = useZodForm({
     schema: userUpdateSchema,
-    initialValues: saved as UserUpdateInput,
+    initialValues: saved,
     confirm: true,
     onSubmit: async (values) => {
       const changed = changedOf(form.values as EditValues, saved);
@@ -75,7 +75,7 @@ function EditForm({ user: loaded, adminId, signer }: { user: UserAnswer; adminId
       const next = valuesOf(signer, answer);
       setUser(answer);
       setSaved(next);
-      form.reset(next as UserUpdateInput);
+      form.reset(next);
       setNotice(
         answer.changed.length ? [m.changedFields(answer.changed.map((name) => (f as Record<string, string>)[name] ?? name).join(', '))] : [m.nothingChanged],
       );
@@ -86,7 +86,7 @@ function EditForm({ user: loaded, adminId, signer }: { user: UserAnswer; adminId
   const changed = useMemo(() => changedOf(values, saved), [values, saved]);
   const roleOptions = editable ? allowedRoles(signer).map(roleOption) : [roleOption(values.Role)];
   const back = () => navigate(originOf(location.state) === '/' ? paths.userTabs({ userId: user.UserID }) : originOf(location.state));
-  const field = <K extends EditField>(name: K) => form.field(name as keyof UserUpdateInput & string);
+  const field = <K extends EditField>(name: K) => form.field(name);
   const phone = field('Phone');
   const enabled = field('IsEnabled');
   const role = field('Role');

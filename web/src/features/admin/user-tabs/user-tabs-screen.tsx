@@ -85,7 +85,7 @@ export function UserTabsScreen() {
       <QueryState query={query}>
         {(user) =>
           withTabs ? (
-            <Tabs ariaLabel={m.tabsLabel} activeTabId="profile" tabs={[{ id: 'profile', label: m.profileTab, content: <UserProfile user={user} /> }]} />
+            <Tabs ariaLabel={m.tabsLabel} tabs={[{ id: 'profile', label: m.profileTab, content: <UserProfile user={user} /> }]} />
           ) : (
             <UserProfile user={user} />
           )
