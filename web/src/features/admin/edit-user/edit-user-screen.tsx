@@ -3,6 +3,7 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useQueryClient } from '@tanstack/react-query';
@@ -52,9 +53,15 @@ const valuesOf = (signer: Role, user: UserAnswer): EditValues => ({
 const changedOf = (values: EditValues, saved: EditValues): EditField[] =>
   (['Email', 'Phone', 'IsEnabled', 'Role'] as const).filter((name) => (values[name] ?? '') !== (saved[name] ?? ''));
 
-function EditForm({ user: loaded, adminId, signer }: { user: UserAnswer; adminId: string; signer: Role }) {
+/** Where the back arrow and a save's OK go: the origin, else the user's tabs. */
+function useBack(userId: string) {
   const navigate = useNavigate();
   const location = useLocation();
+  const origin = originOf(location.state);
+  return () => navigate(origin === '/' ? paths.userTabs({ userId }) : origin);
+}
+
+function EditForm({ user: loaded, adminId, signer }: { user: UserAnswer; adminId: string; signer: Role }) {
   const client = useQueryClient();
   const [user, setUser] = useState(loaded);
   const [saved, setSaved] = useState(() => valuesOf(signer, loaded));
@@ -85,7 +92,7 @@ function EditForm({ user: loaded, adminId, signer }: { user: UserAnswer; adminId
   const values = form.values as EditValues;
   const changed = useMemo(() => changedOf(values, saved), [values, saved]);
   const roleOptions = editable ? allowedRoles(signer).map(roleOption) : [roleOption(values.Role)];
-  const back = () => navigate(originOf(location.state) === '/' ? paths.userTabs({ userId: user.UserID }) : originOf(location.state));
+  const back = useBack(user.UserID);
   const field = <K extends EditField>(name: K) => form.field(name);
   const phone = field('Phone');
   const enabled = field('IsEnabled');
@@ -95,14 +102,10 @@ function EditForm({ user: loaded, adminId, signer }: { user: UserAnswer; adminId
     <>
       <form onSubmit={form.submit} noValidate>
         <SpaceBetween size="l">
-          <Box>
-            <Button variant="icon" iconName="arrow-left" ariaLabel={m.back} data-testid="back" onClick={back} />
-          </Box>
           <Container
             header={
               <Header
-                variant="h1"
-                description={m.editTitle}
+                variant="h2"
                 actions={
                   <Button
                     variant="primary"
@@ -168,6 +171,19 @@ export function EditUserScreen() {
   const userId = search.get('userId') ?? '';
   const { adminId, role } = useUserViewer();
   const query = useUser(userId);
-  if (!role) return null;
-  return <QueryState query={query}>{(user) => <EditForm key={user.UserID} user={user} adminId={adminId} signer={role} />}</QueryState>;
+  const back = useBack(userId);
+  return (
+    <ContentLayout
+      header={
+        <SpaceBetween size="xs">
+          <Box>
+            <Button variant="icon" iconName="arrow-left" ariaLabel={m.back} data-testid="back" onClick={back} />
+          </Box>
+          <Header variant="h1">{m.editTitle}</Header>
+        </SpaceBetween>
+      }
+    >
+      {role ? <QueryState query={query}>{(user) => <EditForm key={user.UserID} user={user} adminId={adminId} signer={role} />}</QueryState> : null}
+    </ContentLayout>
+  );
 }
