@@ -87,6 +87,8 @@ export function DeviceSettingsScreen() {
   const query = useApiQuery('getDeviceProfile', { params: { adminId, id: search.get('deviceId') ?? '' } });
   return (
     <ContentLayout>
+      {/* The heading shows while the device loads, or when it cannot be read. */}
+      {query.data ? null : <DeviceScreenHeader title={widgetMessages.deviceSettingsTitle} />}
       <QueryState query={query}>{(device) => <DeviceSettingsForm key={device.DeviceID} device={device} />}</QueryState>
     </ContentLayout>
   );

@@ -95,7 +95,7 @@ export function deviceColumns({ withClinic, withProvider, adminId, open, origin 
       header: c.Comment,
       value: (device) => device.Note ?? '',
       minWidth: 160,
-      cell: (device) => <DeviceNoteCell key={`${device.DeviceID}:${device.Note ?? ''}`} device={device} adminId={adminId} />,
+      cell: (device) => <DeviceNoteCell key={device.DeviceID} device={device} adminId={adminId} />,
     },
     {
       id: 'Settings',
