@@ -52,6 +52,8 @@ export const messages = {
   },
   /** Not spec texts except the title (navigation.settings): the /settings screen's groups, labels and dialogs. */
   settingsScreen: {
+    /** Not a spec text: the back arrow's name (spec 2: a back arrow returns to the origin). */
+    back: 'Back',
     groups: {
       times: 'Fill and drain times',
       utilization: 'Utilization',
