@@ -119,6 +119,9 @@ describe('service providers (LiberDiAdmin)', () => {
     await platform.getByRole('row').filter({ hasText: created.name }).click();
     await platform.waitForURL('**/sp/sptabs?spId=*');
     const spId = new URL(platform.url()).searchParams.get('spId');
+    // The clinics tab: the provider's clinics (none yet).
+    await platform.getByText('No items match your search').waitFor();
+    await expectWcagClean(platform, '/sp/sptabs');
     await platform.getByRole('tab', { name: 'Admin' }).click();
     await platform.waitForURL(`**/sp/sptabs/profile?spId=${spId}`);
     await field(platform, 'Phone').getByRole('textbox').waitFor();

@@ -3,12 +3,12 @@ import mqtt from 'mqtt';
 import type { Locator, Page } from 'playwright-core';
 import type { UserRecord } from '@functions/data/users-repository';
 import { assignDevice, registerDevice } from '@functions/services/devices';
-import { createUser } from '@functions/services/users';
 import { deviceCredentials, deviceCredentialsFile } from '@infra/local/device-credentials';
 import { deviceTopics } from '@shared/device';
 import { expectWcagClean } from '../support/axe';
+import { clinicAndStaff } from '../support/admins';
 import { fillSignIn, usePortal } from '../support/browser';
-import { createTestClinic, createTestPatient, createTestProvider, exchangeReport, randomSerialNumber } from '../support/devices';
+import { createTestPatient, exchangeReport, randomSerialNumber } from '../support/devices';
 import { approvedPrescription, hhmm } from '../support/prescriptions';
 
 /**
@@ -31,14 +31,8 @@ const seeded = {
 
 const portal = usePortal({
   seed: async (stack) => {
-    const provider = await createTestProvider();
-    const clinic = await createTestClinic(provider.ServiceProviderID);
-    const tenant = { ServiceProviderID: provider.ServiceProviderID, ClinicID: clinic.ClinicID, ClinicName: clinic.ClinicName };
-    const person = (FirstName: string, role: 'ClinicDirector' | 'Doctor' | 'Nurse') =>
-      createUser({ FirstName, LastName: 'Tester', Email: `${role.toLowerCase()}@clinical.example`, Role: role, ...tenant }, { password: PASSWORD });
-    seeded.director = await person('Dalia', 'ClinicDirector');
-    seeded.doctor = await person('Dov', 'Doctor');
-    seeded.nurse = await person('Nili', 'Nurse');
+    const { clinic, director, doctor, nurse } = await clinicAndStaff('clinical.example');
+    Object.assign(seeded, { director, doctor, nurse });
     // A spare device of the clinic, and a patient of the doctor using another one, its prescription approved.
     await registerDevice({ SerialNumber: randomSerialNumber(), ClinicID: clinic.ClinicID });
     const device = await registerDevice({ SerialNumber: randomSerialNumber(), ClinicID: clinic.ClinicID });

@@ -2,12 +2,12 @@ import mqtt, { type MqttClient } from 'mqtt';
 import type { Locator, Page } from 'playwright-core';
 import type { UserRecord } from '@functions/data/users-repository';
 import { assignDevice, registerDevice } from '@functions/services/devices';
-import { createUser } from '@functions/services/users';
 import { deviceCredentials, deviceCredentialsFile } from '@infra/local/device-credentials';
 import { deviceTopics, type DevicePrescription } from '@shared/device';
 import { expectWcagClean } from '../support/axe';
+import { clinicAndStaff } from '../support/admins';
 import { fillSignIn, usePortal } from '../support/browser';
-import { createTestClinic, createTestPatient, createTestProvider, exchangeReport, randomSerialNumber } from '../support/devices';
+import { createTestPatient, exchangeReport, randomSerialNumber } from '../support/devices';
 import { approvedPrescription, hhmm } from '../support/prescriptions';
 
 /**
@@ -44,14 +44,8 @@ const connectAs = (mqttUrl: string, device: SeededDevice): Promise<MqttClient> =
 
 const portal = usePortal({
   seed: async (stack) => {
-    const provider = await createTestProvider();
-    const clinic = await createTestClinic(provider.ServiceProviderID);
-    const tenant = { ServiceProviderID: provider.ServiceProviderID, ClinicID: clinic.ClinicID, ClinicName: clinic.ClinicName };
-    const person = (FirstName: string, role: 'ClinicDirector' | 'Doctor' | 'Nurse') =>
-      createUser({ FirstName, LastName: 'Tester', Email: `${role.toLowerCase()}@treatment.example`, Role: role, ...tenant }, { password: PASSWORD });
-    seeded.director = await person('Dalia', 'ClinicDirector');
-    seeded.doctor = await person('Dov', 'Doctor');
-    seeded.nurse = await person('Nili', 'Nurse');
+    const { clinic, director, doctor, nurse } = await clinicAndStaff('treatment.example');
+    Object.assign(seeded, { director, doctor, nurse });
     const credentials = deviceCredentials(deviceCredentialsFile(stack.dataDir));
     const device = async (): Promise<SeededDevice> => {
       const { SerialNumber } = await registerDevice({ SerialNumber: randomSerialNumber(), ClinicID: clinic.ClinicID });

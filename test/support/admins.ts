@@ -32,3 +32,16 @@ export async function providerWithAdmins() {
   };
 }
 export type ProviderWithAdmins = Awaited<ReturnType<typeof providerWithAdmins>>;
+
+/**
+ * A clinic of a new provider and its three staff, for a browser test's seed: director Dalia,
+ * doctor Dov and nurse Nili, at `<role>@<emailDomain>` with TEST_PASSWORD.
+ */
+export async function clinicAndStaff(emailDomain: string) {
+  const provider = await createTestProvider();
+  const clinic = await createTestClinic(provider.ServiceProviderID);
+  const tenant = { ServiceProviderID: provider.ServiceProviderID, ClinicID: clinic.ClinicID, ClinicName: clinic.ClinicName };
+  const person = (FirstName: string, Role: 'ClinicDirector' | 'Doctor' | 'Nurse') =>
+    createUser({ FirstName, LastName: 'Tester', Email: `${Role.toLowerCase()}@${emailDomain}`, Role, ...tenant }, { password: TEST_PASSWORD });
+  return { provider, clinic, director: await person('Dalia', 'ClinicDirector'), doctor: await person('Dov', 'Doctor'), nurse: await person('Nili', 'Nurse') };
+}

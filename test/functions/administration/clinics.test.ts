@@ -1,11 +1,10 @@
+import { adminCalls, type CallOptions, type Caller } from '@test/support/admin-calls';
 import { issueLocalToken } from '@functions/lib/human-verification';
 import { settingsRepository } from '@functions/data/settings-repository';
 import { usersRepository } from '@functions/data/users-repository';
 import { sessionsRepository } from '@functions/data/sessions-repository';
 import { settingsForClinic } from '@functions/services/settings';
 import type { ClinicSignupInput } from '@shared/api/clinics';
-import { buildPath } from '@shared/api/paths';
-import { routes } from '@shared/api/routes';
 import { messages } from '@shared/messages';
 import { ROLES } from '@shared/roles';
 import { defaultSettings, toSettingsList } from '@shared/settings';
@@ -24,7 +23,6 @@ const api = useApi();
  */
 let own: Tenant;
 let other: Tenant;
-const tokens = new Map<string, string>();
 
 /** What the own tenant's provider decided for itself; every other setting follows the global level. */
 const PROVIDER_DECIDED = { PulseMinRange: 45, MaxFillTemp: 39 };
@@ -36,11 +34,6 @@ beforeAll(async () => {
 }, 120_000);
 
 const human = () => issueLocalToken(process.env.LOCAL_VERIFIER_SECRET!);
-
-async function tokenOf(user: { UserID: string; Email: string }): Promise<string> {
-  if (!tokens.has(user.UserID)) tokens.set(user.UserID, await signIn(user.Email));
-  return tokens.get(user.UserID)!;
-}
 
 type RouteName =
   | 'getClinicLogoUpload'
@@ -54,20 +47,8 @@ type RouteName =
   | 'getMyClinic'
   | 'updateMyClinic';
 
-async function call(
-  name: RouteName,
-  user: { UserID: string; Email: string },
-  options: { id?: string; body?: unknown; query?: string; token?: string } = {},
-  // The answers are checked by value below; their types are the route table's, read loosely here.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-): Promise<{ status: number; body: any }> {
-  const route = routes[name];
-  const path = buildPath(route.path, { adminId: user.UserID, ...(options.id ? { id: options.id } : {}) });
-  return api.call(route.method, `${path}${options.query ? `?${options.query}` : ''}`, {
-    token: options.token ?? (await tokenOf(user)),
-    body: options.body,
-  });
-}
+const calls = adminCalls(api);
+const call = (name: RouteName, user: Caller, options: CallOptions = {}) => calls.call(name, user, options);
 
 const clinicBody = (overrides: Partial<ClinicSignupInput> = {}): ClinicSignupInput => ({
   ClinicName: `New Clinic ${Math.random().toString(36).slice(2, 8)}`,

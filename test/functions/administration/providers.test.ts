@@ -1,3 +1,4 @@
+import { adminCalls, type CallOptions, type Caller } from '@test/support/admin-calls';
 import { randomUUID } from 'node:crypto';
 import { auditRepository } from '@functions/data/audit-repository';
 import { clinicsRepository } from '@functions/data/clinics-repository';
@@ -7,13 +8,12 @@ import { settingsRepository } from '@functions/data/settings-repository';
 import { usersRepository } from '@functions/data/users-repository';
 import { settingsForClinic } from '@functions/services/settings';
 import type { ProviderProfile } from '@shared/api/providers';
-import { buildPath } from '@shared/api/paths';
 import { routes } from '@shared/api/routes';
 import type { SignInResult } from '@shared/api/session';
 import { messages } from '@shared/messages';
 import { ROLES } from '@shared/roles';
 import { defaultSettings, toSettingsList } from '@shared/settings';
-import { signIn, useApi } from '@test/support/api';
+import { useApi } from '@test/support/api';
 import { useTestTable, useTestUserPool } from '@test/support/local-services';
 import { createTenant, type Tenant } from '@test/support/tenants';
 import { deviceSettingsMessageSchema, deviceTopics } from '@shared/device';
@@ -31,16 +31,10 @@ const api = useApi();
  */
 let own: Tenant;
 let other: Tenant;
-const tokens = new Map<string, string>();
 
 beforeAll(async () => {
   [own, other] = [await createTenant('Own'), await createTenant('Other')];
 }, 120_000);
-
-async function tokenOf(user: { UserID: string; Email: string }): Promise<string> {
-  if (!tokens.has(user.UserID)) tokens.set(user.UserID, await signIn(user.Email));
-  return tokens.get(user.UserID)!;
-}
 
 type RouteName =
   | 'getAllServiceProviders'
@@ -52,20 +46,8 @@ type RouteName =
   | 'getServiceProviderLogoUpload'
   | 'getMySPLogoUpload';
 
-async function call(
-  name: RouteName,
-  user: { UserID: string; Email: string },
-  options: { id?: string; body?: unknown; query?: string } = {},
-  // The answers are checked by value below; their types are the route table's, read loosely here.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-): Promise<{ status: number; body: any }> {
-  const route = routes[name];
-  const path = buildPath(route.path, { adminId: user.UserID, ...(options.id ? { id: options.id } : {}) });
-  return api.call(route.method, `${path}${options.query ? `?${options.query}` : ''}`, {
-    token: await tokenOf(user),
-    body: route.method === 'POST' ? options.body : undefined,
-  });
-}
+const calls = adminCalls(api);
+const call = (name: RouteName, user: Caller, options: CallOptions = {}) => calls.call(name, user, options);
 
 const newProvider = (overrides: Record<string, unknown> = {}) => ({
   ServiceProviderName: `Renal Care ${randomUUID().slice(0, 6)}`,

@@ -1,15 +1,15 @@
+import { adminCalls, type CallOptions, type Caller } from '@test/support/admin-calls';
 import { randomUUID } from 'node:crypto';
 import { auditRepository } from '@functions/data/audit-repository';
 import { clinicsRepository } from '@functions/data/clinics-repository';
 import { usersRepository } from '@functions/data/users-repository';
-import { buildPath } from '@shared/api/paths';
 import { routes, type RouteId } from '@shared/api/routes';
 import type { ClinicListItem } from '@shared/api/clinics';
 import type { SignInResult } from '@shared/api/session';
 import type { UserAnswer } from '@shared/api/users';
 import { messages } from '@shared/messages';
 import { ROLES, type Role } from '@shared/roles';
-import { TEST_PASSWORD, signIn, signedInUser, useApi } from '@test/support/api';
+import { TEST_PASSWORD, signedInUser, useApi } from '@test/support/api';
 import { createTestClinic } from '@test/support/devices';
 import { useTestTable, useTestUserPool } from '@test/support/local-services';
 import { createTenant, type Tenant } from '@test/support/tenants';
@@ -26,16 +26,10 @@ const api = useApi();
  */
 let own: Tenant;
 let other: Tenant;
-const tokens = new Map<string, string>();
 
 beforeAll(async () => {
   [own, other] = [await createTenant('Own'), await createTenant('Other')];
 }, 120_000);
-
-async function tokenOf(user: { UserID: string; Email: string }): Promise<string> {
-  if (!tokens.has(user.UserID)) tokens.set(user.UserID, await signIn(user.Email));
-  return tokens.get(user.UserID)!;
-}
 
 type UserRoute =
   | 'getAllUsers'
@@ -51,20 +45,9 @@ type UserRoute =
   | 'signupNurse'
   | 'signupClinicDirector';
 
-async function call(
-  name: UserRoute,
-  user: { UserID: string; Email: string },
-  options: { id?: string; clinicId?: string; body?: unknown; query?: string; token?: string } = {},
-  // The answers are checked by value below; their types are the route table's, read loosely here.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-): Promise<{ status: number; body: any }> {
-  const route = routes[name];
-  const path = buildPath(route.path, { adminId: user.UserID, id: options.id ?? 'none', clinicId: options.clinicId ?? 'none' });
-  return api.call(route.method, `${path}${options.query ? `?${options.query}` : ''}`, {
-    token: options.token ?? (await tokenOf(user)),
-    body: route.method === 'POST' ? (options.body ?? {}) : undefined,
-  });
-}
+const calls = adminCalls(api, { id: () => 'none' });
+const call = (name: UserRoute, user: Caller, options: CallOptions & { clinicId?: string } = {}) =>
+  calls.call(name, user, { ...options, params: { clinicId: options.clinicId ?? 'none' } });
 
 const person = (Role: Role | Role[], overrides: Record<string, unknown> = {}) => ({
   FirstName: 'Rina',

@@ -1,3 +1,4 @@
+import { adminCalls, type CallOptions, type Caller } from '@test/support/admin-calls';
 import { mkdirSync, rmSync } from 'node:fs';
 import mqtt from 'mqtt';
 import { auditRepository } from '@functions/data/audit-repository';
@@ -7,7 +8,7 @@ import { routes, type RouteId } from '@shared/api/routes';
 import { deviceSettingsMessageSchema, deviceTopics } from '@shared/device';
 import { messages } from '@shared/messages';
 import { ROLES } from '@shared/roles';
-import { signIn, useApi } from '@test/support/api';
+import { useApi } from '@test/support/api';
 import { connectDevice, issueDeviceSecret, randomSerialNumber, useDeviceBroker } from '@test/support/devices';
 import { useTestTable, useTestUserPool } from '@test/support/local-services';
 import { validBody } from '@test/support/route-requests';
@@ -25,34 +26,17 @@ const api = useApi();
  */
 let own: Tenant;
 let other: Tenant;
-const tokens = new Map<string, string>();
 
 beforeAll(async () => {
   [own, other] = [await createTenant('Own'), await createTenant('Other')];
 }, 120_000);
 
-async function tokenOf(user: { UserID: string; Email: string }): Promise<string> {
-  if (!tokens.has(user.UserID)) tokens.set(user.UserID, await signIn(user.Email));
-  return tokens.get(user.UserID)!;
-}
-
 const deviceRoutes = ['getAllDevices', 'getDeviceProfile', 'getDeviceExchanges', 'updateDeviceProfile', 'getDeviceErrors', 'registerDevice'] as const;
 type DeviceRoute = (typeof deviceRoutes)[number];
 
-async function call(
-  name: DeviceRoute,
-  user: { UserID: string; Email: string } = own.users.LiberDiAdmin,
-  options: { id?: string; body?: unknown; query?: string } = {},
-  // The answers are checked by value below; their types are the route table's, read loosely here.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-): Promise<{ status: number; body: any }> {
-  const route = routes[name];
-  const path = buildPath(route.path, { adminId: user.UserID, id: options.id ?? own.deviceId });
-  return api.call(route.method, `${path}${options.query ? `?${options.query}` : ''}`, {
-    token: await tokenOf(user),
-    body: route.method === 'POST' ? (options.body ?? validBody(route, own)) : undefined,
-  });
-}
+const calls = adminCalls(api, { id: () => own.deviceId, body: (route) => validBody(route, own) });
+const { tokenOf } = calls;
+const call = (name: DeviceRoute, user: Caller = own.users.LiberDiAdmin, options: CallOptions = {}) => calls.call(name, user, options);
 
 describe('roles: only LiberDiAdmin reaches the device calls', () => {
   const refused = ROLES.filter((role) => role !== 'LiberDiAdmin');

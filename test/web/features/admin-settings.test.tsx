@@ -3,11 +3,14 @@ import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import type { ProviderProfile } from '@shared/api/providers';
 import { messages } from '@shared/messages';
 import { defaultSettings, settingNames, toSettingsList, type SettingName } from '@shared/settings';
-import { fakeServer, renderPortal, resetPortal, signInAs } from '../support/portal';
+import { currentPath, fakeServer, renderPortal, resetPortal, signInAs } from '../support/portal';
 import { choose, clickDialogButton, fieldError, formField, visibleDialog } from '../support/patient-form';
 
 /** /settings: the spec's numeric rules (section 5) under their fields as the user types, Save blocked while any holds. */
-beforeEach(() => resetPortal());
+beforeEach(() => {
+  resetPortal();
+  localStorage.clear();
+});
 
 const page = () => createWrapper(document.body);
 const saveButton = () => page().findButton('[data-testid="save-settings"]')!;
@@ -149,6 +152,13 @@ describe('the global settings (LiberDiAdmin)', () => {
     await waitFor(() => expect(visibleDialog()?.header).toBe(messages.settingsScreen.savedTitle));
     const sent = server.callsTo('POST', GLOBAL_PATH).at(-1)!.body as { Settings: Array<{ name: string; value: unknown }> };
     expect(sent.Settings).toEqual(toSettingsList({ ...defaultSettings, MaxDrainTemp: 39, FillTempUnit: 'F' }));
+  });
+
+  it('returns with the back arrow to the origin kept in local storage (spec 2: settings keeps its back path)', async () => {
+    localStorage.setItem('backPath:settings', '/sp?spId=sp-1');
+    await openGlobal();
+    act(() => page().findButton('[data-testid="back"]')!.click());
+    await waitFor(() => expect(currentPath()).toBe('/sp?spId=sp-1'));
   });
 
   it("shows a provider's settings read-only with ?spId=", async () => {

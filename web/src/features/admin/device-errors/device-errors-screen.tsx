@@ -1,4 +1,57 @@
-import { ScreenPlaceholder } from '@web/src/components/screen-placeholder';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { DeviceErrorEntry } from '@shared/api/devices';
+import { messages } from '@shared/messages';
+import { ErrorDialog } from '@web/src/components/error-dialog';
+import { InnerScreen } from '@web/src/components/heading-level';
+import { DataList, type DefaultOrder } from '@web/src/components/list/data-list';
+import type { ListColumn } from '@web/src/components/list/list-logic';
+import { errorMessages } from '@web/src/lib/api-client';
+import { useApiList, useApiQuery } from '@web/src/lib/api-hooks';
+import { useSession } from '@web/src/lib/auth';
+import { formatDeviceTime } from '../devices/device-format';
+import { DeviceScreenHeader } from '../devices/device-screen-header';
 
-/** Filled by issue 13's screens. */
-export const DeviceErrorsScreen = () => <ScreenPlaceholder title="Device errors" />;
+const m = messages.deviceScreens;
+
+const columns: ListColumn<DeviceErrorEntry>[] = [
+  { id: 'Error', header: m.errorColumns.Error, value: (error) => error.MachineProblem },
+  { id: 'Date', header: m.errorColumns.Date, value: (error) => error.Time, cell: (error) => formatDeviceTime(error.Time), type: 'date' },
+];
+
+/** Spec section 2: sorted by time descending until a column is sorted. */
+const newestFirst: DefaultOrder<DeviceErrorEntry> = {
+  label: m.newestFirst,
+  description: m.newestFirstDescription,
+  compare: (a, b) => Date.parse(b.Time) - Date.parse(a.Time),
+};
+
+/** /device/errors?deviceId= (spec section 2): the device's errors, columns Error and Date, newest first, 8 rows a page, a back link. */
+export function DeviceErrorsScreen() {
+  const [search] = useSearchParams();
+  const adminId = useSession().signedIn?.profile.UserID ?? '';
+  const params = { adminId, id: search.get('deviceId') ?? '' };
+  const device = useApiQuery('getDeviceProfile', { params });
+  const errors = useApiList('getDeviceErrors', { params }, { allPages: true });
+  const failure = errors.error ?? device.error;
+  const [dismissed, setDismissed] = useState<Error | null>(null);
+  return (
+    <ContentLayout header={<DeviceScreenHeader title={m.errorsTitle} serialNumber={device.data?.SerialNumber} />}>
+      <SpaceBetween size="l">
+        <InnerScreen>
+          <DataList<DeviceErrorEntry>
+            title={m.columns.Errors}
+            items={errors.items}
+            columns={columns}
+            trackBy={(error) => `${error.Time}|${error.MachineProblem}`}
+            loading={errors.isPending || errors.hasNextPage}
+            defaultOrder={newestFirst}
+          />
+        </InnerScreen>
+      </SpaceBetween>
+      <ErrorDialog messages={failure && failure !== dismissed ? errorMessages(failure) : undefined} onClose={() => setDismissed(failure)} />
+    </ContentLayout>
+  );
+}

@@ -1,4 +1,85 @@
-import { ScreenPlaceholder } from '@web/src/components/screen-placeholder';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { ExchangeRow } from '@shared/api/patients';
+import { messages } from '@shared/messages';
+import { ErrorDialog } from '@web/src/components/error-dialog';
+import { InnerScreen } from '@web/src/components/heading-level';
+import { DataList } from '@web/src/components/list/data-list';
+import type { ListColumn } from '@web/src/components/list/list-logic';
+import { errorMessages } from '@web/src/lib/api-client';
+import { useApiList, useApiQuery } from '@web/src/lib/api-hooks';
+import { useSession } from '@web/src/lib/auth';
+import { formatLocalDate, numberText } from '../devices/device-format';
+import { DeviceScreenHeader } from '../devices/device-screen-header';
 
-/** Filled by issue 13's screens. */
-export const DeviceExchangesScreen = () => <ScreenPlaceholder title="Device exchanges" />;
+const m = messages.deviceScreens;
+const c = messages.patients.exchanges.columns;
+
+const measured = (id: string, header: string, value: (exchange: ExchangeRow) => number | undefined): ListColumn<ExchangeRow> => ({
+  id,
+  header,
+  value,
+  cell: (exchange) => numberText(value(exchange)),
+  type: 'number',
+});
+
+/**
+ * The device's exchanges as the API answers them (no patient's personal data): the time on the
+ * device's clock, fluid, drain and fill, the measures, UF, turbidity, the alerts and the note.
+ */
+const columns: ListColumn<ExchangeRow>[] = [
+  { id: 'date', header: c.date, value: (exchange) => exchange.ExchangeTimeUtc, cell: (exchange) => formatLocalDate(exchange.DeviceLocalDate), type: 'date' },
+  { id: 'fluid', header: c.fluid, value: (exchange) => exchange.ExchangeFluid },
+  measured('drainVolume', c.drainVolume, (exchange) => exchange.DrainVolume),
+  measured('drainDuration', c.drainDuration, (exchange) => exchange.DrainDuration),
+  measured('drainTemp', c.drainTemp, (exchange) => exchange.DrainTemp),
+  measured('fillVolume', c.fillVolume, (exchange) => exchange.FillVolume),
+  measured('fillDuration', c.fillDuration, (exchange) => exchange.FillDuration),
+  measured('fillTemp', c.fillTemp, (exchange) => exchange.FillTemp),
+  measured('uf', c.uf, (exchange) => exchange.Uf),
+  measured('weight', c.weight, (exchange) => exchange.WeightMeasure?.Value),
+  {
+    id: 'bloodPressure',
+    header: c.bloodPressure,
+    value: (exchange) =>
+      exchange.BloodPressureMeasure ? `${exchange.BloodPressureMeasure.Value.Systolic}/${exchange.BloodPressureMeasure.Value.Diastolic}` : undefined,
+  },
+  measured('pulse', c.pulse, (exchange) => exchange.PulseMeasure?.Value),
+  {
+    id: 'turbidity',
+    header: c.turbidity,
+    value: (exchange) => exchange.PValue,
+    cell: (exchange) => (exchange.PValue === undefined ? '' : exchange.PValue.toFixed(5)),
+    type: 'number',
+  },
+  measured('utilization', m.exchangeColumns.utilization, (exchange) => exchange.PatientUtilizationSnapshot),
+  { id: 'status', header: c.status, value: (exchange) => exchange.StatusAlerts.alerts.map((alert) => alert.textValue).join('; '), minWidth: 200 },
+  { id: 'note', header: m.exchangeColumns.note, value: (exchange) => exchange.Note, minWidth: 160 },
+];
+
+/** /device/exchanges?deviceId= (spec section 2): the device's exchanges, newest first, 8 rows a page, sortable columns, a back link. */
+export function DeviceExchangesScreen() {
+  const [search] = useSearchParams();
+  const adminId = useSession().signedIn?.profile.UserID ?? '';
+  const params = { adminId, id: search.get('deviceId') ?? '' };
+  const device = useApiQuery('getDeviceProfile', { params });
+  const exchanges = useApiList('getDeviceExchanges', { params });
+  const failure = exchanges.error ?? device.error;
+  const [dismissed, setDismissed] = useState<Error | null>(null);
+  return (
+    <ContentLayout header={<DeviceScreenHeader title={m.exchangesTitle} serialNumber={device.data?.SerialNumber} />}>
+      <InnerScreen>
+        <DataList<ExchangeRow>
+          title={messages.patients.exchanges.title}
+          items={exchanges.items}
+          columns={columns}
+          trackBy={(exchange) => exchange._id}
+          loading={exchanges.isPending}
+          more={exchanges.more}
+        />
+      </InnerScreen>
+      <ErrorDialog messages={failure && failure !== dismissed ? errorMessages(failure) : undefined} onClose={() => setDismissed(failure)} />
+    </ContentLayout>
+  );
+}

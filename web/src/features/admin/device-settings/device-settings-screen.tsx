@@ -1,5 +1,95 @@
-import { ScreenPlaceholder } from '@web/src/components/screen-placeholder';
+import Alert from '@cloudscape-design/components/alert';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { deviceProfileUpdateSchema, type DeviceProfile } from '@shared/api/devices';
+import { messages } from '@shared/messages';
+import { ConfirmationDialog } from '@web/src/components/confirmation-dialog';
+import { ErrorDialog } from '@web/src/components/error-dialog';
+import { TextField } from '@web/src/components/fields/text-field';
+import { NoticeDialog } from '@web/src/components/notice-dialog';
+import { QueryState } from '@web/src/components/query-state';
+import { call } from '@web/src/lib/api-client';
+import { useApiQuery } from '@web/src/lib/api-hooks';
+import { useSession } from '@web/src/lib/auth';
+import { useZodForm } from '@web/src/lib/use-zod-form';
 import { widgetMessages } from '@web/src/lib/widget-messages';
+import { putCachedDevice } from '../devices/device-cache';
+import { DeviceScreenHeader } from '../devices/device-screen-header';
 
-/** A device's BloodMAC and ScaleMAC (?deviceId=). */
-export const DeviceSettingsScreen = () => <ScreenPlaceholder title={widgetMessages.deviceSettingsTitle} />;
+const s = messages.deviceScreens.settings;
+
+/**
+ * The device's paired monitors (spec sections 2 and 5 "Device settings"): BloodMAC and ScaleMAC,
+ * each a MAC address or empty ('BloodMAC is not valid', 'ScaleMAC is not valid'). Only
+ * LiberDiAdmin saves them (spec 6: others see no save button); saving asks confirmation, sends
+ * them to the device, and says so.
+ */
+export function DeviceSettingsForm({ device }: { device: DeviceProfile }) {
+  const profile = useSession().signedIn?.profile;
+  const canSave = profile?.Role === 'LiberDiAdmin';
+  const client = useQueryClient();
+  const [saved, setSaved] = useState(false);
+  const form = useZodForm({
+    schema: deviceProfileUpdateSchema,
+    initialValues: { BloodMAC: device.BloodMAC ?? '', ScaleMAC: device.ScaleMAC ?? '' },
+    confirm: true,
+    onSubmit: async (body) => {
+      const answer = await call('updateDeviceProfile', { params: { adminId: profile?.UserID ?? '', id: device.DeviceID }, body });
+      putCachedDevice(client, answer);
+      setSaved(true);
+    },
+  });
+  const mac = (name: 'BloodMAC' | 'ScaleMAC') => {
+    const field = form.field(name);
+    return <TextField label={s[name]} testId={name} {...field} value={field.value ?? ''} readOnly={!canSave} />;
+  };
+  return (
+    <>
+      <form onSubmit={form.submit} noValidate>
+        <SpaceBetween size="l">
+          <DeviceScreenHeader
+            title={widgetMessages.deviceSettingsTitle}
+            serialNumber={device.SerialNumber}
+            actions={
+              canSave ? (
+                <Button variant="primary" formAction="submit" disabled={!form.canSave} loading={form.busy} data-testid="save-device-settings">
+                  {s.save}
+                </Button>
+              ) : undefined
+            }
+          />
+          {!canSave && <Alert type="info">{s.readOnly}</Alert>}
+          <Container>
+            <SpaceBetween size="m">
+              {mac('BloodMAC')}
+              {mac('ScaleMAC')}
+              <span>{s.macHint}</span>
+            </SpaceBetween>
+          </Container>
+        </SpaceBetween>
+      </form>
+      <ConfirmationDialog title={s.confirmTitle} lines={s.confirmLines} {...form.confirmation} />
+      <ErrorDialog {...form.errorDialog} />
+      <NoticeDialog title={saved ? s.savedTitle : undefined} onOk={() => setSaved(false)} />
+    </>
+  );
+}
+
+/** /device/settings?deviceId= (spec section 2): 'Device settings', BloodMAC and ScaleMAC. */
+export function DeviceSettingsScreen() {
+  const [search] = useSearchParams();
+  const adminId = useSession().signedIn?.profile.UserID ?? '';
+  const query = useApiQuery('getDeviceProfile', { params: { adminId, id: search.get('deviceId') ?? '' } });
+  return (
+    <ContentLayout>
+      {/* The heading shows while the device loads, or when it cannot be read. */}
+      {query.data ? null : <DeviceScreenHeader title={widgetMessages.deviceSettingsTitle} />}
+      <QueryState query={query}>{(device) => <DeviceSettingsForm key={device.DeviceID} device={device} />}</QueryState>
+    </ContentLayout>
+  );
+}

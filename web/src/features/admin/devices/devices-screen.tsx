@@ -1,5 +1,8 @@
-import { messages } from '@shared/messages';
-import { ScreenPlaceholder } from '@web/src/components/screen-placeholder';
+import { useSearchParams } from 'react-router-dom';
+import { DevicesList } from './devices-list';
 
-/** The devices' list (LiberDiAdmin). */
-export const DevicesScreen = () => <ScreenPlaceholder title={messages.navigation.devices} />;
+/** /devices (LiberDiAdmin; spec section 2): every device, narrowed by ?clinicId or ?spId, with 'Register device'. */
+export function DevicesScreen() {
+  const [search] = useSearchParams();
+  return <DevicesList clinicId={search.get('clinicId') || undefined} spId={search.get('spId') || undefined} canRegister />;
+}

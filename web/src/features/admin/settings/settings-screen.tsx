@@ -1,9 +1,11 @@
 import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { SessionProfile } from '@shared/api/session';
 import { messages } from '@shared/messages';
 import { parseSettings, toSettingsList, type SettingName } from '@shared/settings';
@@ -11,6 +13,7 @@ import { NoticeDialog } from '@web/src/components/notice-dialog';
 import { QueryState } from '@web/src/components/query-state';
 import { useApiMutation, useApiQuery } from '@web/src/lib/api-hooks';
 import { useSession } from '@web/src/lib/auth';
+import { useKeptOrigin } from '@web/src/lib/navigation';
 import { SettingsForm, wireValue, type SettingsValues } from './settings-form';
 
 const t = messages.settingsScreen;
@@ -24,10 +27,22 @@ export function SettingsScreen() {
   const [search] = useSearchParams();
   const spId = search.get('spId') || undefined;
   const [saved, setSaved] = useState(false);
+  const navigate = useNavigate();
+  // Spec 2: the back path of settings is kept in local storage too.
+  const back = useKeptOrigin('settings');
   if (!profile) return null;
   const onSaved = () => setSaved(true);
   return (
-    <ContentLayout header={<Header variant="h1">{messages.navigation.settings}</Header>}>
+    <ContentLayout
+      header={
+        <SpaceBetween size="xs">
+          <Box>
+            <Button variant="icon" iconName="arrow-left" ariaLabel={t.back} data-testid="back" onClick={() => navigate(back)} />
+          </Box>
+          <Header variant="h1">{messages.navigation.settings}</Header>
+        </SpaceBetween>
+      }
+    >
       {profile.Role === 'LiberDiAdmin' ? (
         spId ? (
           <ProviderSettingsOfAdmin adminId={profile.UserID} spId={spId} />
