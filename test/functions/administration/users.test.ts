@@ -228,8 +228,7 @@ describe('the creation chain (spec section 6)', () => {
     const clinic = await createTestClinic(own.serviceProviderId);
     // The clinics list tells which clinics have an admin (the create-user form offers only the others).
     const listed = async () => {
-      const route = routes.getAllClinicsOfProvider;
-      const answer = await api.call(route.method, `${buildPath(route.path, { adminId: sp.UserID })}?limit=100`, { token: await tokenOf(sp) });
+      const answer = await calls.call('getAllClinicsOfProvider', sp, { query: 'limit=100' });
       return (answer.body as { items: ClinicListItem[] }).items.find((item) => item.ClinicID === clinic.ClinicID);
     };
     expect((await listed())?.ClinicAdminFullName).toBeUndefined();
