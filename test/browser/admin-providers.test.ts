@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -6,7 +6,7 @@ import { readSheet } from 'read-excel-file/node';
 import { expectWcagClean } from '../support/axe';
 import { TEST_PASSWORD } from '../support/api';
 import { providerWithAdmins, type ProviderWithAdmins } from '../support/admins';
-import { fillSignIn, signInFirstTimeWithTotp, turnOnTotp, usePortal } from '../support/browser';
+import { fillSignIn, signInFirstTimeWithTotp, temporaryPasswordIn, turnOnTotp, usePortal } from '../support/browser';
 
 /**
  * Issue 12's service provider screens walked in Chromium: the platform admin creates a provider
@@ -29,18 +29,6 @@ const created = {
   email: `kim-${Date.now().toString(36)}@providers.example`,
 };
 let platform: Page;
-
-/** The newest mail to `to` in the local outbox, and the temporary password it carries. */
-function temporaryPasswordIn(to: string): string {
-  const outbox = path.join(portal.stack.dataDir, 'outbox');
-  const file = readdirSync(outbox)
-    .filter((name) => name.endsWith(`-${to}.json`))
-    .sort()
-    .at(-1);
-  if (!file) throw new Error(`no mail to ${to}`);
-  const { text } = JSON.parse(readFileSync(path.join(outbox, file), 'utf8')) as { text: string };
-  return /temporary password is: (\S+)/.exec(text)![1]!;
-}
 
 const field = (page: Page, name: string) => page.getByTestId(name);
 
@@ -149,7 +137,7 @@ describe('service providers (LiberDiAdmin)', () => {
 
 describe("the new provider's admin", () => {
   it('gets the temporary password by mail, signs in through /create-password and the TOTP set-up, and keeps the own profile', async () => {
-    const temporary = temporaryPasswordIn(created.email);
+    const temporary = temporaryPasswordIn(portal.stack.dataDir, created.email);
     const page = await portal.page('/login', { bypassCSP: true });
     await fillSignIn(page, created.email, temporary);
     await page.waitForURL('**/create-password');

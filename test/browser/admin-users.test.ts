@@ -1,11 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { expectWcagClean } from '../support/axe';
 import { TEST_PASSWORD } from '../support/api';
 import { providerWithAdmins, type ProviderWithAdmins } from '../support/admins';
 import { createTestClinic } from '../support/devices';
-import { fillSignIn, signInFirstTimeWithTotp, usePortal } from '../support/browser';
+import { fillSignIn, signInFirstTimeWithTotp, temporaryPasswordIn, usePortal } from '../support/browser';
 
 /**
  * Issue 13's user screens walked in Chromium: the clinic admin creates a nurse through
@@ -27,18 +26,6 @@ const portal = usePortal({
 const nurse = { first: 'Tamar', last: `Nurse${Date.now().toString(36)}`, email: `tamar-${Date.now().toString(36)}@clinic.example` };
 const nurseName = () => `${nurse.first} ${nurse.last}`;
 let provider: Page;
-
-/** The newest mail to `to` in the local outbox, and the temporary password it carries. */
-function temporaryPasswordIn(to: string): string {
-  const outbox = path.join(portal.stack.dataDir, 'outbox');
-  const file = readdirSync(outbox)
-    .filter((name) => name.endsWith(`-${to}.json`))
-    .sort()
-    .at(-1);
-  if (!file) throw new Error(`no mail to ${to}`);
-  const { text } = JSON.parse(readFileSync(path.join(outbox, file), 'utf8')) as { text: string };
-  return /temporary password is: (\S+)/.exec(text)![1]!;
-}
 
 const field = (page: Page, name: string) => page.getByTestId(name);
 const userRow = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
@@ -82,7 +69,7 @@ describe("the clinic admin's staff", () => {
   }, 180_000);
 
   it('the nurse gets the temporary password by mail and signs in through /create-password to /patients', async () => {
-    const temporary = temporaryPasswordIn(nurse.email);
+    const temporary = temporaryPasswordIn(portal.stack.dataDir, nurse.email);
     const page = await portal.page('/login');
     await fillSignIn(page, nurse.email, temporary);
     await page.waitForURL('**/create-password');

@@ -1,12 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { recoverPassword } from '@functions/services/sessions';
 import { createUser, setUserEnabled } from '@functions/services/users';
 
 import type { Role } from '@shared/roles';
 import { createTestClinic, createTestProvider } from '../support/devices';
-import { freshTotpCode, turnOnTotp, usePortal } from '../support/browser';
+import { freshTotpCode, temporaryPasswordIn, turnOnTotp, usePortal } from '../support/browser';
 
 const PASSWORD = 'Test!pass1';
 const NEW_PASSWORD = 'Better!pass2';
@@ -40,17 +38,6 @@ const portal = usePortal({
     firstSignInPassword = temporaryPasswordIn(stack.dataDir, users.firstSignIn.email);
   },
 });
-
-function temporaryPasswordIn(dataDir: string, to: string): string {
-  const outbox = path.join(dataDir, 'outbox');
-  const file = readdirSync(outbox)
-    .filter((name) => name.endsWith(`-${to}.json`))
-    .sort()
-    .at(-1);
-  if (!file) throw new Error(`no mail to ${to}`);
-  const { text } = JSON.parse(readFileSync(path.join(outbox, file), 'utf8')) as { text: string };
-  return /temporary password is: (\S+)/.exec(text)![1]!;
-}
 
 async function fillLogin(page: Page, email: string, password: string) {
   await page.getByLabel('User ID').fill(email);

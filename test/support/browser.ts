@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -94,4 +94,16 @@ export async function signInFirstTimeWithTotp(page: Page, email: string, passwor
   await fillSignIn(page, email, password);
   await page.getByTestId('two-factor-required').waitFor();
   return turnOnTotp(page);
+}
+
+/** The newest mail to `to` in a local stack's outbox (`<dataDir>/outbox`), and the temporary password it carries. */
+export function temporaryPasswordIn(dataDir: string, to: string): string {
+  const outbox = path.join(dataDir, 'outbox');
+  const file = readdirSync(outbox)
+    .filter((name) => name.endsWith(`-${to}.json`))
+    .sort()
+    .at(-1);
+  if (!file) throw new Error(`no mail to ${to}`);
+  const { text } = JSON.parse(readFileSync(path.join(outbox, file), 'utf8')) as { text: string };
+  return /temporary password is: (\S+)/.exec(text)![1]!;
 }

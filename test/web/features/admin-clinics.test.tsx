@@ -3,6 +3,7 @@ import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import type { ClinicAnswer, ClinicListItem } from '@shared/api/clinics';
 import { defaultSettings, settingNames, toSettingsList } from '@shared/settings';
 import { clickDialogButton, fieldError, formField, typeInto, visibleDialog } from '../support/patient-form';
+import { csvOfExport } from '../support/csv-export';
 import { currentPath, fakeServer, renderPortal, resetPortal, signInAs } from '../support/portal';
 
 /** Issue 12's clinic screens as the three administrators see them, on the fake server. */
@@ -52,26 +53,6 @@ const clinicAnswer = (overrides: Partial<ClinicAnswer> = {}): ClinicAnswer => ({
   Settings: sourced('provider'),
   ...overrides,
 });
-
-async function csvOfExport(): Promise<{ name: string; text: string }> {
-  const saved: Blob[] = [];
-  URL.createObjectURL = jest.fn((blob: Blob) => {
-    saved.push(blob);
-    return 'blob:csv';
-  });
-  URL.revokeObjectURL = jest.fn();
-  const clicked: string[] = [];
-  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    clicked.push(this.download);
-  });
-  act(() => wrapper().findButton('[data-testid="export-csv"]')!.click());
-  const text = await new Promise<string>((resolve) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.readAsText(saved[0]!);
-  });
-  return { name: clicked[0]!, text };
-}
 
 describe('/clinics', () => {
   it("shows a provider admin every page of its clinics in the spec's columns, greyed when deactivated, exported as clinics.csv, a row opening the tabs", async () => {

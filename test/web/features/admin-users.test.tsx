@@ -5,6 +5,7 @@ import type { UserAnswer } from '@shared/api/users';
 import { defaultSettings, toSettingsList } from '@shared/settings';
 import { signupRouteOf } from '@web/src/features/admin/user-form/user-form';
 import { clickDialogButton, fieldError, formField, typeInto, visibleDialog } from '../support/patient-form';
+import { csvOfExport } from '../support/csv-export';
 import { currentPath, fakeServer, renderPortal, resetPortal, signInAs } from '../support/portal';
 
 /** Issue 13's user screens as the three administrators see them, on the fake server. */
@@ -85,26 +86,6 @@ const clinicItem = (index: number, overrides: Partial<ClinicListItem> = {}): Cli
   ClinicIsEnabled: true,
   ...overrides,
 });
-
-async function csvOfExport(): Promise<{ name: string; text: string }> {
-  const saved: Blob[] = [];
-  URL.createObjectURL = jest.fn((blob: Blob) => {
-    saved.push(blob);
-    return 'blob:csv';
-  });
-  URL.revokeObjectURL = jest.fn();
-  const clicked: string[] = [];
-  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    clicked.push(this.download);
-  });
-  act(() => button('export-csv')!.click());
-  const text = await new Promise<string>((resolve) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.readAsText(saved[0]!);
-  });
-  return { name: clicked[0]!, text };
-}
 
 describe('/users', () => {
   it("shows a provider admin every page of its users in the spec's columns, greyed when deactivated, exported as users.csv; a row opens the user tabs", async () => {
