@@ -5,6 +5,7 @@ import { exchangesRepository } from '../data/exchanges-repository';
 import { allItems } from '../data/page';
 import { patientsRepository } from '../data/patients-repository';
 import { nextDueCheckAt } from './due-schedule';
+import { inParallel } from '../lib/in-parallel';
 import { logger, metricNames, metrics, publishMetrics } from '../lib/powertools';
 import { cachedSettingsForClinic } from './engine-cache';
 import { raisePatientAlert } from './patient-alerts';
@@ -43,15 +44,6 @@ export async function checkPatient(patientId: string, now: Date): Promise<number
   const dueAt = nextDueCheckAt(running, now.getTime(), settings.SkippedExchangeGraceTime);
   if (dueAt) await dueChecksRepository.schedule(patientId, dueAt);
   return raised;
-}
-
-/** Runs `work` on every item, at most `limit` at a time. */
-async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await work(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 /**

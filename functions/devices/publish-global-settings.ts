@@ -1,18 +1,14 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
-import { toDeviceSettingsMessage, type DeviceSettingName } from '@shared/device';
+import type { DeviceSettingName } from '@shared/device';
 import { effectiveSettings } from '@shared/settings';
 import { clinicsRepository } from '../data/clinics-repository';
-import { devicesRepository } from '../data/devices-repository';
 import { settingsFanoutRepository, type SettingsFanoutJob } from '../data/settings-fanout-repository';
 import { settingsRepository } from '../data/settings-repository';
-import { devicePublisher } from '../lib/device-publisher';
 import { logger, metricNames, metrics, publishMetrics } from '../lib/powertools';
+import { sendClinicDevicesSettings } from '../services/settings';
 
 /** Clinics read per page of the walk. */
 const CLINICS_PER_PAGE = 25;
-/** Devices of a page read at once, and publishes in flight at once. */
-const DEVICES_PER_PAGE = 100;
-const PARALLEL_PUBLISHES = 16;
 /** A run takes no new clinic after this long; the Lambda's timeout (5 minutes) leaves a margin, and the next run goes on. */
 const RUN_BUDGET_MS = 4 * 60_000;
 
@@ -31,15 +27,6 @@ export interface FanoutResult {
   published: number;
 }
 
-/** Runs `work` on every item, at most `limit` at a time. */
-async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await work(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
-
 /**
  * Sends the retained settings message to every device of a clinic that follows the global value
  * of at least one changed setting (neither the clinic nor its provider decided it), with the
@@ -49,21 +36,7 @@ async function publishToClinic(clinic: { ClinicID: string; ServiceProviderID: st
   const chain = await settingsRepository.getChain(clinic.ClinicID, clinic.ServiceProviderID);
   const followsGlobal = changed.some((name) => chain.clinic?.[name] === undefined && chain.serviceProvider?.[name] === undefined);
   if (!followsGlobal) return 0;
-  const settings = effectiveSettings(chain.clinic, chain.serviceProvider, chain.global);
-  let published = 0;
-  let cursor: string | null | undefined;
-  do {
-    const devices = await devicesRepository.listByClinic(clinic.ClinicID, { limit: DEVICES_PER_PAGE, cursor });
-    await inParallel(devices.items, PARALLEL_PUBLISHES, async (device) => {
-      await devicePublisher.settings(
-        device.SerialNumber,
-        toDeviceSettingsMessage({ BloodMAC: device.BloodMAC, ScaleMAC: device.ScaleMAC, settings, time: new Date() }),
-      );
-      published += 1;
-    });
-    cursor = devices.cursor;
-  } while (cursor);
-  return published;
+  return sendClinicDevicesSettings(clinic.ClinicID, effectiveSettings(chain.clinic, chain.serviceProvider, chain.global));
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   type deviceListSchema,
   type deviceRegistrationResultSchema,
 } from '@shared/api/devices';
-import { serialNumberSchema, toDeviceSettingsMessage } from '@shared/device';
+import { serialNumberSchema } from '@shared/device';
 import type { AddDeviceBody, AddDeviceResult } from '@shared/api/prescriptions';
 import { messages } from '@shared/messages';
 import { effectiveSettings, type Settings } from '@shared/settings';
@@ -32,6 +32,7 @@ import { deviceRegistry } from '../lib/device-registry';
 import { inScope } from '../lib/scope';
 import { exchangeRow } from './exchanges';
 import { reissuePrescription, resendPrescription } from './prescriptions';
+import { sendDeviceSettings } from './settings';
 
 const p = messages.prescriptions;
 
@@ -190,11 +191,7 @@ export async function updateDeviceProfile(caller: Caller, trail: AuditTrail, dev
     else after[field] = value;
   }
   if (body.BloodMAC !== undefined || body.ScaleMAC !== undefined) {
-    const settings = await settingsInForce(after);
-    await devicePublisher.settings(
-      after.SerialNumber,
-      toDeviceSettingsMessage({ BloodMAC: after.BloodMAC, ScaleMAC: after.ScaleMAC, settings, time: new Date() }),
-    );
+    await sendDeviceSettings(after, await settingsInForce(after));
   }
   return withLatestErrors(after);
 }

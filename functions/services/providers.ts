@@ -1,7 +1,7 @@
 import { ZodError, type ZodIssue } from 'zod';
 import type { LogoUpload } from '@shared/api/logos';
 import type { MyProviderUpdate, ProviderListItem, ProviderProfile, ProviderSignup, ProviderUpdate, SettingSource } from '@shared/api/providers';
-import { deviceSettingNames, toDeviceSettingsMessage, type DeviceSettingName } from '@shared/device';
+import { deviceSettingNames, type DeviceSettingName } from '@shared/device';
 import { messages } from '@shared/messages';
 import {
   effectiveSettings,
@@ -17,7 +17,6 @@ import { serviceProvidersRepository, type ServiceProviderChanges, type ServicePr
 import { clinicsRepository } from '../data/clinics-repository';
 import { devicesRepository } from '../data/devices-repository';
 import { settingsRepository } from '../data/settings-repository';
-import { devicePublisher } from '../lib/device-publisher';
 import { usersRepository } from '../data/users-repository';
 import type { AuditTrail } from '../lib/audit';
 import type { Caller } from '../lib/caller';
@@ -27,6 +26,7 @@ import { inScope } from '../lib/scope';
 import { allItems, type PageRequest } from '../data/page';
 import { createServiceProvider } from './organizations';
 import { endAllSessions } from './sessions';
+import { sendClinicDevicesSettings } from './settings';
 import { createUser } from './users';
 
 /** The profile fields of the audit records (counters are not the provider's data). */
@@ -222,6 +222,8 @@ export async function updateMyServiceProvider(caller: Caller, audit: AuditTrail,
   const changes = changesOf(before, fields);
   let settings: Partial<Settings> | undefined;
   let settingsBefore: Partial<Settings> | undefined;
+  /** The settings the devices use whose value in force the change alters. */
+  let deviceChanges: DeviceSettingName[] = [];
   if (sentList) {
     const [current = {}, storedGlobal] = await Promise.all([settingsRepository.getForServiceProvider(id), settingsRepository.getGlobal()]);
     const global = effectiveSettings(storedGlobal);
@@ -231,6 +233,8 @@ export async function updateMyServiceProvider(caller: Caller, audit: AuditTrail,
     if (issues.length > 0) {
       throw new ZodError(issues.map((issue): ZodIssue => ({ code: 'custom', path: ['Settings', issue.field], message: issue.message })));
     }
+    const [wasInForce, inForce] = [effectiveSettings(current, global), effectiveSettings(settings, global)];
+    deviceChanges = deviceSettingNames.filter((name) => wasInForce[name] !== inForce[name]);
   }
   const after = { ...before, ...changes };
   const record = audit.write({
@@ -242,13 +246,7 @@ export async function updateMyServiceProvider(caller: Caller, audit: AuditTrail,
   });
   await serviceProvidersRepository.update(id, changes, settings, record);
   await afterProfileChange(before, changes);
-  if (settings) {
-    const global = effectiveSettings(await settingsRepository.getGlobal());
-    const wasInForce = effectiveSettings(settingsBefore, global);
-    const inForce = effectiveSettings(settings, global);
-    const changed = deviceSettingNames.filter((name) => wasInForce[name] !== inForce[name]);
-    if (changed.length > 0) await publishSettingsToDevices(id, changed);
-  }
+  if (deviceChanges.length > 0) await publishSettingsToDevices(id, deviceChanges);
   return profileOf(after);
 }
 
@@ -264,18 +262,7 @@ async function publishSettingsToDevices(serviceProviderId: string, changed: read
     for (const clinic of clinics.items) {
       const chain = await settingsRepository.getChain(clinic.ClinicID, serviceProviderId);
       if (changed.every((name) => chain.clinic?.[name] !== undefined)) continue;
-      const settings = effectiveSettings(chain.clinic, chain.serviceProvider, chain.global);
-      let deviceCursor: string | null | undefined;
-      do {
-        const devices = await devicesRepository.listByClinic(clinic.ClinicID, { limit: 100, cursor: deviceCursor });
-        for (const device of devices.items) {
-          await devicePublisher.settings(
-            device.SerialNumber,
-            toDeviceSettingsMessage({ BloodMAC: device.BloodMAC, ScaleMAC: device.ScaleMAC, settings, time: new Date() }),
-          );
-        }
-        deviceCursor = devices.cursor;
-      } while (deviceCursor);
+      await sendClinicDevicesSettings(clinic.ClinicID, effectiveSettings(chain.clinic, chain.serviceProvider, chain.global));
     }
     clinicCursor = clinics.cursor;
   } while (clinicCursor);

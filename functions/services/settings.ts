@@ -1,10 +1,13 @@
 import { effectiveSettings, parseSettings, toSettingsList, toSettingsObject, type SettingEntry, type Settings } from '@shared/settings';
-import { deviceSettingNames } from '@shared/device';
+import { deviceSettingNames, toDeviceSettingsMessage } from '@shared/device';
+import { devicesRepository, type DeviceRecord } from '../data/devices-repository';
 import { settingsFanoutItem } from '../data/settings-fanout-repository';
 import { settingsRepository } from '../data/settings-repository';
 import type { AuditTrail } from '../lib/audit';
 import type { Caller } from '../lib/caller';
+import { devicePublisher } from '../lib/device-publisher';
 import { forbidden } from '../lib/errors';
+import { inParallel } from '../lib/in-parallel';
 
 /** The settings in force for a clinic: each value from the clinic, else its provider, else global (spec section 3, Settings). */
 export async function settingsForClinic(clinicId: string, serviceProviderId: string): Promise<Settings> {
@@ -42,4 +45,31 @@ export async function initGlobalSettings(caller: Caller, audit: AuditTrail, entr
 export async function clinicSettingsOf(caller: Caller): Promise<SettingEntry[]> {
   if (!caller.clinicId || !caller.serviceProviderId) throw forbidden();
   return toSettingsList(await settingsForClinic(caller.clinicId, caller.serviceProviderId));
+}
+
+/** Sends a device its retained settings message (docs/device-protocol.md): its MACs and the settings in force for it. */
+export function sendDeviceSettings(device: Pick<DeviceRecord, 'SerialNumber' | 'BloodMAC' | 'ScaleMAC'>, settings: Settings): Promise<void> {
+  return devicePublisher.settings(
+    device.SerialNumber,
+    toDeviceSettingsMessage({ BloodMAC: device.BloodMAC, ScaleMAC: device.ScaleMAC, settings, time: new Date() }),
+  );
+}
+
+/** Devices of a clinic read per page, and settings messages in flight at once. */
+const DEVICES_PER_PAGE = 100;
+const PARALLEL_PUBLISHES = 16;
+
+/** Sends every device of a clinic its retained settings message with the clinic's settings in force; answers how many were sent. */
+export async function sendClinicDevicesSettings(clinicId: string, settings: Settings): Promise<number> {
+  let sent = 0;
+  let cursor: string | null | undefined;
+  do {
+    const devices = await devicesRepository.listByClinic(clinicId, { limit: DEVICES_PER_PAGE, cursor });
+    await inParallel(devices.items, PARALLEL_PUBLISHES, async (device) => {
+      await sendDeviceSettings(device, settings);
+      sent += 1;
+    });
+    cursor = devices.cursor;
+  } while (cursor);
+  return sent;
 }
