@@ -47,7 +47,7 @@ it('downloads Noa-Peretz-fhir.json, a valid R4 Bundle of the last 30 days, from 
 
   const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Export', exact: true }).click()]);
   expect(download.suggestedFilename()).toBe('Noa-Peretz-fhir.json');
-  const bundle = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { entry: Array<{ resource: Record<string, unknown> }> };
+  const bundle = JSON.parse(readFileSync(await download.path(), 'utf8')) as { entry: Array<{ resource: Record<string, unknown> }> };
   const validate = fhirBundleValidator();
   const valid = validate(bundle);
   expect(schemaErrors(validate)).toEqual([]);
