@@ -1,4 +1,3 @@
-import { fhirBundleSchema, fhirExportQuerySchema } from '../fhir';
 import { historyPageSchema, historyQuerySchema, patientHistoryQuerySchema } from '../history';
 import {
   adherenceQuerySchema,
@@ -170,20 +169,6 @@ export const clinicalRoutes = defineRoutes({
     tenant: PATIENT_TENANT,
     audit: 'read',
     thing: 'exchanges',
-  }),
-  /** Beyond the spec: the patient, the device and the period's measurements as a FHIR R4 Bundle (docs/fhir.md). */
-  ...staffRoutes('getPatientFhir', '/patients/{patientId}/fhir', ALL_STAFF, {
-    method: 'GET',
-    query: fhirExportQuerySchema,
-    response: fhirBundleSchema,
-    contentType: 'application/fhir+json',
-    handler: 'clinical/get-patient-fhir',
-    access: ['table-write'],
-    keys: ['PATIENT', 'USER'],
-    writeKeys: ['AUDIT'],
-    tenant: PATIENT_TENANT,
-    audit: 'read',
-    thing: 'patient',
   }),
   /** Beyond the spec: the own clinic's audit trail (DESIGN.md section 5). */
   getClinicHistory: {
