@@ -230,7 +230,9 @@ async function main(): Promise<void> {
     const [clinicA] = (await createProviderWithClinics('Bench Home Care', 1)) as [BenchClinic];
     const doctor = await createStaff(clinicA, 'Doctor', 'doctor@bench.example');
     const director = await createStaff(clinicA, 'ClinicDirector', 'director@bench.example');
-    const tokens: Record<string, { userId: string; token: string }> = {
+    type Callers = { clinic: BenchClinic } & Record<'Doctor' | 'ClinicDirector', { userId: string; token: string }>;
+    const callersA: Callers = {
+      clinic: clinicA,
       Doctor: { userId: doctor.userId, token: await api.signIn(doctor.email, BENCH_PASSWORD) },
       ClinicDirector: { userId: director.userId, token: await api.signIn(director.email, BENCH_PASSWORD) },
     };
@@ -246,10 +248,11 @@ async function main(): Promise<void> {
     const clinicAExchanges = clinicAPatients.length * plan.tenantExchangesEach;
     log(`clinic A: ${clinicAPatients.length} patients, ${clinicAExchanges} exchanges`);
 
-    const callRoute = (found: FoundRoute, patientId?: string) => {
+    /** A route called by the clinic's user of the route's role: another clinic's patient would answer 404. */
+    const callRoute = (found: FoundRoute, patientId?: string, callers: Callers = callersA) => {
       const role = callerRoleFor(found.route);
-      const caller = tokens[role] ?? tokens.Doctor!;
-      return api.get(fillPath(found.route, { callerId: caller.userId, patientId, clinicId: clinicA.clinicId }), caller.token);
+      const caller = role === 'ClinicDirector' ? callers.ClinicDirector : callers.Doctor;
+      return api.get(fillPath(found.route, { callerId: caller.userId, patientId, clinicId: callers.clinic.clinicId }), caller.token);
     };
 
     // --- API overhead: a patient's exchanges through the API vs the same items read raw.
@@ -258,12 +261,12 @@ async function main(): Promise<void> {
     const highlightsRoute = findRoute(option('highlights-route'), /highlight/i);
     const clinicListRoute = findRoute(option('clinic-patients-route'), /\/getAllClinicPatients\/?$|\/getallpatients\/?$/);
     const p0 = clinicAPatients[0]!;
-    const readExchangesRows = async (label: string, patientId: string) => {
+    const readExchangesRows = async (label: string, patientId: string, callers?: Callers) => {
       if (!exchangesRoute) return;
-      const returned = itemCount(await callRoute(exchangesRoute, patientId));
+      const returned = itemCount(await callRoute(exchangesRoute, patientId, callers));
       const result = await pairedLatency(
         plan.latencySamples,
-        () => callRoute(exchangesRoute, patientId),
+        () => callRoute(exchangesRoute, patientId, callers),
         () => rawPatientExchanges(raw, patientId, Math.max(1, returned)),
       );
       rows.push(
@@ -346,7 +349,14 @@ async function main(): Promise<void> {
     // --- A patient with two years of exchanges keeps ingesting. The bulk of the history is written
     // raw (adapters.ts); its last weeks, which ingest's look-back reads, go through the ingest handler.
     const [historyClinic] = (await createProviderWithClinics('Bench History Dialysis', 1)) as [BenchClinic];
-    const bigPatient = await createBenchPatient(historyClinic, doctor.userId, true);
+    const historyDoctor = await createStaff(historyClinic, 'Doctor', 'history-doctor@bench.example');
+    const historyDirector = await createStaff(historyClinic, 'ClinicDirector', 'history-director@bench.example');
+    const callersOfHistory: Callers = {
+      clinic: historyClinic,
+      Doctor: { userId: historyDoctor.userId, token: await api.signIn(historyDoctor.email, BENCH_PASSWORD) },
+      ClinicDirector: { userId: historyDirector.userId, token: await api.signIn(historyDirector.email, BENCH_PASSWORD) },
+    };
+    const bigPatient = await createBenchPatient(historyClinic, historyDoctor.userId, true);
     const serial = bigPatient.serialNumber!;
     const historyClock = exchangeClock(Date.now() - plan.historyDays * DAY_MS);
     const historyTarget = plan.historyDays * EXCHANGE_HOURS.length;
@@ -402,7 +412,7 @@ async function main(): Promise<void> {
 
     const PAGE = 50;
     const floorOnly = async (read: () => Promise<unknown>) => quantile(await latencies(plan.latencySamples, read), 0.5);
-    if (exchangesRoute) await readExchangesRows(`Two-year patient exchanges page`, bigPatient.patientId);
+    if (exchangesRoute) await readExchangesRows(`Two-year patient exchanges page`, bigPatient.patientId, callersOfHistory);
     else {
       const floor = await floorOnly(() => rawPatientExchanges(raw, bigPatient.patientId, PAGE));
       rows.push(
@@ -414,10 +424,10 @@ async function main(): Promise<void> {
       );
     }
     if (visitsRoute) {
-      const returned = itemCount(await callRoute(visitsRoute, bigPatient.patientId));
+      const returned = itemCount(await callRoute(visitsRoute, bigPatient.patientId, callersOfHistory));
       const result = await pairedLatency(
         plan.latencySamples,
-        () => callRoute(visitsRoute, bigPatient.patientId),
+        () => callRoute(visitsRoute, bigPatient.patientId, callersOfHistory),
         () => rawPatientVisits(raw, bigPatient.patientId, Math.max(1, returned)),
       );
       rows.push(
@@ -437,7 +447,7 @@ async function main(): Promise<void> {
     if (highlightsRoute) {
       const result = await pairedLatency(
         plan.latencySamples,
-        () => callRoute(highlightsRoute, bigPatient.patientId),
+        () => callRoute(highlightsRoute, bigPatient.patientId, callersOfHistory),
         () => rawPatientExchanges(raw, bigPatient.patientId, PAGE),
       );
       rows.push(

@@ -124,6 +124,16 @@ function submit(write: ExchangeWrite, times: TimeWrites) {
   const medium = alerts.length - high;
   const { Report, ...exchangeItem } = toItem(exchange);
   const hasTurbidity = Object.values(write.turbidity).some((series) => series !== undefined);
+  const calc = exchange.BubblesTurbidityCalc;
+  const turbiditySums = calc
+    ? {
+        TurbiditySamples: 1,
+        SumMeanCleanDrain: calc.meanCleanDrain,
+        SumStdevCleanDrain: calc.stdevCleanDrain,
+        SumMeanCleanFill: calc.meanCleanFill,
+        SumStdevCleanFill: calc.stdevCleanFill,
+      }
+    : {};
   // Positions in the transaction, to read which item's condition failed.
   const patientIndex = 2 + (hasTurbidity ? 1 : 0) + 2 * alerts.length;
   const indexes = {
@@ -170,11 +180,13 @@ function submit(write: ExchangeWrite, times: TimeWrites) {
             Visited: false,
             ExchangeCount: 1,
             AlertCount: alerts.length,
+            KeepsTurbiditySums: true,
+            ...turbiditySums,
           })
           .commit()
       : entities.visit
           .patch({ PatientID: exchange.PatientID, OpenDate: visit.openDate })
-          .add({ ExchangeCount: 1, AlertCount: alerts.length })
+          .add({ ExchangeCount: 1, AlertCount: alerts.length, ...turbiditySums })
           .where((attributes, { eq }) => eq(attributes.Visited, false))
           .commit(),
     ...(write.deviceError ? [entities.deviceError.put({ DeviceID: exchange.DeviceID, ...write.deviceError }).commit()] : []),

@@ -138,6 +138,13 @@ export interface VisitRecord {
   ClosedDate?: string;
   ExchangeCount?: number;
   AlertCount?: number;
+  /** The turbidity statistics of the visit's exchanges, summed as they are ingested (visit.ts). */
+  KeepsTurbiditySums?: boolean;
+  TurbiditySamples?: number;
+  SumMeanCleanDrain?: number;
+  SumStdevCleanDrain?: number;
+  SumMeanCleanFill?: number;
+  SumStdevCleanFill?: number;
   PatientUtilizationSnapshot?: number;
   Findings?: string;
   Recommendation?: string;
