@@ -9,6 +9,7 @@ import { issueLocalToken } from '@functions/lib/human-verification';
 import { buildWeb } from '@web/build';
 import { createApiGateway, createTokenVerifier } from './api-gateway';
 import type { DeviceMessageEvent } from '@functions/devices/ingest';
+import { inDeviceOrder } from './device-order';
 import { dataModelRepository } from '@functions/data/data-model-repository';
 import type { AwsSdkVariables, EnvironmentVariables } from '@functions/lib/environment';
 import { startBroker, type LocalBroker } from './broker';
@@ -265,12 +266,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 }
 
 /** The ingest Lambda's handler, invoked in-process with the topic rule's event. */
+/** The ingest handler, each device's messages in order (device-order.ts). */
 function deviceMessageIngest(): (event: DeviceMessageEvent) => Promise<void> {
   const ingest = import('@functions/devices/ingest') as Promise<{ handler: (event: DeviceMessageEvent) => Promise<unknown> }>;
-  return async (event) => {
-    const { handler } = await ingest;
-    await handler(event);
-  };
+  return inDeviceOrder(async (event) => (await ingest).handler(event));
 }
 
 /** The scheduled skipped-exchange Lambda, on a timer; one run at a time. */
