@@ -25,7 +25,13 @@ declare const self: {
  * A new deployment changes the manifest, so the browser installs this worker again on the next
  * navigation; it takes over at once (skipWaiting, clients.claim) and the load after runs the new build.
  */
-self.addEventListener('install', () => void self.skipWaiting());
+const runtimeConfig = new NetworkFirst({ cacheName: RUNTIME_CONFIG_CACHE });
+
+self.addEventListener('install', (event) => {
+  void self.skipWaiting();
+  // The page that registers the worker read /config.json before the worker was there: keep a copy now.
+  event.waitUntil(runtimeConfig.handleAll({ event, request: new Request(RUNTIME_CONFIG_URL) })[1]);
+});
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 
 cleanupOutdatedCaches();
@@ -33,4 +39,4 @@ precacheAndRoute(self.__WB_MANIFEST);
 
 const neverCached = NEVER_CACHED_PREFIXES.map((prefix) => new RegExp(`^${prefix}`));
 registerRoute(new NavigationRoute(createHandlerBoundToURL(SHELL_URL), { denylist: neverCached }));
-registerRoute(({ url, sameOrigin }) => sameOrigin && url.pathname === RUNTIME_CONFIG_URL, new NetworkFirst({ cacheName: RUNTIME_CONFIG_CACHE }));
+registerRoute(({ url, sameOrigin }) => sameOrigin && url.pathname === RUNTIME_CONFIG_URL, runtimeConfig);
