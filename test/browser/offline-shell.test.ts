@@ -29,10 +29,9 @@ const portal = usePortal({
 /** Waits until the page is controlled by an activated worker that installed (precached) everything. */
 async function controlledByWorker(page: Page): Promise<void> {
   await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
+    await navigator.serviceWorker.ready;
     if (!navigator.serviceWorker.controller)
       await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-    return registration.active?.state;
   });
 }
 
@@ -85,6 +84,9 @@ describe('the offline shell', () => {
     await page.getByRole('button', { name: 'Login' }).waitFor();
     const build = () => page.evaluate(() => document.documentElement.dataset.build ?? 'first');
     expect(await build()).toBe('first');
+
+    // Asked for again on every load, so a browser sees a new deployment at once.
+    expect((await page.request.get('/sw.js')).headers()['cache-control']).toBe('no-cache');
 
     // A new deployment: a changed asset, and the worker with the manifest of the files now there.
     const webDir = path.join(portal.stack.dataDir, 'web');
