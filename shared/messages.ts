@@ -982,5 +982,7 @@ export const messages = {
     },
     loading: 'Loading',
     deviceSettingsTitle: 'Device settings',
+    /** Not a spec text: the offline shell's notice while the browser has no connection. */
+    offline: 'You are offline. The portal shows no patient data until the connection is back.',
   },
 } as const;

@@ -330,6 +330,9 @@ function startSettingsFanout(intervalMs: number, log: (line: string) => void, un
   };
 }
 
+/** The built web's files a browser must ask for again each time (web-stack.ts does the same on AWS). */
+const REVALIDATED = new Set(['index.html', 'sw.js']);
+
 /** Static files of the built web; any other path gets index.html, as CloudFront's SPA fallback does. */
 async function serveWeb(webDir: string, pathname: string, res: http.ServerResponse): Promise<void> {
   const decoded = decodedOrUndefined(pathname);
@@ -354,7 +357,8 @@ async function serveWeb(webDir: string, pathname: string, res: http.ServerRespon
   res.writeHead(200, {
     ...SECURITY_HEADERS,
     'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
-    'cache-control': file.endsWith('index.html') ? 'no-cache' : 'public, max-age=300',
+    // The shell and the service worker are checked on every load, so a new build is seen at once.
+    'cache-control': REVALIDATED.has(path.relative(webDir, file)) ? 'no-cache' : 'public, max-age=300',
   });
   res.end(body);
 }

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildPortal } from '@infra/aws/portal';
 import { gatewayPath } from '@shared/api/paths';
-import { API_TRAILING_SLASH } from '@infra/aws/web-stack';
+import { API_TRAILING_SLASH, SERVICE_WORKER_PATH } from '@infra/aws/web-stack';
 import { routeIds, routes, type RouteId } from '@shared/api/routes';
 import { PUBLIC_ROUTE_CONCURRENCY } from '@infra/aws/api-area-stack';
 import { PUBLIC_ROUTE_THROTTLE, STAGE_THROTTLE } from '@infra/aws/api-stack';
@@ -299,13 +299,13 @@ describe('the CDK app', () => {
     const web = template('web');
     web.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
-        CacheBehaviors: [
+        CacheBehaviors: Match.arrayWith([
           Match.objectLike({
             PathPattern: '/api/*',
             AllowedMethods: Match.arrayWith(['GET', 'POST']),
             FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
           }),
-        ],
+        ]),
         DefaultCacheBehavior: Match.objectLike({
           ViewerProtocolPolicy: 'redirect-to-https',
           FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
@@ -325,6 +325,22 @@ describe('the CDK app', () => {
     web.hasResourceProperties('AWS::S3::Bucket', {
       PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
     });
+  });
+
+  it('serves the service worker uncached, with no-cache for browsers, so a new deployment is seen on the next load', () => {
+    const web = template('web');
+    const distribution = Object.values(web.findResources('AWS::CloudFront::Distribution'))[0] as {
+      Properties: { DistributionConfig: { CacheBehaviors: Array<{ PathPattern: string; CachePolicyId: string; ResponseHeadersPolicyId: { Ref: string } }> } };
+    };
+    const behavior = distribution.Properties.DistributionConfig.CacheBehaviors.find((b) => b.PathPattern === SERVICE_WORKER_PATH);
+    // CloudFront's managed CachingDisabled policy.
+    expect(behavior?.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad');
+    const policy = web.findResources('AWS::CloudFront::ResponseHeadersPolicy')[behavior!.ResponseHeadersPolicyId.Ref] as {
+      Properties: { ResponseHeadersPolicyConfig: { CustomHeadersConfig: { Items: unknown[] }; SecurityHeadersConfig: { ContentSecurityPolicy: unknown } } };
+    };
+    expect(policy.Properties.ResponseHeadersPolicyConfig.CustomHeadersConfig.Items).toEqual([{ Header: 'Cache-Control', Value: 'no-cache', Override: true }]);
+    // The worker keeps the portal's security headers (its own fetches obey its CSP).
+    expect(policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy).toBeDefined();
   });
 
   it('puts a WAF web ACL (rate limits, AWS common rule set, known bad inputs) in front of CloudFront, from us-east-1', () => {
