@@ -201,7 +201,10 @@ function submit(write: ExchangeWrite, times: TimeWrites) {
     ...(write.dueCheck ? [entities.dueCheck.put({ ...write.dueCheck, PatientID: exchange.PatientID }).commit()] : []),
     // Last, so the positions above stay as they are.
     entities.exchangeLocator.put({ PatientID: exchange.PatientID, ExchangeID: exchange._id, ExchangeTimeUtc: time }).commit(),
-    entities.patientWeek.update({ PatientID: exchange.PatientID, Week: write.week ?? isoWeekOf(Date.parse(time), 'UTC') }).add({ Exchanges: 1, AlertsRaised: alerts.length }).commit(),
+    entities.patientWeek
+      .update({ PatientID: exchange.PatientID, Week: write.week ?? isoWeekOf(Date.parse(time), 'UTC') })
+      .add({ Exchanges: 1, AlertsRaised: alerts.length })
+      .commit(),
     ...(write.audit ? [entities.audit.create(auditItem(write.audit)).commit()] : []),
   ]);
   return { transaction, indexes };
