@@ -214,7 +214,8 @@ export const messages = {
       clearedBy: 'Who cleared what',
     },
     cleared: (name: string, count: number, flags: string, day: string) => `${name} cleared ${count} ${count === 1 ? 'alert' : 'alerts'} (${flags}) on ${day}`,
-    noPrescription: 'No prescription',
+    /** The adherence cell when no prescribed exchange of the week is due yet (or there is no prescription). */
+    nothingDue: 'Nothing due yet',
     csvFileName: (week: string) => `care-team-week-${week}.csv`,
     weekNotValid: 'Week must be an ISO week, yyyy-Www',
   },

@@ -78,7 +78,7 @@ it("shows each patient's week: adherence, counts, and who cleared what", async (
   const first = cells(0);
   expect(first.slice(0, 7)).toEqual(['Patient 1', '75', '9', '12', '3', '2', '1']);
   expect(first[7]).toBe('Grace Hopper cleared 2 alerts (HighDrainTempAlert, HighPulseAlert) on 2026-11-24');
-  expect(cells(1)[1]).toBe('No prescription');
+  expect(cells(1)[1]).toBe('Nothing due yet');
 });
 
 it('exports the rows as CSV, who cleared what included', async () => {

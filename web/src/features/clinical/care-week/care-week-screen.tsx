@@ -31,7 +31,7 @@ const columns: ListColumn<CareTeamWeekRow>[] = [
     id: 'adherence',
     header: c.adherence,
     value: (row) => row.adherencePercent ?? null,
-    cell: (row) => (row.adherencePercent === undefined ? <Box color="text-body-secondary">{m.noPrescription}</Box> : row.adherencePercent),
+    cell: (row) => (row.adherencePercent === undefined ? <Box color="text-body-secondary">{m.nothingDue}</Box> : row.adherencePercent),
     type: 'number',
   },
   { id: 'exchanges', header: c.exchanges, value: (row) => row.exchanges, type: 'number' },
@@ -72,7 +72,8 @@ export function CareWeekScreen() {
   const asked = search.get('week') ?? '';
   const week = isIsoWeek(asked) ? asked : thisWeek;
   const { monday, sunday } = useMemo(() => weekDates(week), [week]);
-  const pages = useApiList('getCareTeamWeekAsDirector', { params: { id: staff.userId }, query: { week } }, { allPages: true });
+  // Read again whenever the screen opens: its counts change with every exchange, clearing and visit elsewhere.
+  const pages = useApiList('getCareTeamWeekAsDirector', { params: { id: staff.userId }, query: { week } }, { allPages: true, staleTime: 0 });
   const show = (next: string) => setSearch(next === thisWeek ? {} : { week: next });
   return (
     <>
