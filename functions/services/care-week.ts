@@ -54,7 +54,9 @@ export async function careTeamWeek(
     patientsRepository.currentPrescriptions(patients),
     settingsRepository.getChain(clinicId, serviceProviderId),
   ]);
-  const clearings = await Promise.all(weeks.map((counters) => (counters.AlertsCleared > 0 ? careWeeksRepository.listClearings(counters.PatientID, week) : [])));
+  const clearings = await Promise.all(
+    weeks.map(async (counters) => (counters.AlertsCleared > 0 ? careWeeksRepository.listClearings(counters.PatientID, week) : [])),
+  );
   audit.read({ entity: 'CareTeamWeek', id: `${clinicId}/${week}`, ClinicID: clinicId, ServiceProviderID: serviceProviderId });
 
   const graceMinutes = effectiveSettings(chain.clinic, chain.serviceProvider, chain.global).SkippedExchangeGraceTime;

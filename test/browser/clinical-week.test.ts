@@ -88,7 +88,10 @@ describe("the ClinicDirector's week of the care team", () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toBe(`care-team-week-${week}.csv`);
-    const lines = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const lines = readFileSync(await download.path(), 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(lines[0]).toBe('Patient,Adherence (%),Exchanges done,Exchanges prescribed so far,Alerts raised,Alerts cleared,Visits closed,Who cleared what');
     expect(lines).toContain(`${seeded.patientName},,1,0,${alerts},${alerts},0,${cleared.replace(/,/g, '')}`);
     await expectWcagClean(page, 'This week, after clearing');

@@ -25,10 +25,8 @@ const thisWeek = isoWeekOfDate({ year: now.getFullYear(), month: now.getMonth() 
 const wrapper = () => createWrapper(document.body);
 const table = () => wrapper().findTable();
 const rows = () => table()?.findRows() ?? [];
-const cells = (index: number) =>
-  rows()
-    [index]!.findAll('td')
-    .map((cell) => cell.getElement().textContent);
+const cellsOf = (row: ReturnType<typeof rows>[number]) => row.findAll('td').map((cell) => cell.getElement().textContent);
+const cells = (index: number) => cellsOf(rows()[index]!);
 const button = (label: string) =>
   wrapper()
     .findAllButtons()
