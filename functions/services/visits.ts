@@ -1,5 +1,6 @@
 import { highlightOfFlag, visitHighlightKinds, type CloseVisitBody, type Visit, type VisitHighlights, type VisitsResult } from '@shared/api/prescriptions';
 import { messages } from '@shared/messages';
+import { patientWeekOf } from '../data/care-weeks-repository';
 import { allItems } from '../data/page';
 import { patientsRepository, type PatientRecord, type PrescriptionRecord, type VisitMeasurement, type VisitRecord } from '../data/patients-repository';
 import type { AuditTrail } from '../lib/audit';
@@ -139,7 +140,8 @@ export async function closeOpenVisit(
     ClinicID: patient.ClinicID_ref,
     ServiceProviderID: patient.ServiceProviderID,
   });
-  if ((await patientsRepository.closeVisit(patientId, open.OpenDate, closedDate, findings, record)) === 'not-open') throw conflict(v.closedMeanwhile);
+  const week = patientWeekOf(patient, closedDate);
+  if ((await patientsRepository.closeVisit(patientId, open.OpenDate, closedDate, findings, record, week)) === 'not-open') throw conflict(v.closedMeanwhile);
   const closed: VisitRecord = { ...open, ...findings, Visited: true, ClosedDate: closedDate };
   return { status: 'closed', visit: await toVisit(patient, closed, undefined) };
 }
