@@ -1,8 +1,8 @@
 /**
  * The part of FHIR R4 (4.0.1) the patient export writes: Bundle, Patient, Device, Observation and
- * the data types they use, with R4's element names and cardinalities. The installed @types/fhir
- * (3.0.x) describes STU3, which lacks R4's Device.serialNumber and deviceName, so these few types
- * are ours; the tests hold every answer to the official R4 JSON schema (docs/fhir.md).
+ * the data types they use, with R4's element names and cardinalities. @types/fhir 3.x describes
+ * STU3, which lacks R4's Device.serialNumber and deviceName, so these few types are ours; the
+ * tests hold every answer to the official R4 JSON schema (docs/fhir.md).
  */
 
 export interface Coding {
