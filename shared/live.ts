@@ -88,3 +88,13 @@ export function filterWithin(granted: string, requested: string): boolean {
   }
   return topicMatches(granted, requested);
 }
+
+/**
+ * The live grant's request: on AWS the session's Cognito ID token, which the identity pool takes
+ * for credentials, so the grant can find that identity and attach its tenant's IoT policy to it.
+ */
+export const liveGrantRequestSchema = z.object({ idToken: z.string().min(1).max(8192).optional() }).strict();
+
+/** What a signed-in user may listen to: the one topic filter (absent: nothing, e.g. a user of no clinic). */
+export const liveGrantSchema = z.object({ topicFilter: z.string().optional() }).strict();
+export type LiveGrant = z.infer<typeof liveGrantSchema>;

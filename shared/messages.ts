@@ -983,4 +983,8 @@ export const messages = {
     loading: 'Loading',
     deviceSettingsTitle: 'Device settings',
   },
+  /** Live screens (not spec texts: the spec has no live screens). */
+  live: {
+    idTokenRequired: 'The session has no ID token for live updates; sign in again',
+  },
 } as const;

@@ -23,6 +23,8 @@ export type RouteAccess =
   /** Changes a user's e-mail, groups and enabled flag, and signs the user out everywhere (…/updateUser/{id}). */
   | 'cognito-user-admin'
   | 'iot-publish'
+  /** Finds the caller's identity-pool identity and attaches its tenant's IoT policy for the live screens (functions/lib/live-identity.ts). */
+  | 'live-grant'
   /** Registers a device with IoT Core: its thing, certificate and the device policy on it, and their undoing. */
   | 'iot-register'
   | 'mail'
