@@ -16,6 +16,7 @@ import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import type { EnvironmentVariables } from '@functions/lib/environment';
 import { gatewayPath } from '@shared/api/paths';
+import { LIVE_TOPIC_ROOT } from '@shared/live';
 import type { ApiArea, RouteAccess, RouteDefinition } from '@shared/api/routes';
 import { ApiAreaStack } from './api-area-stack';
 import { ORIGIN_VERIFY_HEADER } from '@functions/lib/origin-verify';
@@ -206,6 +207,10 @@ export class ApiStack extends Stack {
         );
         fn.addToRolePolicy(new PolicyStatement({ actions: ['iot:ListAttachedPolicies'], resources: ['*'] }));
       },
+      'live-notify': (fn) =>
+        fn.addToRolePolicy(
+          new PolicyStatement({ actions: ['iot:Publish'], resources: [`arn:aws:iot:${this.region}:${this.account}:topic/${LIVE_TOPIC_ROOT}/*`] }),
+        ),
       mail: (fn) =>
         fn.addToRolePolicy(
           new PolicyStatement({

@@ -68,6 +68,8 @@ export async function startBroker(options: BrokerOptions): Promise<LocalBroker> 
   const browsers = new Map<Client, string>();
 
   const broker = await Aedes.createBroker({
+    // IoT Core takes client ids up to 128 characters, over MQTT 3.1 too (a browser's Amplify client speaks 3.1 with a 36-character id).
+    maxClientsIdLength: 128,
     authenticate: (client, username, password, callback) => {
       const refuse = (returnCode: number, message: string) => {
         const error: AuthenticateError = Object.assign(new Error(message), { returnCode });
