@@ -45,12 +45,7 @@ let verifier: ReturnType<typeof CognitoJwtVerifier.create<{ userPoolId: string; 
  * notices only. The identity is the one the pool gives the caller's own ID token (GetId, a
  * public call), so nobody can have a policy attached to another's identity.
  */
-export async function grantIdentity(
-  pool: { identityPoolId: string; account: string },
-  userId: string,
-  idToken: string,
-  topicFilter: string,
-): Promise<void> {
+export async function grantIdentity(pool: { identityPoolId: string; account: string }, userId: string, idToken: string, topicFilter: string): Promise<void> {
   const { identityPoolId, account } = pool;
   verifier ??= CognitoJwtVerifier.create({ userPoolId: config.userPoolId, clientId: config.userPoolClientId, tokenUse: 'id' });
   const claims = await verifier.verify(idToken).catch(() => undefined);

@@ -6,8 +6,7 @@ export type HumanVerificationConfig = { kind: 'local' } | { kind: 'recaptcha'; s
  * on the portal's own origin, or IoT Core over WebSocket with a Cognito identity pool's credentials.
  */
 export type LiveConfig =
-  | { kind: 'local'; path: string }
-  | { kind: 'iot'; endpoint: string; region: string; identityPoolId: string; userPoolId: string; userPoolClientId: string };
+  { kind: 'local'; path: string } | { kind: 'iot'; endpoint: string; region: string; identityPoolId: string; userPoolId: string; userPoolClientId: string };
 
 /** Settings the web reads at run time from /config.json, written by the local server or the deploy. */
 export interface RuntimeConfig {
