@@ -11,12 +11,14 @@ import { startIotDataPlane } from '@infra/local/iot-data-plane';
 import { credentialsFromEnvironment } from '@infra/local/sigv4';
 import { deviceTopics } from '@shared/device';
 import { changeNoticeSchema, changeNoticeTopic, type ChangeNotice } from '@shared/live';
-import { signedInUser } from '@test/support/api';
+import { signedInUser, useApi } from '@test/support/api';
+import { savePrescription } from '@functions/services/prescriptions';
 import { connectDevice, createPatientWithDevice, createTestClinic, exchangeReport, publishExchange, testDeviceCredentials } from '@test/support/devices';
 import { useTestTable, useTestUserPool } from '@test/support/local-services';
 
 useTestTable();
 useTestUserPool();
+const api = useApi();
 
 let httpServer: http.Server;
 let broker: LocalBroker;
@@ -133,6 +135,35 @@ describe('the ingest tells the open screens what it stored', () => {
     expect(notices).toMatchObject([{ topic, notice: { kind: 'error', DeviceID: pdDevice.DeviceID, PatientID: patient.UserID } }]);
   });
 
+  it("publishes a prescription acknowledgement's notice once: a repeated acknowledgement tells nothing", async () => {
+    const { nurse, topic, device: pdDevice, patient } = await clinicWithNurse();
+    const saved = await savePrescription(
+      patient.UserID,
+      {
+        Exchanges: [{ ExchangeFluid: 'DIAneal 1.36%', ExchangeLiter: 2, ExchangeDaysFrequency: ['MO'], ExchangeTime: ['08:00'] }],
+        FillTime: 10,
+        DrainTime: 20,
+        MinFillTemp: 36,
+        MaxFillTemp: 38,
+        WeighDays: [],
+        BloodPulseDays: [],
+        AdditionalMedication: null,
+        patientTimeZone: 'UTC',
+      },
+      'doctor-1',
+      new Date(Date.now() - 60_000),
+    );
+    const watcher = await browser(nurse.token);
+    await watcher.subscribeAsync(topic);
+    const notices = received(watcher);
+    const pd = await device(pdDevice.SerialNumber);
+    const ack = JSON.stringify({ PrescriptionId: saved.PrescriptionId, Time: new Date().toISOString() });
+    await pd.publishAsync(deviceTopics.prescriptionAck(pdDevice.SerialNumber), ack, { qos: 1 });
+    await pd.publishAsync(deviceTopics.prescriptionAck(pdDevice.SerialNumber), ack, { qos: 1 });
+    await settle();
+    expect(notices).toMatchObject([{ topic, notice: { kind: 'ack', DeviceID: pdDevice.DeviceID, PatientID: patient.UserID } }]);
+  });
+
   it('stores the exchange when the notice cannot be published (logged and counted, not redelivered)', async () => {
     const { device: pdDevice, patient } = await clinicWithNurse();
     dataPlaneRefuses = true;
@@ -216,5 +247,21 @@ describe("the broker gives a browser its own tenant's notices and nothing else",
     await settle();
     expect(spHeard.map((message) => message.topic)).toEqual([topic]);
     expect(platformHeard.map((message) => message.topic)).toEqual([topic]);
+  });
+});
+
+describe('the live grant (POST /users/{userId}/live)', () => {
+  it("answers the caller's own tenant's topic filter, from the caller's record", async () => {
+    const { nurse, topic, provider } = await clinicWithNurse();
+    const spAdmin = await signedInUser('ServiceProviderAdmin', { ServiceProviderID: provider.ServiceProviderID });
+    const platform = await signedInUser('LiberDiAdmin');
+    const grant = (caller: { user: { UserID: string }; token: string }) =>
+      api.call('POST', `/users/${caller.user.UserID}/live`, { token: caller.token, body: {} });
+    expect(await grant(nurse)).toEqual({ status: 200, body: { topicFilter: topic } });
+    expect(await grant(spAdmin)).toEqual({ status: 200, body: { topicFilter: `portal/notices/provider/${provider.ServiceProviderID}/#` } });
+    expect(await grant(platform)).toEqual({ status: 200, body: { topicFilter: 'portal/notices/#' } });
+    // Only for oneself, and never without a session.
+    expect((await api.call('POST', `/users/${spAdmin.user.UserID}/live`, { token: nurse.token, body: {} })).status).toBe(403);
+    expect((await api.call('POST', `/users/${nurse.user.UserID}/live`, { body: {} })).status).toBe(401);
   });
 });
