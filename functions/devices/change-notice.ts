@@ -1,6 +1,7 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { changeNoticeTopic, type ChangeNotice } from '@shared/live';
 import { publishNotice } from '../lib/device-publisher';
+import { optionalEnv } from '../lib/environment';
 import { logger, metricNames, metrics } from '../lib/powertools';
 
 /**
@@ -10,6 +11,8 @@ import { logger, metricNames, metrics } from '../lib/powertools';
  * and failing it now would only make the device send it again. No DynamoDB request.
  */
 export async function notifyChange(notice: ChangeNotice): Promise<void> {
+  // IoT Core's data endpoint is the account's own: without one configured there is nowhere to tell (a test without a broker).
+  if (!optionalEnv('AWS_ENDPOINT_URL_IOT_DATA_PLANE')) return;
   try {
     await publishNotice(changeNoticeTopic(notice), notice);
   } catch (error) {
