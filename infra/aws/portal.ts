@@ -65,6 +65,8 @@ export function buildPortal(app: App, options: PortalOptions) {
     webDir: options.webDir,
     logBucket: data.logBucket,
     imagesBucket: data.imagesBucket,
+    // The live screens' MQTT over WebSocket to IoT Core, and the identity pool's credentials.
+    liveConnectSources: [devices.iotDataEndpoint.replace('https://', 'wss://'), `https://cognito-identity.${identity.region}.amazonaws.com`],
     runtimeConfig: {
       apiBase: '/api/v1/webapp',
       frontendVersion: FRONTEND_VERSION,

@@ -47,6 +47,8 @@ export interface WebStackProps extends StackProps {
   logBucket: IBucket;
   imagesBucket: IBucket;
   runtimeConfig: Record<string, unknown>;
+  /** Where the live screens connect (docs/live-screens.md): IoT Core's WebSocket and Cognito Identity, allowed in the CSP's connect-src. */
+  liveConnectSources?: string[];
 }
 
 /** Paths without a file extension are screens of the single-page app: they get index.html. */
@@ -101,7 +103,7 @@ export class WebStack extends Stack {
             `img-src 'self' data: blob: ${images}`,
             "style-src 'self' 'unsafe-inline'",
             "font-src 'self' data:",
-            `connect-src 'self' ${images}`,
+            `connect-src 'self' ${[images, ...(props.liveConnectSources ?? [])].join(' ')}`,
             "frame-ancestors 'none'",
           ].join('; '),
         },

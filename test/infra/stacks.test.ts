@@ -296,6 +296,10 @@ describe('the CDK app', () => {
     const markers = JSON.stringify(template('web').findResources('Custom::CDKBucketDeployment'));
     expect(markers).toMatch(/PdPortalIdentity:ExportsOutputRefLiveNotices/);
     expect(markers).toMatch(/PdPortalDevices:ExportsOutputFnGetAttIotDataEndpoint/);
+    // …and the site's CSP lets the page reach them.
+    const csp = JSON.stringify(template('web').findResources('AWS::CloudFront::ResponseHeadersPolicy'));
+    expect(csp).toMatch(/connect-src 'self' https:\/\/[^;]*wss:\/\//);
+    expect(csp).toContain('https://cognito-identity.');
   });
 
   it('runs the global settings fan-out every minute, one run at a time, publishing only on the devices’ settings topics', () => {
