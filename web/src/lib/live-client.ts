@@ -45,11 +45,10 @@ async function pubSubFor(options: LiveClientOptions): Promise<MqttPubSub> {
       return url.href;
     });
   }
-  const [{ Amplify }, { decodeJWT, fetchAuthSession }, { cognitoCredentialsProvider }] = await Promise.all([
-    import('aws-amplify'),
-    import('aws-amplify/auth'),
-    import('aws-amplify/auth/cognito'),
-  ]);
+  const [{ Amplify }, { decodeJWT, fetchAuthSession }, { CognitoAWSCredentialsAndIdentityIdProvider, DefaultIdentityIdStore }, { sessionStorage }] =
+    await Promise.all([import('aws-amplify'), import('aws-amplify/auth'), import('aws-amplify/auth/cognito'), import('aws-amplify/utils')]);
+  // The identity id is kept where our tokens are (sessionStorage), not in Amplify's default localStorage.
+  const credentialsProvider = new CognitoAWSCredentialsAndIdentityIdProvider(new DefaultIdentityIdStore(sessionStorage));
   Amplify.configure(
     { Auth: { Cognito: { userPoolId: config.userPoolId, userPoolClientId: config.userPoolClientId, identityPoolId: config.identityPoolId } } },
     {
@@ -62,7 +61,7 @@ async function pubSubFor(options: LiveClientOptions): Promise<MqttPubSub> {
             return idToken && accessToken ? { idToken: decodeJWT(idToken), accessToken: decodeJWT(accessToken) } : null;
           },
         },
-        credentialsProvider: cognitoCredentialsProvider,
+        credentialsProvider,
       },
     },
   );
