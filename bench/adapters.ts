@@ -35,6 +35,62 @@ export async function rawPatientExchanges({ doc, tableName }: RawTable, patientI
   return Items?.length ?? 0;
 }
 
+export interface ReadCheckIds {
+  userId: string;
+  /** The access token's `jti`, whose revocation every request checks. */
+  tokenId: string;
+  patientId: string;
+}
+
+/**
+ * The DynamoDB requests any staff read of a patient makes around its own, raw and with the same
+ * dependencies (DESIGN.md sections 3–5): the caller's user, session cut-off and token revocation in
+ * parallel, then the patient (tenant scope), then `read`, then the read's audit record. API
+ * overhead against a floor built on this is what the portal adds beyond the requests it needs.
+ */
+export async function withReadChecks<T>({ doc, tableName }: RawTable, ids: ReadCheckIds, route: string, read: () => Promise<T>): Promise<T> {
+  const get = (pk: string, sk: string) => doc.send(new GetCommand({ TableName: tableName, Key: { pk, sk } }));
+  await Promise.all([get(`USER#${ids.userId}`, 'PROFILE'), get(`SESSION#${ids.userId}`, 'CUTOFF'), get(`REVOKED#${ids.tokenId}`, 'TOKEN')]);
+  await get(`PATIENT#${ids.patientId}`, 'PROFILE');
+  const result = await read();
+  const at = new Date().toISOString();
+  const record = { Actor: ids.userId, Action: 'read', EntityID: ids.patientId, Route: route, SourceIp: '127.0.0.1' };
+  await doc.send(
+    new PutCommand({
+      TableName: tableName,
+      Item: { pk: `BENCH-FLOOR-AUDIT#${at.slice(0, 7)}`, sk: `${at}#${Math.random().toString(36).slice(2)}`, ...record },
+    }),
+  );
+  return result;
+}
+
+/** A patient's exchanges page with the checks every read makes (withReadChecks). */
+export const rawPatientExchangesWithChecks = (table: RawTable, ids: ReadCheckIds, limit: number) =>
+  withReadChecks(table, ids, 'getExchanges', () => rawPatientExchanges(table, ids.patientId, limit));
+
+/**
+ * The visits tab's own reads, raw, with the checks every read makes: the visits page and the current
+ * prescription, then for the open visit its alerts over the period and its latest 100 readings.
+ */
+export async function rawPatientVisitsWithChecks(table: RawTable, ids: ReadCheckIds, limit: number): Promise<number> {
+  const { doc, tableName } = table;
+  const query = (prefix: string, max: number) =>
+    doc.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+        ExpressionAttributeValues: { ':pk': `PATIENT#${ids.patientId}`, ':sk': prefix },
+        ScanIndexForward: false,
+        Limit: max,
+      }),
+    );
+  return withReadChecks(table, ids, 'getVisits', async () => {
+    const [visits] = await Promise.all([query('VISIT#', limit), query('PRESCRIPTION#', 1)]);
+    await Promise.all([query('ALERT#', 100), query('EXCHANGE#', 100)]);
+    return visits.Items?.length ?? 0;
+  });
+}
+
 /** Floor of a patient's visits: the newest `limit` visit items, one Query. */
 export async function rawPatientVisits({ doc, tableName }: RawTable, patientId: string, limit: number): Promise<number> {
   const { Items } = await doc.send(

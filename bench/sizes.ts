@@ -71,7 +71,7 @@ export interface LambdaBundle {
 }
 
 /** The Lambdas besides the routes' (infra/aws/devices-stack.ts). */
-const DEVICE_LAMBDAS = ['devices/ingest', 'devices/check-skipped-exchanges'];
+const DEVICE_LAMBDAS = ['devices/ingest-stream', 'devices/check-skipped-exchanges'];
 
 /**
  * Bundles every route's handler (and the device Lambdas) as NodejsFunction does with

@@ -193,6 +193,32 @@ export const messages = {
     read: 'read',
     write: 'changed',
   },
+  /** Not spec texts: the ClinicDirector's week of the care team (/patients/week, beyond the spec). */
+  careWeek: {
+    title: 'This week',
+    open: 'This week',
+    description:
+      "Each patient's week, Monday to Sunday in the patient's time zone: exchanges done against those prescribed so far, alerts raised and cleared, visits closed, and who cleared what.",
+    weekOf: (week: string, monday: string, sunday: string) => `Week ${week}: ${monday} to ${sunday}`,
+    previousWeek: 'Previous week',
+    nextWeek: 'Next week',
+    currentWeek: 'Current week',
+    columns: {
+      patientName: 'Patient',
+      adherence: 'Adherence (%)',
+      exchanges: 'Exchanges done',
+      prescribed: 'Exchanges prescribed so far',
+      alertsRaised: 'Alerts raised',
+      alertsCleared: 'Alerts cleared',
+      visitsClosed: 'Visits closed',
+      clearedBy: 'Who cleared what',
+    },
+    cleared: (name: string, count: number, flags: string, day: string) => `${name} cleared ${count} ${count === 1 ? 'alert' : 'alerts'} (${flags}) on ${day}`,
+    /** The adherence cell when no prescribed exchange of the week is due yet (or there is no prescription). */
+    nothingDue: 'Nothing due yet',
+    csvFileName: (week: string) => `care-team-week-${week}.csv`,
+    weekNotValid: 'Week must be an ISO week, yyyy-Www',
+  },
   twoFactorSetup: {
     title: 'Two-factor authentication',
     intro: 'Scan the QR code with an authenticator app, or type the secret into it, then enter the first code it shows.',
@@ -433,6 +459,20 @@ export const messages = {
     },
   },
   /** The prescription screen and its calls (spec sections 4 "Prescription", "Serial number entry", 5 "Prescription", 8 "Prescription"). */
+  /** Not spec texts: the FHIR R4 export of a patient (issue 14, docs/fhir.md). */
+  fhir: {
+    exportButton: 'Export FHIR',
+    dialogTitle: 'Export FHIR',
+    dialogDescription: "A FHIR R4 Bundle of the patient, the device and the exchanges' measurements of the period (UTC days).",
+    from: 'From',
+    to: 'To',
+    export: 'Export',
+    cancel: 'Cancel',
+    dateNotValid: (label: string) => `${label} must be a date (yyyy-mm-dd)`,
+    fromAfterTo: 'From must be on or before To',
+    periodTooLong: (days: number) => `The period can be at most ${days} days`,
+    tooManyExchanges: (max: number) => `The period holds more than ${max} exchanges; choose a shorter period`,
+  },
   prescriptions: {
     approved: 'Prescription approved',
     notApproved: 'Prescription not approved',
@@ -982,6 +1022,8 @@ export const messages = {
     },
     loading: 'Loading',
     deviceSettingsTitle: 'Device settings',
+    /** Not a spec text: the offline shell's notice while the browser has no connection. */
+    offline: 'You are offline. The portal shows no patient data until the connection is back.',
   },
   /** Live screens (not spec texts: the spec has no live screens). */
   live: {

@@ -1,9 +1,10 @@
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { routeIndex } from '../shared/api/route-index';
+import { precacheManifest, type BuiltFile } from './src/sw/offline-cache';
 
 const WEB_ROOT = __dirname;
 
@@ -172,7 +173,43 @@ export async function buildWeb(options: { outdir: string; minify?: boolean }): P
   const entryCss = path.join(base.outdir!, 'main.css');
   await Promise.all(result.outputFiles.filter((file) => !file.path.startsWith(entryCss)).map((file) => writeFile(file.path, file.contents)));
   await writeFile(path.join(options.outdir, 'index.html'), indexHtml(chunkStyles(result.metafile!)));
+  await buildServiceWorker(options.outdir, minify);
   return result.metafile!;
+}
+
+/** Every file of a built web, by its URL path, with a hash of its content. */
+async function builtFiles(outdir: string): Promise<BuiltFile[]> {
+  const names = await readdir(outdir, { recursive: true, withFileTypes: true });
+  const files = names.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+  return Promise.all(
+    files.map(async (file) => ({
+      url: `/${path.relative(outdir, file).split(path.sep).join('/')}`,
+      contentHash: createHash('sha256')
+        .update(await readFile(file))
+        .digest('hex')
+        .slice(0, 16),
+    })),
+  );
+}
+
+/**
+ * Writes `sw.js`, the offline shell's service worker (`src/sw/service-worker.ts`), into a built web
+ * with the precache manifest of what is there now: run again after the files change, it gives the
+ * worker of that build. Served with no-cache, so browsers see a new deployment on their next load.
+ */
+export async function buildServiceWorker(outdir: string, minify = false): Promise<void> {
+  const manifest = precacheManifest(await builtFiles(outdir));
+  await build({
+    entryPoints: [path.join(WEB_ROOT, 'src', 'sw', 'service-worker.ts')],
+    outfile: path.join(outdir, 'sw.js'),
+    bundle: true,
+    format: 'iife',
+    target: 'es2022',
+    minify,
+    // Workbox's production mode: no debug logging, no assertions, in the local build too.
+    define: { 'process.env.NODE_ENV': JSON.stringify('production'), 'self.__WB_MANIFEST': JSON.stringify(manifest) },
+    logLevel: 'warning',
+  });
 }
 
 if (require.main === module) {

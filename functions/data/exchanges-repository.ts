@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
-import type { AlertStatusValue } from '@shared/alerts';
+import { isoWeekOf, type AlertStatusValue } from '@shared/alerts';
 import { deviceExchangeSchema, type DeviceExchange } from '@shared/device';
 import { auditItem, type AuditRecord } from './audit-repository';
+import type { ClearingBy } from './care-weeks-repository';
 import type { DeviceErrorRecord } from './devices-repository';
 import { db, type Db } from './entities';
 import { storedAlertSchema, type StoredAlert } from './entities/alert';
@@ -67,6 +69,8 @@ export interface ExchangeWrite {
   dueCheck?: { DueMinute: string; Shard: string; expiresAt: number };
   /** The audit record of a clinician's write (an exchange entered by hand), created with the exchange. */
   audit?: AuditRecord;
+  /** The patient's week (yyyy-Www) the exchange counts in: its counters add the exchange and its alerts (the UTC week of the exchange when absent). */
+  week?: string;
 }
 
 /**
@@ -124,6 +128,16 @@ function submit(write: ExchangeWrite, times: TimeWrites) {
   const medium = alerts.length - high;
   const { Report, ...exchangeItem } = toItem(exchange);
   const hasTurbidity = Object.values(write.turbidity).some((series) => series !== undefined);
+  const calc = exchange.BubblesTurbidityCalc;
+  const turbiditySums = calc
+    ? {
+        TurbiditySamples: 1,
+        SumMeanCleanDrain: calc.meanCleanDrain,
+        SumStdevCleanDrain: calc.stdevCleanDrain,
+        SumMeanCleanFill: calc.meanCleanFill,
+        SumStdevCleanFill: calc.stdevCleanFill,
+      }
+    : {};
   // Positions in the transaction, to read which item's condition failed.
   const patientIndex = 2 + (hasTurbidity ? 1 : 0) + 2 * alerts.length;
   const indexes = {
@@ -170,11 +184,13 @@ function submit(write: ExchangeWrite, times: TimeWrites) {
             Visited: false,
             ExchangeCount: 1,
             AlertCount: alerts.length,
+            KeepsTurbiditySums: true,
+            ...turbiditySums,
           })
           .commit()
       : entities.visit
           .patch({ PatientID: exchange.PatientID, OpenDate: visit.openDate })
-          .add({ ExchangeCount: 1, AlertCount: alerts.length })
+          .add({ ExchangeCount: 1, AlertCount: alerts.length, ...turbiditySums })
           .where((attributes, { eq }) => eq(attributes.Visited, false))
           .commit(),
     ...(write.deviceError ? [entities.deviceError.put({ DeviceID: exchange.DeviceID, ...write.deviceError }).commit()] : []),
@@ -197,6 +213,10 @@ function submit(write: ExchangeWrite, times: TimeWrites) {
     ...(write.dueCheck ? [entities.dueCheck.put({ ...write.dueCheck, PatientID: exchange.PatientID }).commit()] : []),
     // Last, so the positions above stay as they are.
     entities.exchangeLocator.put({ PatientID: exchange.PatientID, ExchangeID: exchange._id, ExchangeTimeUtc: time }).commit(),
+    entities.patientWeek
+      .update({ PatientID: exchange.PatientID, Week: write.week ?? isoWeekOf(Date.parse(time), 'UTC') })
+      .add({ Exchanges: 1, AlertsRaised: alerts.length })
+      .commit(),
     ...(write.audit ? [entities.audit.create(auditItem(write.audit)).commit()] : []),
   ]);
   return { transaction, indexes };
@@ -291,7 +311,10 @@ export const exchangesRepository = {
    * now raises (an alert once raised is kept; missing one is the failure to avoid) and its new UF.
    * Only if nobody amended it since it was read ('changed' otherwise: read it again).
    */
-  async amend(exchange: ExchangeRecord, change: { addAlerts: StoredAlert[]; statusValue: AlertStatusValue; Uf?: number }): Promise<'amended' | 'changed'> {
+  async amend(
+    exchange: ExchangeRecord,
+    change: { addAlerts: StoredAlert[]; statusValue: AlertStatusValue; Uf?: number; week: string },
+  ): Promise<'amended' | 'changed'> {
     const revision = exchange.Revision ?? 0;
     const high = change.addAlerts.filter((alert) => alert.severity === 3).length;
     const result = await db()
@@ -316,6 +339,9 @@ export const exchangesRepository = {
           .patch({ UserID: exchange.PatientID })
           .add({ UnresolvedAlerts2: change.addAlerts.length - high, UnresolvedAlerts3: high })
           .commit(),
+        ...(change.addAlerts.length > 0
+          ? [entities.patientWeek.update({ PatientID: exchange.PatientID, Week: change.week }).add({ AlertsRaised: change.addAlerts.length }).commit()]
+          : []),
       ])
       .go();
     if (!result.canceled) return 'amended';
@@ -402,13 +428,16 @@ export const exchangesRepository = {
    * items, the patient's counters go down by as many, the exchanges get AlertsClearedAt, and the
    * audit record is created, all in one transaction. An alert already resolved meanwhile is left
    * out and the rest sent again. `audit` makes the record of the alerts really cleared. At most
-   * 90 alerts and exchanges together (TransactWriteItems takes 100 items). Returns how many it cleared.
+   * 90 alerts and exchanges together (TransactWriteItems takes 100 items). With `by`, the
+   * clearing also counts in the patient's week and leaves its record (who, when, which flags) for
+   * the care team's week view, in the same transaction. Returns how many it cleared.
    */
   async clearAlerts(input: {
     patientId: string;
-    alerts: ReadonlyArray<Pick<StoredAlert, 'Time' | 'AlertID' | 'severity'>>;
+    alerts: ReadonlyArray<Pick<StoredAlert, 'Time' | 'AlertID' | 'severity' | 'flag'>>;
     exchanges: readonly ExchangeKey[];
     clearedAt: string;
+    by?: ClearingBy;
     audit: (cleared: ReadonlyArray<Pick<StoredAlert, 'AlertID'>>) => AuditRecord;
   }): Promise<number> {
     let pending = [...input.alerts];
@@ -417,7 +446,7 @@ export const exchangesRepository = {
       const medium = pending.length - high;
       const record = input.audit(pending);
       const result = await db()
-        .transaction.write(({ unresolvedAlert, patient, exchange, audit }) => [
+        .transaction.write(({ unresolvedAlert, patient, exchange, audit, patientWeek, alertClearing }) => [
           ...pending.map((alert) =>
             unresolvedAlert
               .delete({ PatientID: input.patientId, Time: alert.Time, AlertID: alert.AlertID })
@@ -432,6 +461,23 @@ export const exchangesRepository = {
               .commit(),
           ),
           audit.create(auditItem(record)).commit(),
+          ...(input.by && pending.length > 0
+            ? [
+                patientWeek.update({ PatientID: input.patientId, Week: input.by.week }).add({ AlertsCleared: pending.length }).commit(),
+                alertClearing
+                  .create({
+                    PatientID: input.patientId,
+                    Week: input.by.week,
+                    ClearedAt: input.clearedAt,
+                    ClearingID: randomUUID(),
+                    UserID: input.by.UserID,
+                    Name: input.by.Name,
+                    Count: pending.length,
+                    Flags: [...new Set(pending.map((alert) => alert.flag))].sort(),
+                  })
+                  .commit(),
+              ]
+            : []),
         ])
         .go();
       if (!result.canceled) return pending.length;

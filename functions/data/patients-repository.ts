@@ -1,5 +1,5 @@
 import type { EntityItem } from 'electrodb';
-import type { AlertStatusValue } from '@shared/alerts';
+import { isoWeekOf, type AlertStatusValue } from '@shared/alerts';
 import { convertTemperature, convertWeight, devicePrescriptionSchema, type DevicePrescription } from '@shared/device';
 import { auditItem, type AuditRecord } from './audit-repository';
 import { db, type Db } from './entities';
@@ -46,6 +46,8 @@ export interface PatientRecord {
   CurrentPrescriptionID?: string;
   /** The current prescription in a few words, for the patient list ('' or absent without one). */
   ProtocolSummary?: string;
+  /** The current prescription's time zone (absent before the first prescription saved with it): the patient's weeks are counted in it. */
+  TimeZone?: string;
   /** The OpenDate of the open visit, the key of its item. */
   OpenVisitOpenDate?: string;
   /** When the last visit was closed: where the next visit's period starts. */
@@ -61,6 +63,7 @@ export type NewPatientRecord = Omit<
   | 'LastExchangeTime'
   | 'CurrentPrescriptionID'
   | 'ProtocolSummary'
+  | 'TimeZone'
   | 'OpenVisitOpenDate'
   | 'LastVisitClosedDate'
   | 'Device'
@@ -138,6 +141,13 @@ export interface VisitRecord {
   ClosedDate?: string;
   ExchangeCount?: number;
   AlertCount?: number;
+  /** The turbidity statistics of the visit's exchanges, summed as they are ingested (visit.ts). */
+  KeepsTurbiditySums?: boolean;
+  TurbiditySamples?: number;
+  SumMeanCleanDrain?: number;
+  SumStdevCleanDrain?: number;
+  SumMeanCleanFill?: number;
+  SumStdevCleanFill?: number;
   PatientUtilizationSnapshot?: number;
   Findings?: string;
   Recommendation?: string;
@@ -351,6 +361,17 @@ export const patientsRepository = {
     return patient.CurrentPrescriptionID ? patientsRepository.getPrescription(patient.UserID, patient.CurrentPrescriptionID) : undefined;
   },
 
+  /** The current prescriptions of a page of patients (one BatchGet), by patient id. */
+  async currentPrescriptions(patients: ReadonlyArray<Pick<PatientRecord, 'UserID' | 'CurrentPrescriptionID'>>): Promise<Map<string, PrescriptionRecord>> {
+    const keys = patients.flatMap((patient) =>
+      patient.CurrentPrescriptionID ? [{ PatientID: patient.UserID, PrescriptionId: patient.CurrentPrescriptionID }] : [],
+    );
+    if (keys.length === 0) return new Map();
+    const result = await db().entities.prescription.get(keys).go();
+    complete(result);
+    return new Map(result.data.map((item) => [item.PatientID, toPrescription(item)]));
+  },
+
   /**
    * Stores a prescription, not approved until the device acknowledges it, and makes it the
    * patient's current one, with its summary for the patient list: Protocols.current_protocol is the
@@ -367,7 +388,12 @@ export const patientsRepository = {
         prescriptionEntity.create({ PatientID, PrescriptionId: message.PrescriptionId, Message: message, Approved, ApprovedChangedAt, CreatedBy }).commit(),
         patient
           .patch({ UserID: PatientID })
-          .set({ CurrentPrescriptionID: message.PrescriptionId, Protocols: protocols, ProtocolSummary: protocolSummary(message) })
+          .set({
+            CurrentPrescriptionID: message.PrescriptionId,
+            Protocols: protocols,
+            ProtocolSummary: protocolSummary(message),
+            ...(message.patientTimeZone ? { TimeZone: message.patientTimeZone } : {}),
+          })
           .where((attributes, { eq, notExists }) =>
             options.replaces ? (replaced ? eq(attributes.CurrentPrescriptionID, replaced) : notExists(attributes.CurrentPrescriptionID)) : '',
           )
@@ -411,10 +437,12 @@ export const patientsRepository = {
     sourceId: string;
     alert: PatientAlert;
     openVisitOpenDate?: string;
+    /** The patient's week the alert counts in (the care team's week view; the alert's UTC week when absent). */
+    week?: string;
   }): Promise<'stored' | 'duplicate' | 'conflict'> {
     const { patientId, alert } = input;
     const result = await db()
-      .transaction.write(({ raisedAlertMarker, alert: alertEntity, unresolvedAlert, patient, visit }) => [
+      .transaction.write(({ raisedAlertMarker, alert: alertEntity, unresolvedAlert, patient, visit, patientWeek }) => [
         raisedAlertMarker.create({ PatientID: patientId, SourceID: input.sourceId }).commit(),
         alertEntity.put({ PatientID: patientId, ...alert }).commit(),
         unresolvedAlert.put({ PatientID: patientId, ...alert }).commit(),
@@ -431,6 +459,10 @@ export const patientsRepository = {
                 .commit(),
             ]
           : []),
+        patientWeek
+          .update({ PatientID: patientId, Week: input.week ?? isoWeekOf(Date.parse(alert.Time), 'UTC') })
+          .add({ AlertsRaised: 1 })
+          .commit(),
       ])
       .go();
     if (!result.canceled) return 'stored';
@@ -532,10 +564,12 @@ export const patientsRepository = {
       'Findings' | 'Recommendation' | 'UrineOutput' | 'PatientUtilizationSnapshot' | 'Highlights' | 'Turbidity' | 'PrescriptionID'
     > = {},
     audit?: AuditRecord,
+    /** The patient's week the close counts in (the care team's week view). */
+    week?: string,
   ): Promise<'closed' | 'not-open'> {
     for (let attempt = 1; ; attempt += 1) {
       const result = await db()
-        .transaction.write(({ visit, patient, audit: auditEntity }) => [
+        .transaction.write(({ visit, patient, audit: auditEntity, patientWeek }) => [
           visit
             .patch({ PatientID: patientId, OpenDate: openDate })
             .set({ ...findings, Visited: true, ClosedDate: closedDate })
@@ -548,6 +582,7 @@ export const patientsRepository = {
             .where((attributes, { eq }) => eq(attributes.OpenVisitOpenDate, openDate))
             .commit(),
           ...(audit ? [auditEntity.create(auditItem(audit)).commit()] : []),
+          ...(week ? [patientWeek.update({ PatientID: patientId, Week: week }).add({ VisitsClosed: 1 }).commit()] : []),
         ])
         .go();
       if (!result.canceled) return 'closed';

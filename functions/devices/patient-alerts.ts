@@ -1,4 +1,5 @@
 import type { Alert } from '@shared/alerts';
+import { patientWeekOf } from '../data/care-weeks-repository';
 import { patientsRepository, type PatientAlert } from '../data/patients-repository';
 
 export function toPatientAlerts(alerts: readonly Alert[], time: string, sourceId: string, exchangeId?: string): PatientAlert[] {
@@ -19,7 +20,13 @@ export async function raisePatientAlert(patientId: string, alert: Alert, time: s
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
     const patient = await patientsRepository.get(patientId);
     if (!patient) return false;
-    const outcome = await patientsRepository.raiseAlert({ patientId, sourceId, alert: patientAlert!, openVisitOpenDate: patient.OpenVisitOpenDate });
+    const outcome = await patientsRepository.raiseAlert({
+      patientId,
+      sourceId,
+      alert: patientAlert!,
+      openVisitOpenDate: patient.OpenVisitOpenDate,
+      week: patientWeekOf(patient, time),
+    });
     if (outcome !== 'conflict') return outcome === 'stored';
   }
   throw new Error(`Patient ${patientId}'s open visit kept changing while alert ${sourceId} was raised`);

@@ -12,6 +12,7 @@ import type { ExchangeObservation } from '@shared/alerts';
 import type { Settings } from '@shared/settings';
 import type { AuditRecord } from '../data/audit-repository';
 import { devicesRepository } from '../data/devices-repository';
+import { patientWeekOf } from '../data/care-weeks-repository';
 import { dueCheckItem } from '../data/due-checks-repository';
 import { exchangesRepository, type ExchangeRecord } from '../data/exchanges-repository';
 import { patientsRepository, type PatientAlert, type PatientRecord, type PrescriptionRecord } from '../data/patients-repository';
@@ -144,6 +145,7 @@ export async function takeExchange(serialNumber: string, exchange: DeviceExchang
       deviceUtilization: record.PatientUtilizationSnapshot,
       dueCheck: dueAt ? dueCheckItem(patient.UserID, dueAt) : undefined,
       audit: manual?.audit,
+      week: patientWeekOf(patient, exchangeTimeUtc),
     });
     if (outcome === 'conflict') continue;
     if (outcome === 'stored-concurrently') {
@@ -182,7 +184,8 @@ async function reevaluateLater(window: ExchangeRecord[], fromTime: string, conte
       const newUf = current.Uf === undefined && now.uf !== undefined ? now.uf : undefined;
       if (addAlerts.length === 0 && newUf === undefined) break;
       const statusValue = alertStatus([...current.StatusAlerts.alerts, ...addAlerts]).statusValue;
-      if ((await exchangesRepository.amend(current, { addAlerts, statusValue, Uf: newUf })) === 'amended') break;
+      const week = patientWeekOf(context.patient, current.ExchangeTimeUtc);
+      if ((await exchangesRepository.amend(current, { addAlerts, statusValue, Uf: newUf, week })) === 'amended') break;
       current = await exchangesRepository.get(current.PatientID, current.ExchangeTimeUtc, current._id);
     }
   }

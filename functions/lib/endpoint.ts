@@ -250,10 +250,10 @@ function errorMapper(): MiddlewareObj<Event, Result> {
   };
 }
 
-export function jsonResponse(statusCode: number, body: unknown): Result {
+export function jsonResponse(statusCode: number, body: unknown, contentType = 'application/json'): Result {
   return {
     statusCode,
-    headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+    headers: { 'content-type': contentType, 'cache-control': 'no-store' },
     body: JSON.stringify(body ?? null),
   };
 }
@@ -313,7 +313,7 @@ export function endpoint<R extends RouteDefinition>(
     await audit?.complete();
     const answer = route.response.safeParse(result);
     if (!answer.success) throw new ResponseContractError(route, answer.error);
-    return jsonResponse(200, answer.data);
+    return jsonResponse(200, answer.data, route.contentType);
   });
 }
 

@@ -16,6 +16,7 @@ import type {
 import { convertTemperature, convertWeight, deviceExchangeSchema } from '@shared/device';
 import { messages } from '@shared/messages';
 import { effectiveSettings } from '@shared/settings';
+import { patientWeekOf, type ClearingBy } from '../data/care-weeks-repository';
 import { exchangesRepository, type ExchangeKey, type ExchangeRecord } from '../data/exchanges-repository';
 import { patientsRepository, type PatientRecord } from '../data/patients-repository';
 import { settingsRepository } from '../data/settings-repository';
@@ -137,6 +138,12 @@ export async function saveExchangeNote(
   throw conflict(messages.errors.internal);
 }
 
+/** Who clears, by name as the care team's week view shows it, and the patient's week it counts in. */
+async function clearingBy(caller: Caller, patient: PatientRecord, clearedAt: string): Promise<ClearingBy> {
+  const user = await usersRepository.get(caller.userId);
+  return { week: patientWeekOf(patient, clearedAt), UserID: caller.userId, Name: user ? `${user.FirstName} ${user.LastName}` : caller.userId };
+}
+
 /**
  * …/clearAlerts: `_id` an exchange of the patient clears that exchange's unresolved alerts and
  * marks it cleared; `_id` the patient's id clears every unresolved alert of the patient (skipped
@@ -152,6 +159,7 @@ export async function clearAlerts(
   const patient = reachablePatient(caller, await patientsRepository.get(patientId));
   const clearedAt = now.toISOString();
   const tenant = tenantOf(patient);
+  const by = await clearingBy(caller, patient, clearedAt);
   let cleared = 0;
   if (body._id === patientId) {
     let cursor: string | null = null;
@@ -167,6 +175,7 @@ export async function clearAlerts(
         alerts: page.items,
         exchanges,
         clearedAt,
+        by,
         audit: (alerts) =>
           audit.write({
             entity: 'Patient',
@@ -187,6 +196,7 @@ export async function clearAlerts(
       alerts,
       exchanges: exchange.AlertsClearedAt ? [] : [key],
       clearedAt,
+      by,
       audit: (pending) =>
         audit.write({
           entity: 'Exchange',

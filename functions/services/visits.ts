@@ -1,5 +1,6 @@
 import { highlightOfFlag, visitHighlightKinds, type CloseVisitBody, type Visit, type VisitHighlights, type VisitsResult } from '@shared/api/prescriptions';
 import { messages } from '@shared/messages';
+import { patientWeekOf } from '../data/care-weeks-repository';
 import { allItems } from '../data/page';
 import { patientsRepository, type PatientRecord, type PrescriptionRecord, type VisitMeasurement, type VisitRecord } from '../data/patients-repository';
 import type { AuditTrail } from '../lib/audit';
@@ -37,8 +38,28 @@ export function visitTurbidity(measurements: readonly Pick<VisitMeasurement, 'Bu
   return Math.round(figure * 10) / 10;
 }
 
-/** What a visit shows beyond its item: its highlights, turbidity figure and (open) readings, read over its period. */
+/** The visit turbidity figure from the sums ingest keeps on the visit: the same figure as visitTurbidity over its exchanges. */
+export function keptVisitTurbidity(
+  visit: Pick<VisitRecord, 'TurbiditySamples' | 'SumMeanCleanDrain' | 'SumStdevCleanDrain' | 'SumMeanCleanFill' | 'SumStdevCleanFill'>,
+): number | null {
+  const samples = visit.TurbiditySamples ?? 0;
+  if (samples === 0) return null;
+  const of = (sum: number | undefined) => (sum ?? 0) / samples;
+  const figure = of(visit.SumMeanCleanDrain) + of(visit.SumStdevCleanDrain) - (of(visit.SumMeanCleanFill) - of(visit.SumStdevCleanFill));
+  return Math.round(figure * 10) / 10;
+}
+
+/**
+ * What a visit shows beyond its item: its highlights (its alerts counted by kind), turbidity figure
+ * and latest readings. A visit that keeps its turbidity sums reads one page of readings, however
+ * long it stays open (a patient two years without a visit has some 3,000 exchanges in it); one
+ * opened before the sums were kept reads every exchange of its period, as before.
+ */
 async function visitFigures(visit: VisitRecord): Promise<{ highlights: VisitHighlights; turbidity: number | null; measurements: VisitMeasurement[] }> {
+  if (visit.KeepsTurbiditySums) {
+    const [highlights, latest] = await Promise.all([highlightsOf(visit), patientsRepository.visitMeasurements(visit, { limit: OPEN_VISIT_MEASUREMENTS })]);
+    return { highlights, turbidity: keptVisitTurbidity(visit), measurements: latest.items };
+  }
   const [highlights, measurements] = await Promise.all([highlightsOf(visit), allItems((page) => patientsRepository.visitMeasurements(visit, page))]);
   return { highlights, turbidity: visitTurbidity(measurements), measurements };
 }
@@ -119,7 +140,8 @@ export async function closeOpenVisit(
     ClinicID: patient.ClinicID_ref,
     ServiceProviderID: patient.ServiceProviderID,
   });
-  if ((await patientsRepository.closeVisit(patientId, open.OpenDate, closedDate, findings, record)) === 'not-open') throw conflict(v.closedMeanwhile);
+  const week = patientWeekOf(patient, closedDate);
+  if ((await patientsRepository.closeVisit(patientId, open.OpenDate, closedDate, findings, record, week)) === 'not-open') throw conflict(v.closedMeanwhile);
   const closed: VisitRecord = { ...open, ...findings, Visited: true, ClosedDate: closedDate };
   return { status: 'closed', visit: await toVisit(patient, closed, undefined) };
 }

@@ -5,7 +5,9 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
+import { Stream, StreamEncryption, StreamMode } from 'aws-cdk-lib/aws-kinesis';
+import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { KinesisEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { CfnPolicy, CfnTopicRule } from 'aws-cdk-lib/aws-iot';
 import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
@@ -21,8 +23,14 @@ import type { EnvironmentVariables } from '@functions/lib/environment';
 /** The IoT policy every device certificate gets; registration (the registerDevice route) attaches it. */
 export const DEVICE_POLICY_NAME = 'pd-portal-device';
 
-/** Concurrency reserved for the ingest: a flood of device messages waits in Lambda's async queue instead of taking the API's share. */
-export const INGEST_CONCURRENCY = 20;
+/**
+ * The ingest's concurrency: Lambda takes each shard of the device stream with this many batches at
+ * once (one device's records always in the same one, in order). The on-demand stream starts with 4
+ * shards; the ingest's reserved concurrency is 4 × this, so a flood of device messages waits in the
+ * stream instead of taking the API's share.
+ */
+export const INGEST_PARALLEL_PER_SHARD = 5;
+export const INGEST_CONCURRENCY = 4 * INGEST_PARALLEL_PER_SHARD;
 
 export interface DevicesStackProps extends StackProps {
   table: ITable;
@@ -33,8 +41,8 @@ export interface DevicesStackProps extends StackProps {
 /**
  * The device side: the IoT policy every device certificate gets (a device connects as its thing
  * name, its serial number, and publishes and subscribes only on its own topics), the topic rule
- * that hands each up message to the ingest Lambda with an error action into a queue (a failed
- * message is kept, not lost), the scheduled skipped-exchange check and the global settings fan-out.
+ * that puts each up message on a stream keyed by device, taken by the ingest Lambda in each
+ * device's order, with an error action into a queue (a failed message is kept, not lost), the scheduled skipped-exchange check and the global settings fan-out.
  */
 export class DevicesStack extends Stack {
   /** https://<account>-ats.iot.<region>.amazonaws.com, for the backend's IoT data-plane client. */
@@ -70,9 +78,9 @@ export class DevicesStack extends Stack {
     });
 
     const ingest = new PortalFunction(this, 'Ingest', {
-      entry: 'devices/ingest',
+      entry: 'devices/ingest-stream',
       logKey: props.logKey,
-      description: 'Takes device messages from the IoT topic rule',
+      description: 'Takes device messages from the device stream, each device in order',
       environment: {
         TABLE_NAME: props.table.tableName,
         // The live screens' change notices (functions/devices/change-notice.ts).
@@ -89,21 +97,39 @@ export class DevicesStack extends Stack {
       enforceSSL: true,
       retentionPeriod: Duration.days(14),
     });
+    // Device messages keyed by device: Lambda keeps each key's records in order (ingest-stream.ts).
+    // A week's retention leaves time to replay what failed (docs/deploy.md).
+    const stream = new Stream(this, 'DeviceMessageStream', {
+      streamMode: StreamMode.ON_DEMAND,
+      // Kinesis's own key (cdk-nag KDS3): a customer key would add a charge per producer and consumer call.
+      encryption: StreamEncryption.MANAGED,
+      retentionPeriod: Duration.days(7),
+    });
     const ruleRole = new Role(this, 'TopicRuleRole', { assumedBy: new ServicePrincipal('iot.amazonaws.com') });
     failed.grantSendMessages(ruleRole);
-    const rule = new CfnTopicRule(this, 'DeviceMessages', {
+    stream.grantWrite(ruleRole);
+    new CfnTopicRule(this, 'DeviceMessages', {
       topicRulePayload: {
         sql: `SELECT encode(*, 'base64') AS payload, topic() AS topic, clientid() AS clientId, timestamp() AS receivedAt FROM '${DEVICE_TOPIC_ROOT}/+/up/+'`,
         awsIotSqlVersion: '2016-03-23',
         ruleDisabled: false,
-        actions: [{ lambda: { functionArn: ingest.functionArn } }],
+        actions: [{ kinesis: { streamName: stream.streamName, partitionKey: '${clientid()}', roleArn: ruleRole.roleArn } }],
         errorAction: { sqs: { queueUrl: failed.queueUrl, roleArn: ruleRole.roleArn, useBase64: false } },
       },
     });
-    // The rule invokes the Lambda asynchronously: a message whose ingest still fails after the
-    // retries goes to the same queue, with the error, to be replayed once the cause is fixed.
-    ingest.configureAsyncInvoke({ retryAttempts: 2, onFailure: new SqsDestination(failed) });
-    ingest.addPermission('FromTopicRule', { principal: new ServicePrincipal('iot.amazonaws.com'), sourceArn: rule.attrArn, sourceAccount: this.account });
+    // A record whose ingest keeps failing is given again from where it failed (the device's order
+    // holds) for a day; then the batch's place in the stream goes to the queue, to be replayed.
+    ingest.addEventSource(
+      new KinesisEventSource(stream, {
+        startingPosition: StartingPosition.TRIM_HORIZON,
+        batchSize: 100,
+        parallelizationFactor: INGEST_PARALLEL_PER_SHARD,
+        reportBatchItemFailures: true,
+        retryAttempts: 1000,
+        maxRecordAge: Duration.days(1),
+        onFailure: new SqsDlq(failed),
+      }),
+    );
 
     const skipped = new PortalFunction(this, 'SkippedExchangeCheck', {
       entry: 'devices/check-skipped-exchanges',
@@ -175,5 +201,14 @@ export class DevicesStack extends Stack {
         alarmDescription: description,
       }).addAlarmAction(action);
     }
+    // Alerts wait while device messages wait: a minute behind is an operator's matter.
+    new Alarm(this, 'IngestBehind', {
+      metric: ingest.metric('IteratorAge', { period: Duration.minutes(1), statistic: 'Maximum' }),
+      threshold: 60_000,
+      evaluationPeriods: 3,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+      alarmDescription: 'The device ingest is more than a minute behind the device stream (alerts are late)',
+    }).addAlarmAction(action);
   }
 }

@@ -11,6 +11,7 @@ import {
   HeadersReferrerPolicy,
   OriginRequestPolicy,
   ResponseHeadersPolicy,
+  type ResponseSecurityHeadersBehavior,
   SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
@@ -50,6 +51,9 @@ export interface WebStackProps extends StackProps {
   /** Where the live screens connect (docs/live-screens.md): IoT Core's WebSocket and Cognito Identity, allowed in the CSP's connect-src. */
   liveConnectSources?: string[];
 }
+
+/** The offline shell's service worker (web/build.ts writes it at the root of the built web). */
+export const SERVICE_WORKER_PATH = '/sw.js';
 
 /** Paths without a file extension are screens of the single-page app: they get index.html. */
 const SPA_REWRITE = `function handler(event) {
@@ -92,26 +96,30 @@ export class WebStack extends Stack {
     });
     const recaptcha = 'https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/';
     const images = `https://${props.imagesBucket.bucketRegionalDomainName}`;
-    const headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
-      securityHeadersBehavior: {
-        contentSecurityPolicy: {
-          override: true,
-          contentSecurityPolicy: [
-            "default-src 'self'",
-            `script-src 'self' ${recaptcha}`,
-            `frame-src ${recaptcha}`,
-            `img-src 'self' data: blob: ${images}`,
-            "style-src 'self' 'unsafe-inline'",
-            "font-src 'self' data:",
-            `connect-src 'self' ${[images, ...(props.liveConnectSources ?? [])].join(' ')}`,
-            "frame-ancestors 'none'",
-          ].join('; '),
-        },
-        contentTypeOptions: { override: true },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
-        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
-        strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, override: true },
+    const securityHeadersBehavior: ResponseSecurityHeadersBehavior = {
+      contentSecurityPolicy: {
+        override: true,
+        contentSecurityPolicy: [
+          "default-src 'self'",
+          `script-src 'self' ${recaptcha}`,
+          `frame-src ${recaptcha}`,
+          `img-src 'self' data: blob: ${images}`,
+          "style-src 'self' 'unsafe-inline'",
+          "font-src 'self' data:",
+          `connect-src 'self' ${[images, ...(props.liveConnectSources ?? [])].join(' ')}`,
+          "frame-ancestors 'none'",
+        ].join('; '),
       },
+      contentTypeOptions: { override: true },
+      frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+      referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+      strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, override: true },
+    };
+    const headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', { securityHeadersBehavior });
+    // The offline shell's service worker: browsers must ask for it on every load to see a new deployment.
+    const serviceWorkerHeaders = new ResponseHeadersPolicy(this, 'ServiceWorkerHeaders', {
+      securityHeadersBehavior,
+      customHeadersBehavior: { customHeaders: [{ header: 'Cache-Control', value: 'no-cache', override: true }] },
     });
     // The web ACL's ARN, read from the edge stack's parameter in us-east-1 (CloudFormation cannot
     // reference another region's outputs).
@@ -126,6 +134,7 @@ export class WebStack extends Stack {
       policy: AwsCustomResourcePolicy.fromSdkCalls({ resources: [`arn:aws:ssm:${EDGE_REGION}:${this.account}:parameter${WEB_ACL_ARN_PARAMETER}`] }),
       installLatestAwsSdk: false,
     }).getResponseField('Parameter.Value');
+    const siteOrigin = S3BucketOrigin.withOriginAccessControl(site);
     this.distribution = new Distribution(this, 'Portal', {
       webAclId: webAclArn,
       ...(props.domain && {
@@ -138,7 +147,7 @@ export class WebStack extends Stack {
       logBucket: props.logBucket,
       logFilePrefix: 'cloudfront/',
       defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(site),
+        origin: siteOrigin,
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         responseHeadersPolicy: headers,
         functionAssociations: [
@@ -164,6 +173,13 @@ export class WebStack extends Stack {
               eventType: FunctionEventType.VIEWER_REQUEST,
             },
           ],
+        },
+        // Never kept at the edge either, so the first load after a deployment gets the new worker.
+        [SERVICE_WORKER_PATH]: {
+          origin: siteOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          responseHeadersPolicy: serviceWorkerHeaders,
         },
       },
     });

@@ -9,6 +9,7 @@ import { issueLocalToken } from '@functions/lib/human-verification';
 import { buildWeb } from '@web/build';
 import { createApiGateway, createTokenVerifier } from './api-gateway';
 import type { DeviceMessageEvent } from '@functions/devices/ingest';
+import { inDeviceOrder } from './device-order';
 import { dataModelRepository } from '@functions/data/data-model-repository';
 import { liveTopicFilterForToken } from '@functions/lib/live-access';
 import type { AwsSdkVariables, EnvironmentVariables } from '@functions/lib/environment';
@@ -268,12 +269,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 }
 
 /** The ingest Lambda's handler, invoked in-process with the topic rule's event. */
+/** The ingest handler, each device's messages in order (device-order.ts). */
 function deviceMessageIngest(): (event: DeviceMessageEvent) => Promise<void> {
   const ingest = import('@functions/devices/ingest') as Promise<{ handler: (event: DeviceMessageEvent) => Promise<unknown> }>;
-  return async (event) => {
-    const { handler } = await ingest;
-    await handler(event);
-  };
+  return inDeviceOrder(async (event) => (await ingest).handler(event));
 }
 
 /** The scheduled skipped-exchange Lambda, on a timer; one run at a time. */
@@ -334,6 +333,9 @@ function startSettingsFanout(intervalMs: number, log: (line: string) => void, un
   };
 }
 
+/** The built web's files a browser must ask for again each time (web-stack.ts does the same on AWS). */
+const REVALIDATED = new Set(['index.html', 'sw.js']);
+
 /** Static files of the built web; any other path gets index.html, as CloudFront's SPA fallback does. */
 async function serveWeb(webDir: string, pathname: string, res: http.ServerResponse): Promise<void> {
   const decoded = decodedOrUndefined(pathname);
@@ -358,7 +360,8 @@ async function serveWeb(webDir: string, pathname: string, res: http.ServerRespon
   res.writeHead(200, {
     ...SECURITY_HEADERS,
     'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
-    'cache-control': file.endsWith('index.html') ? 'no-cache' : 'public, max-age=300',
+    // The shell and the service worker are checked on every load, so a new build is seen at once.
+    'cache-control': REVALIDATED.has(path.relative(webDir, file)) ? 'no-cache' : 'public, max-age=300',
   });
   res.end(body);
 }

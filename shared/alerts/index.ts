@@ -1,5 +1,6 @@
 export * from './adherence';
 export * from './alert';
+export * from './care-week';
 export * from './blood-pressure';
 export * from './device-errors';
 export * from './drain-temperature';

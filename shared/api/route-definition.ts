@@ -121,6 +121,8 @@ interface RouteBase {
    * keys are dropped, so nothing undeclared leaves the server) and the web client's types come from it.
    */
   response: z.ZodTypeAny;
+  /** The success answer's media type when it is not plain JSON (a FHIR Bundle is `application/fhir+json`); errors stay JSON. */
+  contentType?: 'application/fhir+json';
   /** Module under functions/handlers/ that exports `handler`. */
   handler: string;
   access?: readonly RouteAccess[];

@@ -160,6 +160,7 @@ describe('the LeadingKeys each route is granted', () => {
     expect((await call('clearAlertsAsDoctor', params, { ...options, body: { _id: patient.UserID } })).status).toBe(200);
     expect((await call('getExchangeTurbidityAsDoctor', params, options)).status).toBe(200);
     expect((await call('getAdherenceAsDoctor', params, options)).status).toBe(200);
+    expect((await call('getPatientFhirAsDoctor', params, options)).status).toBe(200);
     const { _id, FillTurbidity, DrainTurbidity, BubblesFillTurbidity, BubblesDrainTurbidity, ...manual } = exchangeReport(
       new Date(Date.now() - 30 * 60 * 1000),
     );
@@ -452,6 +453,7 @@ describe('the LeadingKeys each route is granted', () => {
     'clearAlertsAsDoctor',
     'getExchangeTurbidityAsDoctor',
     'getAdherenceAsDoctor',
+    'getPatientFhirAsDoctor',
     'addExchangeAsDoctor',
     'getClinicSettingsAsDirector',
     'getClinicSettingsAsDoctor',

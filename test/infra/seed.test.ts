@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { careWeeksRepository, patientWeekOf } from '@functions/data/care-weeks-repository';
 import { clinicsRepository } from '@functions/data/clinics-repository';
 import { devicesRepository } from '@functions/data/devices-repository';
 import { exchangesRepository } from '@functions/data/exchanges-repository';
@@ -59,6 +60,9 @@ describe('the demo data', () => {
       expect(patient.ExchangeCount).toBeGreaterThanOrEqual(8);
       expect(device.Utilization).toBeGreaterThan(50);
       expect((await clinicsRepository.get(patient.ClinicID_ref))!.ClinicExchangeCounter).toBeGreaterThanOrEqual(patient.ExchangeCount!);
+      // The care team's week (docs/care-week.md) has counters: the seed goes through ingest.
+      const [week] = await careWeeksRepository.getWeeks([patient.UserID], patientWeekOf(patient, patient.LastExchangeTime!));
+      expect(week!.Exchanges).toBeGreaterThan(0);
     }
 
     // Every alert of spec section 3 shows somewhere in the demo clinic, and the charts have every measure to draw.

@@ -5,10 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildPortal } from '@infra/aws/portal';
 import { gatewayPath } from '@shared/api/paths';
-import { API_TRAILING_SLASH } from '@infra/aws/web-stack';
+import { API_TRAILING_SLASH, SERVICE_WORKER_PATH } from '@infra/aws/web-stack';
 import { routeIds, routes, type RouteId } from '@shared/api/routes';
 import { PUBLIC_ROUTE_CONCURRENCY } from '@infra/aws/api-area-stack';
 import { PUBLIC_ROUTE_THROTTLE, STAGE_THROTTLE } from '@infra/aws/api-stack';
+import { INGEST_CONCURRENCY, INGEST_PARALLEL_PER_SHARD } from '@infra/aws/devices-stack';
 import { pascalCase } from '@infra/aws/route-table';
 import { ROLES } from '@shared/roles';
 import { tableDefinition } from '@shared/table';
@@ -248,19 +249,35 @@ describe('the CDK app', () => {
     expect(PUBLIC_ROUTE_THROTTLE.rateLimit).toBeLessThan(STAGE_THROTTLE.rateLimit);
   });
 
-  it('routes device messages from IoT Core into the ingest Lambda, keeping failures, and limits devices to their own topics', () => {
+  it('routes device messages from IoT Core through a stream keyed by device into the ingest Lambda, keeping failures, and limits devices to their own topics', () => {
     const devices = template('devices');
     devices.hasResourceProperties('AWS::IoT::TopicRule', {
       TopicRulePayload: Match.objectLike({
         Sql: "SELECT encode(*, 'base64') AS payload, topic() AS topic, clientid() AS clientId, timestamp() AS receivedAt FROM 'pd/devices/+/up/+'",
-        Actions: [{ Lambda: Match.anyValue() }],
+        Actions: [{ Kinesis: Match.objectLike({ PartitionKey: '${clientid()}' }) }],
         ErrorAction: { Sqs: Match.anyValue() },
       }),
     });
+    devices.hasResourceProperties('AWS::Kinesis::Stream', {
+      StreamModeDetails: { StreamMode: 'ON_DEMAND' },
+      StreamEncryption: { EncryptionType: 'KMS', KeyId: 'alias/aws/kinesis' },
+      RetentionPeriodHours: 168,
+    });
+    // Each device's records in order, a failed record given again from where it failed, then kept in the queue.
+    devices.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      ParallelizationFactor: INGEST_PARALLEL_PER_SHARD,
+      StartingPosition: 'TRIM_HORIZON',
+      DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
+    });
+    const ingest = Object.entries(devices.findResources('AWS::Lambda::Function')).filter(([id]) => id.startsWith('Ingest'));
+    expect(ingest).toHaveLength(1);
+    expect(ingest[0]![1]).toMatchObject({ Properties: { ReservedConcurrentExecutions: INGEST_CONCURRENCY } });
+    expect(INGEST_CONCURRENCY).toBeGreaterThanOrEqual(4 * INGEST_PARALLEL_PER_SHARD);
+    devices.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'IteratorAge', Threshold: 60_000 });
     const policy = JSON.stringify(devices.findResources('AWS::IoT::Policy'));
     expect(policy).toContain('pd/devices/${iot:Connection.Thing.ThingName}/up/*');
     expect(policy).toContain('pd/devices/${iot:Connection.Thing.ThingName}/down/*');
-    devices.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { DestinationConfig: { OnFailure: Match.anyValue() } });
     devices.hasResourceProperties('AWS::Scheduler::Schedule', { ScheduleExpression: 'rate(5 minutes)' });
   });
 
@@ -320,13 +337,13 @@ describe('the CDK app', () => {
     const web = template('web');
     web.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
-        CacheBehaviors: [
+        CacheBehaviors: Match.arrayWith([
           Match.objectLike({
             PathPattern: '/api/*',
             AllowedMethods: Match.arrayWith(['GET', 'POST']),
             FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
           }),
-        ],
+        ]),
         DefaultCacheBehavior: Match.objectLike({
           ViewerProtocolPolicy: 'redirect-to-https',
           FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
@@ -346,6 +363,22 @@ describe('the CDK app', () => {
     web.hasResourceProperties('AWS::S3::Bucket', {
       PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
     });
+  });
+
+  it('serves the service worker uncached, with no-cache for browsers, so a new deployment is seen on the next load', () => {
+    const web = template('web');
+    const distribution = Object.values(web.findResources('AWS::CloudFront::Distribution'))[0] as {
+      Properties: { DistributionConfig: { CacheBehaviors: Array<{ PathPattern: string; CachePolicyId: string; ResponseHeadersPolicyId: { Ref: string } }> } };
+    };
+    const behavior = distribution.Properties.DistributionConfig.CacheBehaviors.find((b) => b.PathPattern === SERVICE_WORKER_PATH);
+    // CloudFront's managed CachingDisabled policy.
+    expect(behavior?.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad');
+    const policy = web.findResources('AWS::CloudFront::ResponseHeadersPolicy')[behavior!.ResponseHeadersPolicyId.Ref] as {
+      Properties: { ResponseHeadersPolicyConfig: { CustomHeadersConfig: { Items: unknown[] }; SecurityHeadersConfig: { ContentSecurityPolicy: unknown } } };
+    };
+    expect(policy.Properties.ResponseHeadersPolicyConfig.CustomHeadersConfig.Items).toEqual([{ Header: 'Cache-Control', Value: 'no-cache', Override: true }]);
+    // The worker keeps the portal's security headers (its own fetches obey its CSP).
+    expect(policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy).toBeDefined();
   });
 
   it('puts a WAF web ACL (rate limits, AWS common rule set, known bad inputs) in front of CloudFront, from us-east-1', () => {
@@ -385,6 +418,8 @@ describe('the CDK app', () => {
         'AWS/SQS/ApproximateNumberOfMessagesVisible',
         'AWS/Lambda/Errors',
         'AWS/Lambda/Throttles',
+        // The ingest behind the device stream.
+        'AWS/Lambda/IteratorAge',
         'AWS/Lambda/Errors',
         // The global settings fan-out.
         'AWS/Lambda/Errors',

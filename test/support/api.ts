@@ -44,7 +44,7 @@ export function useApi() {
         body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       });
       const text = await response.text();
-      return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+      return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined, headers: Object.fromEntries(response.headers) };
     },
   };
 }

@@ -6,6 +6,7 @@ import { assignDevice, registerDevice } from '@functions/services/devices';
 import { createClinic, createServiceProvider } from '@functions/services/organizations';
 import { createPatient } from '@functions/services/patients';
 import { startBroker, type LocalBroker } from '@infra/local/broker';
+import { inDeviceOrder } from '@infra/local/device-order';
 import { deviceCredentials } from '@infra/local/device-credentials';
 import { startIotDataPlane } from '@infra/local/iot-data-plane';
 import { deviceTopics, deviceUpExamples, type DeviceExchange } from '@shared/device';
@@ -27,7 +28,7 @@ export function issueDeviceSecret(serialNumber: string): string {
 const brokerOptions = (mqttPort: number, httpServer: http.Server) => ({
   mqttPort,
   httpServer,
-  onDeviceMessage: ingest,
+  onDeviceMessage: inDeviceOrder(ingest),
   credentials: testDeviceCredentials,
   allowedOrigins: [],
   log: () => undefined,

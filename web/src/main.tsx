@@ -2,6 +2,7 @@ import '@cloudscape-design/global-styles/index.css';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { loadRuntimeConfig } from './lib/runtime-config';
+import { registerServiceWorker } from './lib/service-worker';
 
 loadRuntimeConfig().then(
   () => createRoot(document.getElementById('root')!).render(<App />),
@@ -9,3 +10,5 @@ loadRuntimeConfig().then(
     document.getElementById('root')!.textContent = `The portal could not start: ${String(error)}`;
   },
 );
+
+registerServiceWorker();

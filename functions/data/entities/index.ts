@@ -3,6 +3,7 @@ import { dynamo } from '@functions/lib/aws-clients';
 import { config } from '@functions/lib/config';
 import { auditSchema } from './audit';
 import { alertSchema, raisedAlertMarkerSchema, unresolvedAlertSchema } from './alert';
+import { alertClearingSchema, patientWeekSchema } from './care-week';
 import { clinicSchema } from './clinic';
 import { dataModelSchema } from './data-model';
 import { deadLetterSchema } from './dead-letter';
@@ -38,6 +39,8 @@ function build(table: string) {
     deviceError: new Entity(deviceErrorSchema, options),
     messageMarker: new Entity(messageMarkerSchema, options),
     exchangeCounter: new Entity(exchangeCounterSchema, options),
+    patientWeek: new Entity(patientWeekSchema, options),
+    alertClearing: new Entity(alertClearingSchema, options),
     settings: new Entity(settingsSchema, options),
     settingsFanout: new Entity(settingsFanoutSchema, options),
     dueCheck: new Entity(dueCheckSchema, options),

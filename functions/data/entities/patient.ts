@@ -30,6 +30,8 @@ export const patientSchema = {
     CurrentPrescriptionID: { type: 'string' },
     /** The current prescription in a few words, for the patient list ('4 exchanges a day: DIAneal 1.36%, EXTRAneal'). */
     ProtocolSummary: { type: 'string' },
+    /** The current prescription's patientTimeZone: the patient's weeks are counted in it (care-week.ts). */
+    TimeZone: { type: 'string' },
     /** The OpenDate of the open visit, the key of its item. */
     OpenVisitOpenDate: { type: 'string' },
     /** When the last visit was closed: where the next visit's period starts. */

@@ -18,6 +18,17 @@ export const visitSchema = {
     ClosedDate: { type: 'string' },
     ExchangeCount: { type: 'number' },
     AlertCount: { type: 'number' },
+    /**
+     * Set on visits opened since the turbidity sums are kept: ingest ADDs each exchange's
+     * turbidity statistics (when the device sent them) to the sums below, so the visit's
+     * turbidity figure costs no read of its exchanges. A visit without it is counted from its period.
+     */
+    KeepsTurbiditySums: { type: 'boolean' },
+    TurbiditySamples: { type: 'number' },
+    SumMeanCleanDrain: { type: 'number' },
+    SumStdevCleanDrain: { type: 'number' },
+    SumMeanCleanFill: { type: 'number' },
+    SumStdevCleanFill: { type: 'number' },
     PatientUtilizationSnapshot: { type: 'number' },
     Findings: { type: 'string' },
     Recommendation: { type: 'string' },

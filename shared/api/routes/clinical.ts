@@ -1,3 +1,4 @@
+import { careTeamWeekQuerySchema, careTeamWeekResultSchema } from '../care-week';
 import { historyPageSchema, historyQuerySchema, patientHistoryQuerySchema } from '../history';
 import {
   adherenceQuerySchema,
@@ -169,6 +170,19 @@ export const clinicalRoutes = defineRoutes({
     tenant: PATIENT_TENANT,
     audit: 'read',
     thing: 'exchanges',
+  }),
+  /** Beyond the spec: the care team's week (ClinicDirector, /patients/week): per patient the week's counters and who cleared what. */
+  ...staffRoutes('getCareTeamWeek', '/careTeamWeek', ['ClinicDirector'], {
+    method: 'GET',
+    query: careTeamWeekQuerySchema,
+    response: careTeamWeekResultSchema,
+    handler: 'clinical/get-care-team-week',
+    access: ['table-write'],
+    keys: ['CLINIC', 'PATIENT', 'SP', 'GLOBAL'],
+    writeKeys: ['AUDIT'],
+    tenant: { kind: 'own' },
+    audit: 'read',
+    thing: 'patients',
   }),
   /** Beyond the spec: the own clinic's audit trail (DESIGN.md section 5). */
   getClinicHistory: {

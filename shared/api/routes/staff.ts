@@ -28,6 +28,7 @@ export interface StaffRouteSpec {
   body?: SessionRoute['body'];
   query?: SessionRoute['query'];
   response: SessionRoute['response'];
+  contentType?: SessionRoute['contentType'];
   handler: string;
   access?: readonly RouteAccess[];
   keys?: readonly KeyPrefix[];

@@ -10,6 +10,7 @@ import {
   visitsResultSchema,
 } from '../prescriptions';
 import { settingsListSchema } from '@shared/settings';
+import { fhirBundleSchema, fhirExportQuerySchema } from '../fhir';
 import { defineRoutes } from '../route-definition';
 import { ALL_STAFF, PATIENT_TENANT, staffRoutes } from './staff';
 
@@ -93,5 +94,23 @@ export const treatmentRoutes = defineRoutes({
     tenant: PATIENT_TENANT,
     audit: 'write',
     thing: 'visits',
+  }),
+  /**
+   * Beyond the spec: the patient, the device and the period's measurements as a FHIR R4 Bundle
+   * (docs/fhir.md). Here rather than in the clinical area, whose stack is near CloudFormation's
+   * resource limit (test/infra/fifty-routes.test.ts).
+   */
+  ...staffRoutes('getPatientFhir', '/patients/{patientId}/fhir', ALL_STAFF, {
+    method: 'GET',
+    query: fhirExportQuerySchema,
+    response: fhirBundleSchema,
+    contentType: 'application/fhir+json',
+    handler: 'clinical/get-patient-fhir',
+    access: ['table-write'],
+    keys: ['PATIENT', 'USER'],
+    writeKeys: ['AUDIT'],
+    tenant: PATIENT_TENANT,
+    audit: 'read',
+    thing: 'patient',
   }),
 });

@@ -1,4 +1,5 @@
 import { auditRepository } from '@functions/data/audit-repository';
+import { db } from '@functions/data/entities';
 import { patientsRepository } from '@functions/data/patients-repository';
 import type { Visit, VisitsResult } from '@shared/api/prescriptions';
 import { messages } from '@shared/messages';
@@ -7,12 +8,14 @@ import { clinicWithStaff, staffPath, type ClinicWithStaff } from '@test/support/
 import { connectDevice, exchangeReport, publishExchange, useDeviceBroker } from '@test/support/devices';
 import { approvedPrescription, hhmm } from '@test/support/prescriptions';
 import { useTestTable, useTestUserPool } from '@test/support/local-services';
+import { countDynamoRequests } from '@test/support/dynamo-requests';
 import type { DeviceExchange } from '@shared/device';
 
 useTestTable();
 useTestUserPool();
 const api = useApi();
 const devices = useDeviceBroker();
+const requests = countDynamoRequests();
 const v = messages.visits;
 const HOUR = 60 * 60 * 1000;
 
@@ -114,6 +117,53 @@ describe('a visit from its first exchange to its close', () => {
     expect(cursor).toBeDefined();
     const page2 = await getVisits(setup, 'Doctor', setup.patient.UserID, `?limit=1&cursor=${encodeURIComponent(cursor)}`);
     expect(visitsOf(page2).map((visit) => visit.OpenDate)).toEqual([first.toISOString()]);
+  });
+});
+
+describe('a visit open for a long time', () => {
+  const calc = (meanCleanDrain: number) => ({ BubblesTurbidityCalc: { meanCleanDrain, stdevCleanDrain: 0.2, meanCleanFill: 0.5, stdevCleanFill: 0.1 } });
+
+  it('answers its figure and latest readings without reading every exchange of its period', async () => {
+    const setup = await clinicWithStaff();
+    const start = Date.now() - 400 * 6 * HOUR;
+    await exchanges(setup, [exchangeReport(new Date(start), calc(2))]);
+    const openDate = (await patientsRepository.get(setup.patient.UserID))!.OpenVisitOpenDate!;
+    // 300 exchanges of the period without turbidity statistics, as ingest stores them, then one more through the device.
+    const {
+      data: [first],
+    } = await db().entities.exchange.query.byPatient({ PatientID: setup.patient.UserID }).go();
+    const bulk = Array.from({ length: 300 }, (_, i) => {
+      const at = new Date(start + (i + 1) * 6 * HOUR).toISOString();
+      const { BubblesTurbidityCalc, ...report } = first!.Report;
+      return { ...first!, ExchangeID: `bulk-${i}`, ExchangeTimeUtc: at, ReceivedAt: at, Report: { ...report, _id: `bulk-${i}`, DeviceLocalDate: at } };
+    });
+    expect((await db().entities.exchange.put(bulk).go()).unprocessed).toHaveLength(0);
+    await exchanges(setup, [exchangeReport(new Date(start + 350 * 6 * HOUR), calc(4))]);
+    expect(await patientsRepository.getVisit(setup.patient.UserID, openDate)).toMatchObject({ TurbiditySamples: 2, SumMeanCleanDrain: 6 });
+
+    requests.reset();
+    const [open] = visitsOf(await getVisits(setup, 'Doctor'));
+    // (mean drain 3 + its deviation 0.2) − (mean fill 0.5 − its deviation 0.1): the two exchanges that carried statistics.
+    expect(open).toMatchObject({ Visited: false, OpenDate: openDate, turbidity: 2.8 });
+    expect(open!.measurements).toHaveLength(100);
+    // The visits, the visit's alerts, one page of its readings: not the 302 exchanges of its period.
+    expect(requests.byCommand.QueryCommand).toBe(3);
+
+    const closed = await close(setup, 'Doctor', summary);
+    expect(closed).toMatchObject({ status: 200, body: { visit: { Visited: true, turbidity: 2.8 } } });
+  });
+
+  it('counts a visit opened before the sums were kept from the exchanges of its period', async () => {
+    const setup = await clinicWithStaff();
+    await exchanges(setup, [exchangeReport(new Date(Date.now() - 3 * HOUR), calc(2)), exchangeReport(new Date(Date.now() - 2 * HOUR), calc(4))]);
+    const openDate = (await patientsRepository.get(setup.patient.UserID))!.OpenVisitOpenDate!;
+    // The visit as it was stored before ingest kept the sums.
+    await db()
+      .entities.visit.patch({ PatientID: setup.patient.UserID, OpenDate: openDate })
+      .remove(['KeepsTurbiditySums', 'TurbiditySamples', 'SumMeanCleanDrain', 'SumStdevCleanDrain', 'SumMeanCleanFill', 'SumStdevCleanFill'])
+      .go();
+    const [open] = visitsOf(await getVisits(setup, 'Nurse'));
+    expect(open).toMatchObject({ Visited: false, turbidity: 2.8, ExchangeCount: 2 });
   });
 });
 

@@ -21,9 +21,11 @@ import {
   useDeviceBroker,
 } from '@test/support/devices';
 import { useTestTable } from '@test/support/local-services';
+import { countDynamoRequests } from '@test/support/dynamo-requests';
 
 useTestTable();
 const devices = useDeviceBroker();
+const requests = countDynamoRequests();
 
 const HOUR = 60 * 60 * 1000;
 const allExchanges = (patientId: string) => allItems((page) => exchangesRepository.listForPatient(patientId, { from: '2000-01-01', to: '2100-01-01' }, page));
@@ -49,6 +51,18 @@ async function withDevice<T>(serialNumber: string, run: (client: mqtt.MqttClient
 }
 
 describe('a device reports exchanges over MQTT', () => {
+  it('takes 8 exchanges a device sends at once one after the other, each in one transaction', async () => {
+    const { patient, device } = await createPatientWithDevice();
+    const start = Date.now() - 20 * HOUR;
+    const reports = Array.from({ length: 8 }, (_, i) => exchangeReport(new Date(start + i * 2 * HOUR)));
+    requests.reset();
+    await withDevice(device.SerialNumber, (client) => Promise.all(reports.map((report) => publishExchange(client, device.SerialNumber, report))));
+    expect((await allExchanges(patient.UserID)).map((exchange) => exchange._id).sort()).toEqual(reports.map((report) => report._id).sort());
+    // None raced another for the patient's items and had to be read and sent again.
+    expect(requests.byCommand.TransactWriteItemsCommand).toBe(8);
+    expect(await patientsRepository.get(patient.UserID)).toMatchObject({ ExchangeCount: 8, LastExchangeTime: new Date(start + 14 * HOUR).toISOString() });
+  });
+
   it('stores the exchange and updates the patient, the open visit, the device and every counter', async () => {
     const { patient, device, clinic, provider } = await createPatientWithDevice({ TargetWeight: 70 });
     const at = new Date(Date.now() - 2 * HOUR);

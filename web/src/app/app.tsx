@@ -1,4 +1,5 @@
 import { BrowserRouter } from 'react-router-dom';
+import { OfflineNotice } from '../components/offline-notice';
 import { AppRoutes } from './router';
 
 /** React Router v7's behaviour now, so the upgrade changes nothing. */
@@ -7,6 +8,7 @@ export const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: t
 export function App() {
   return (
     <BrowserRouter future={ROUTER_FUTURE}>
+      <OfflineNotice />
       <AppRoutes />
     </BrowserRouter>
   );

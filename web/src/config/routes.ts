@@ -56,6 +56,8 @@ export const routes = {
   myProfile: { path: '/myprofile', access: ['ServiceProviderAdmin', 'ClinicAdmin'], nav: n.myProfile },
   patients: { path: '/patients', access: CLINICAL, nav: n.patients },
   addPatient: { path: '/addPatient', access: CLINICAL, nav: n.addPatient },
+  /** Beyond the spec, reached from /patients ('This week'): the ClinicDirector's week of the care team. */
+  careTeamWeek: { path: '/patients/week', access: ['ClinicDirector'], optionalQuery: ['week'] },
   /**
    * The patient screen (spec section 2 "Patient area") and its tabs, one path each so a link,
    * a reload and a sign-in redirect land on the same tab. The patient is in the query (the spec's

@@ -36,6 +36,8 @@ export interface ApiListSettings<Id extends RouteId, T> {
   itemsOf?: (page: ResultOf<Id>) => T[];
   /** Read every page, one after the other. */
   allPages?: boolean;
+  /** How long an answer counts as fresh (the client's default when absent); 0 reads again whenever the screen opens. */
+  staleTime?: number;
 }
 
 /**
@@ -57,6 +59,7 @@ export function useApiList<Id extends RouteId, T = ItemOf<Id>>(id: Id, options: 
     queryFn: ({ pageParam }) => send(id, { ...options, query: { ...options.query, ...(pageParam ? { cursor: pageParam } : {}) } }),
     initialPageParam: undefined,
     getNextPageParam: (last) => last.cursor || undefined,
+    ...(settings.staleTime === undefined ? {} : { staleTime: settings.staleTime }),
   });
   const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = query;
   useEffect(() => {

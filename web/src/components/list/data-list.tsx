@@ -74,6 +74,8 @@ export interface DataListProps<T> {
   onRowClick?: (item: T) => void;
   /** Buttons of the header (e.g. Add). */
   actions?: ReactNode;
+  /** A line under the title (e.g. the period the rows cover); the default order's note takes its place while it applies. */
+  description?: ReactNode;
   more?: MorePages;
 }
 
@@ -199,7 +201,9 @@ export function DataList<T>(props: DataListProps<T>) {
                   <Button variant="inline-icon" iconName="status-info" ariaLabel={t.aboutOrder(defaultOrder.label)} />
                 </Popover>
               </span>
-            ) : undefined
+            ) : (
+              props.description
+            )
           }
           actions={
             <SpaceBetween direction="horizontal" size="xs">

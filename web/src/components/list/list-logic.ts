@@ -114,7 +114,12 @@ export function toCsv<T>(columns: readonly ListColumn<T>[], items: readonly T[])
 
 /** Offers the CSV as a download named as the spec says (clinics.csv, users.csv, devices.csv). */
 export function downloadCsv(fileName: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  downloadText(fileName, csv, 'text/csv;charset=utf-8');
+}
+
+/** Offers a text as a download of the given media type (a CSV, a FHIR Bundle). */
+export function downloadText(fileName: string, text: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

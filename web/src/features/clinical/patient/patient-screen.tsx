@@ -12,6 +12,7 @@ import { QueryState } from '@web/src/components/query-state';
 import { useApiQuery } from '@web/src/lib/api-hooks';
 import { AddExchangeModal } from './add-exchange-modal';
 import { PatientExchangesTab } from './exchanges-tab';
+import { FhirExportButton } from './fhir-export';
 import { PatientPrescriptionTab } from './prescription-tab';
 import { PatientProfileTab } from './profile-tab';
 import { PatientVisitsTab } from './visits-tab';
@@ -83,9 +84,12 @@ export function PatientScreen() {
             variant="h1"
             description={profile.data && <span data-testid="exchange-count">{m.screen.exchangeCount(profile.data.Profile.ExchangeCount ?? 0)}</span>}
             actions={
-              <Button variant="primary" disabled={role === 'Nurse' || !profile.data} onClick={() => setAdding(true)}>
-                {m.addExchange}
-              </Button>
+              <SpaceBetween direction="horizontal" size="xs">
+                <FhirExportButton patientId={patientId} patientName={pii && `${pii.FirstName} ${pii.LastName}`} />
+                <Button variant="primary" disabled={role === 'Nurse' || !profile.data} onClick={() => setAdding(true)}>
+                  {m.addExchange}
+                </Button>
+              </SpaceBetween>
             }
           >
             {pii ? `${pii.FirstName} ${pii.LastName}` : m.screen.title}

@@ -112,7 +112,7 @@ function physicianFilter(patients: readonly PatientListItem[]): ListFilter<Patie
 
 type PatientPages = ReturnType<typeof useApiList<'getallpatientsAsDoctor'>>;
 
-function PatientList({ pages, withPhysician }: { pages: PatientPages; withPhysician: boolean }) {
+function PatientList({ pages, withPhysician, withWeek = false }: { pages: PatientPages; withPhysician: boolean; withWeek?: boolean }) {
   const navigate = useNavigate();
   const location = useLocation();
   const items = pages.items;
@@ -132,9 +132,16 @@ function PatientList({ pages, withPhysician }: { pages: PatientPages; withPhysic
         defaultOrder={reviewOrder}
         onRowClick={(patient) => navigate(paths.patientExchanges({ patientId: patient.UserID }), { state: originState(location) })}
         actions={
-          <Button iconName="add-plus" onClick={() => navigate(paths.addPatient(), { state: originState(location) })}>
-            {messages.navigation.addPatient}
-          </Button>
+          <>
+            {withWeek && (
+              <Button iconName="calendar" onClick={() => navigate(paths.careTeamWeek(), { state: originState(location) })}>
+                {messages.careWeek.open}
+              </Button>
+            )}
+            <Button iconName="add-plus" onClick={() => navigate(paths.addPatient(), { state: originState(location) })}>
+              {messages.navigation.addPatient}
+            </Button>
+          </>
         }
       />
       {pages.error ? <ErrorDialog messages={errorMessages(pages.error)} onClose={() => void pages.refetch()} /> : null}
@@ -150,7 +157,7 @@ function DoctorPatients({ userId }: { userId: string }) {
 /** The clinic's patients (…/getAllClinicPatients/) for a director or a nurse, with the assigned physician. */
 function ClinicPatients({ staff }: { staff: StaffUser & { role: 'ClinicDirector' | 'Nurse' } }) {
   const pages = useApiList(staffRouteId('getAllClinicPatients', staff.role), { params: { id: staff.userId } }, { allPages: true });
-  return <PatientList pages={pages} withPhysician />;
+  return <PatientList pages={pages} withPhysician withWeek={staff.role === 'ClinicDirector'} />;
 }
 
 /**

@@ -1,0 +1,62 @@
+import type { Context, KinesisStreamBatchResponse, KinesisStreamEvent, KinesisStreamRecord } from 'aws-lambda';
+import { deadLettersRepository } from '../data/dead-letters-repository';
+import { inParallel } from '../lib/in-parallel';
+import { logger } from '../lib/powertools';
+import { handler as takeDeviceMessage, type DeviceMessageEvent } from './ingest';
+
+/** Devices of one batch taken at once; each device's messages one at a time, in order. */
+const DEVICES_AT_ONCE = 8;
+
+/** The record as the topic rule put it: the rule's SQL output (DeviceMessageEvent), as JSON. */
+function messageOf(record: KinesisStreamRecord): DeviceMessageEvent | undefined {
+  try {
+    const event = JSON.parse(Buffer.from(record.kinesis.data, 'base64').toString('utf8')) as Partial<DeviceMessageEvent>;
+    if (typeof event.payload !== 'string' || typeof event.topic !== 'string' || typeof event.clientId !== 'string' || typeof event.receivedAt !== 'number')
+      return undefined;
+    return event as DeviceMessageEvent;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The ingest on AWS: the topic rule puts each device message on a Kinesis stream keyed by the
+ * device (its client id), and this Lambda takes a batch of the stream. Records of one device are
+ * taken one at a time, in the order the device sent them, so two exchanges of one patient never
+ * race for the patient's items (docs/device-protocol.md, "Order"); different devices go in parallel.
+ *
+ * A message that cannot be taken is a dead letter (ingest.ts) and the batch goes on. A failure of
+ * our own (the table is unreachable) stops that device's records at the failed one and reports it:
+ * Lambda takes the shard again from that record, so nothing is lost and the device's order holds;
+ * records already taken are recognised by their message id and change nothing.
+ */
+export async function handler(event: KinesisStreamEvent, context?: Context): Promise<KinesisStreamBatchResponse> {
+  const byDevice = new Map<string, KinesisStreamRecord[]>();
+  for (const record of event.Records) {
+    const records = byDevice.get(record.kinesis.partitionKey) ?? [];
+    records.push(record);
+    byDevice.set(record.kinesis.partitionKey, records);
+  }
+  const batchItemFailures: KinesisStreamBatchResponse['batchItemFailures'] = [];
+  await inParallel([...byDevice.values()], DEVICES_AT_ONCE, async (records) => {
+    for (const record of records) {
+      const message = messageOf(record);
+      try {
+        if (message) await takeDeviceMessage(message, context);
+        else
+          await deadLettersRepository.add({
+            Topic: '',
+            ClientId: record.kinesis.partitionKey,
+            Payload: record.kinesis.data,
+            Reason: 'The stream record is not a device message of the topic rule',
+            ReceivedAt: new Date(record.kinesis.approximateArrivalTimestamp * 1000).toISOString(),
+          });
+      } catch (error) {
+        logger.error('device message not taken; the stream gives it again', { clientId: record.kinesis.partitionKey, error: error as Error });
+        batchItemFailures.push({ itemIdentifier: record.kinesis.sequenceNumber });
+        return; // the device's later records wait for this one
+      }
+    }
+  });
+  return { batchItemFailures };
+}

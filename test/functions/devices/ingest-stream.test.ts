@@ -1,0 +1,127 @@
+import type { KinesisStreamEvent, KinesisStreamRecord } from 'aws-lambda';
+import { handler } from '@functions/devices/ingest-stream';
+import type { DeviceMessageEvent } from '@functions/devices/ingest';
+import { deadLettersRepository } from '@functions/data/dead-letters-repository';
+import { exchangesRepository } from '@functions/data/exchanges-repository';
+import { allItems } from '@functions/data/page';
+import { patientsRepository } from '@functions/data/patients-repository';
+import { dynamo } from '@functions/lib/aws-clients';
+import { deviceTopics, type DeviceExchange } from '@shared/device';
+import { createPatientWithDevice, exchangeReport } from '@test/support/devices';
+import { countDynamoRequests } from '@test/support/dynamo-requests';
+import { useTestTable } from '@test/support/local-services';
+
+useTestTable();
+const requests = countDynamoRequests();
+
+const HOUR = 60 * 60 * 1000;
+let sequence = 0;
+
+/** A record as the topic rule puts it on the stream: the rule's SQL output as JSON, keyed by the device. */
+function streamRecord(serialNumber: string, exchange: DeviceExchange): KinesisStreamRecord {
+  const message: DeviceMessageEvent = {
+    payload: Buffer.from(JSON.stringify(exchange)).toString('base64'),
+    topic: deviceTopics.exchange(serialNumber),
+    clientId: serialNumber,
+    receivedAt: Date.now(),
+  };
+  return rawRecord(serialNumber, Buffer.from(JSON.stringify(message)).toString('base64'));
+}
+
+function rawRecord(partitionKey: string, data: string): KinesisStreamRecord {
+  sequence += 1;
+  return {
+    kinesis: {
+      kinesisSchemaVersion: '1.0',
+      partitionKey,
+      sequenceNumber: String(sequence).padStart(20, '0'),
+      data,
+      approximateArrivalTimestamp: Date.now() / 1000,
+    },
+    eventSource: 'aws:kinesis',
+    eventVersion: '1.0',
+    eventID: `shardId-000000000000:${sequence}`,
+    eventName: 'aws:kinesis:record',
+    invokeIdentityArn: 'arn:aws:iam::000000000000:role/ingest',
+    awsRegion: 'eu-west-1',
+    eventSourceARN: 'arn:aws:kinesis:eu-west-1:000000000000:stream/device-messages',
+  };
+}
+
+const batch = (records: KinesisStreamRecord[]): KinesisStreamEvent => ({ Records: records });
+const storedIds = async (patientId: string) =>
+  (await allItems((page) => exchangesRepository.listForPatient(patientId, { from: '2000-01-01', to: '2100-01-01' }, page))).map((exchange) => exchange._id);
+
+/** Makes the table unreachable for the transaction that stores this exchange, as a failure of our own would. */
+function failWhileStoring(exchangeId: string) {
+  const name = `failWhileStoring-${exchangeId}`;
+  dynamo().middlewareStack.add(
+    (next, context) => async (args) => {
+      if (context.commandName === 'TransactWriteItemsCommand' && JSON.stringify(args.input).includes(exchangeId)) throw new Error('the table is unreachable');
+      return next(args);
+    },
+    { step: 'initialize', name },
+  );
+  return () => dynamo().middlewareStack.remove(name);
+}
+
+describe('the ingest on AWS takes device messages from the stream keyed by device', () => {
+  it("takes each device's exchanges in order, one transaction each, with no race between one patient's exchanges", async () => {
+    const [a, b] = [await createPatientWithDevice(), await createPatientWithDevice()];
+    const start = Date.now() - 10 * HOUR;
+    const reportsA = Array.from({ length: 6 }, (_, i) => exchangeReport(new Date(start + i * HOUR)));
+    const reportsB = Array.from({ length: 3 }, (_, i) => exchangeReport(new Date(start + i * HOUR)));
+    const records = [
+      ...reportsA.slice(0, 3).map((report) => streamRecord(a.device.SerialNumber, report)),
+      ...reportsB.map((report) => streamRecord(b.device.SerialNumber, report)),
+      ...reportsA.slice(3).map((report) => streamRecord(a.device.SerialNumber, report)),
+    ];
+    requests.reset();
+    expect(await handler(batch(records))).toEqual({ batchItemFailures: [] });
+
+    expect((await storedIds(a.patient.UserID)).sort()).toEqual(reportsA.map((report) => report._id).sort());
+    expect((await storedIds(b.patient.UserID)).sort()).toEqual(reportsB.map((report) => report._id).sort());
+    expect(await patientsRepository.get(a.patient.UserID)).toMatchObject({ ExchangeCount: 6, LastExchangeTime: new Date(start + 5 * HOUR).toISOString() });
+    // One transaction per exchange: none lost a race and was sent again.
+    expect(requests.byCommand.TransactWriteItemsCommand).toBe(9);
+  });
+
+  it("stops a device's records at one that fails, reports it, and takes it and the later ones when the stream gives them again", async () => {
+    const [a, b] = [await createPatientWithDevice(), await createPatientWithDevice()];
+    const start = Date.now() - 10 * HOUR;
+    const reportsA = Array.from({ length: 3 }, (_, i) => exchangeReport(new Date(start + i * HOUR)));
+    const reportB = exchangeReport(new Date(start));
+    const recordsA = reportsA.map((report) => streamRecord(a.device.SerialNumber, report));
+    const recordB = streamRecord(b.device.SerialNumber, reportB);
+
+    const restore = failWhileStoring(reportsA[1]!._id);
+    let response;
+    try {
+      response = await handler(batch([recordsA[0]!, recordB, recordsA[1]!, recordsA[2]!]));
+    } finally {
+      restore();
+    }
+    expect(response).toEqual({ batchItemFailures: [{ itemIdentifier: recordsA[1]!.kinesis.sequenceNumber }] });
+    // The device's order holds: its third exchange waits for its second.
+    expect(await storedIds(a.patient.UserID)).toEqual([reportsA[0]!._id]);
+    expect(await storedIds(b.patient.UserID)).toEqual([reportB._id]);
+
+    // Lambda gives the shard again from the failed record: what was taken already changes nothing.
+    expect(await handler(batch([recordB, recordsA[1]!, recordsA[2]!]))).toEqual({ batchItemFailures: [] });
+    expect((await storedIds(a.patient.UserID)).sort()).toEqual(reportsA.map((report) => report._id).sort());
+    expect(await patientsRepository.get(a.patient.UserID)).toMatchObject({ ExchangeCount: 3 });
+    expect(await patientsRepository.get(b.patient.UserID)).toMatchObject({ ExchangeCount: 1 });
+  });
+
+  it('keeps a record that is not a device message as a dead letter and goes on', async () => {
+    const { patient, device } = await createPatientWithDevice();
+    const report = exchangeReport(new Date(Date.now() - HOUR));
+    const junk = rawRecord(device.SerialNumber, Buffer.from('not json').toString('base64'));
+    expect(await handler(batch([junk, streamRecord(device.SerialNumber, report)]))).toEqual({ batchItemFailures: [] });
+    expect(await storedIds(patient.UserID)).toEqual([report._id]);
+    const letters = await allItems((page) => deadLettersRepository.listForDay(new Date().toISOString().slice(0, 10), page));
+    expect(letters.filter((letter) => letter.ClientId === device.SerialNumber)).toEqual([
+      expect.objectContaining({ Reason: 'The stream record is not a device message of the topic rule' }),
+    ]);
+  });
+});
