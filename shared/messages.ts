@@ -1025,4 +1025,8 @@ export const messages = {
     /** Not a spec text: the offline shell's notice while the browser has no connection. */
     offline: 'You are offline. The portal shows no patient data until the connection is back.',
   },
+  /** Live screens (not spec texts: the spec has no live screens). */
+  live: {
+    idTokenRequired: 'The session has no ID token for live updates; sign in again',
+  },
 } as const;

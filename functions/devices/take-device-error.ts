@@ -1,6 +1,7 @@
 import { isReportableMachineProblem, panicAlert } from '@shared/alerts';
 import type { DeviceError } from '@shared/device';
 import { devicesRepository } from '../data/devices-repository';
+import { notifyChange } from './change-notice';
 import { raisePatientAlert } from './patient-alerts';
 import { RejectedMessage } from './rejected-message';
 
@@ -17,5 +18,12 @@ export async function takeDeviceError(serialNumber: string, error: DeviceError):
   await devicesRepository.addError(route.DeviceID, { Time: time, MachineProblem: error.MachineProblem.trim(), MessageID: error._id });
   const alert = panicAlert(error.MachineProblem);
   if (alert && route.PatientID) await raisePatientAlert(route.PatientID, alert, time, `error-${route.DeviceID}-${error._id}`);
+  await notifyChange({
+    kind: 'error',
+    DeviceID: route.DeviceID,
+    PatientID: route.PatientID,
+    ClinicID: route.ClinicID,
+    ServiceProviderID: route.ServiceProviderID,
+  });
   return 'stored';
 }

@@ -18,6 +18,7 @@ import { exchangesRepository, type ExchangeRecord } from '../data/exchanges-repo
 import { patientsRepository, type PatientAlert, type PatientRecord, type PrescriptionRecord } from '../data/patients-repository';
 import { cachedCurrentPrescription, cachedSettingsForClinic } from './engine-cache';
 import { nextDueCheckAt } from './due-schedule';
+import { notifyChange } from './change-notice';
 import { toPatientAlerts } from './patient-alerts';
 import { RejectedMessage } from './rejected-message';
 
@@ -157,7 +158,10 @@ export async function takeExchange(serialNumber: string, exchange: DeviceExchang
       // the window read above holds what it stored, so this costs no request unless something is missing.
       await reevaluateLater(stored, exchangeTimeUtc, context, lookBackMs - exchangeTime.getTime());
     }
-    return outcome === 'duplicate' ? 'duplicate' : 'stored';
+    if (outcome === 'duplicate') return 'duplicate';
+    // Told once everything this exchange changes is written, so a screen that reads again sees it all.
+    await notifyChange({ kind: 'exchange', DeviceID: route.DeviceID, PatientID, ClinicID, ServiceProviderID });
+    return 'stored';
   }
   throw new Error(`Patient ${PatientID}'s open visit kept changing while exchange ${exchange._id} was taken; it will be delivered again`);
 }

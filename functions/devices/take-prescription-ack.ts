@@ -2,6 +2,7 @@ import type { PrescriptionAck } from '@shared/device';
 import { devicesRepository } from '../data/devices-repository';
 import { dueChecksRepository } from '../data/due-checks-repository';
 import { patientsRepository } from '../data/patients-repository';
+import { notifyChange } from './change-notice';
 import { nextDueCheckAt } from './due-schedule';
 import { cachedSettingsForClinic } from './engine-cache';
 import { RejectedMessage } from './rejected-message';
@@ -26,5 +27,13 @@ export async function takePrescriptionAck(serialNumber: string, ack: Prescriptio
     const dueAt = nextDueCheckAt({ ...prescription, Created_UTC: approvedAt }, Date.now(), settings.SkippedExchangeGraceTime);
     if (dueAt) await dueChecksRepository.schedule(route.PatientID, dueAt);
   }
-  return approved ? 'approved' : 'already-approved';
+  if (!approved) return 'already-approved';
+  await notifyChange({
+    kind: 'ack',
+    DeviceID: route.DeviceID,
+    PatientID: route.PatientID,
+    ClinicID: route.ClinicID,
+    ServiceProviderID: route.ServiceProviderID,
+  });
+  return 'approved';
 }

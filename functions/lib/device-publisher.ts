@@ -18,6 +18,11 @@ async function clearRetained(topic: string): Promise<void> {
   await iotData().send(new PublishCommand({ topic, qos: DEVICE_MQTT_QOS, retain: true, payload: new Uint8Array() }));
 }
 
+/** A change notice for the live screens (shared/live.ts): QoS 0 and not retained, as it matters only to who listens now. */
+export async function publishNotice(topic: string, notice: unknown): Promise<void> {
+  await iotData().send(new PublishCommand({ topic, qos: 0, retain: false, payload: Buffer.from(JSON.stringify(notice)) }));
+}
+
 /** Messages the backend sends a device; retained, so a device that is offline gets them when it connects. */
 export const devicePublisher = {
   prescription: (prescription: DevicePrescription) => publish(deviceTopics.prescription(prescription.SerialNumber), prescription),

@@ -40,6 +40,10 @@ export const environmentSchema = z.object({
    * endpoint chain refuses every request that did not come through CloudFront (and its WAF).
    */
   ORIGIN_VERIFY_SECRET_ARN: z.string().min(1),
+  /** On AWS: the Cognito identity pool whose credentials let a browser receive its tenant's live notices (docs/live-screens.md); absent locally. */
+  LIVE_IDENTITY_POOL_ID: z.string().min(1),
+  /** On AWS: the account the live IoT policies name in their resources. */
+  LIVE_POLICY_ACCOUNT: z.string().min(1),
   /** Powertools' own variables: the service name on every log line and metric. */
   POWERTOOLS_SERVICE_NAME: z.string().min(1),
   POWERTOOLS_METRICS_NAMESPACE: z.string().min(1).default('PdPortal'),

@@ -37,4 +37,6 @@ export const metricNames = {
   skippedExchangeCheckFailed: 'SkippedExchangeCheckFailed',
   /** Retained settings messages the global settings fan-out sent. */
   globalSettingsPublished: 'GlobalSettingsPublished',
+  /** A live screens' change notice that could not be published (the ingest went on: shared/live.ts). */
+  changeNoticeFailed: 'ChangeNoticeFailed',
 } as const;

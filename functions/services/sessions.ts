@@ -77,7 +77,7 @@ function tokensOf(result: AuthenticationResultType, refreshToken?: string): Sess
   const token = result.AccessToken;
   const refresh = result.RefreshToken ?? refreshToken;
   if (!token || !refresh) throw createHttpError(401, m.authenticationError);
-  return { token, refreshToken: refresh, expiresIn: result.ExpiresIn ?? 3600 };
+  return { token, refreshToken: refresh, expiresIn: result.ExpiresIn ?? 3600, ...(result.IdToken && { idToken: result.IdToken }) };
 }
 
 async function refreshWithCognito(refreshToken: string): Promise<SessionTokens> {

@@ -16,9 +16,11 @@ import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import type { EnvironmentVariables } from '@functions/lib/environment';
 import { gatewayPath } from '@shared/api/paths';
+import { LIVE_TOPIC_ROOT } from '@shared/live';
 import type { ApiArea, RouteAccess, RouteDefinition } from '@shared/api/routes';
 import { ApiAreaStack } from './api-area-stack';
 import { ORIGIN_VERIFY_HEADER } from '@functions/lib/origin-verify';
+import { LIVE_POLICY_PREFIX } from '@functions/lib/live-identity';
 import { DEVICE_POLICY_NAME } from './devices-stack';
 import { PortalFunction } from './portal-function';
 import { isPublicRoute, pascalCase, portalRouteTable, type RouteTable } from './route-table';
@@ -49,6 +51,8 @@ export interface ApiStackProps extends StackProps {
   logKey: IKey;
   /** With a custom domain the default execute-api endpoint is turned off: CloudFront reaches the API by the domain. */
   apiDomain?: ApiDomain;
+  /** The live screens' identity pool (identity-stack.ts): the live grant attaches tenant IoT policies to its identities. */
+  liveIdentityPoolId: string;
   /** The routes to deploy; the portal's route table unless a test passes another. */
   routeTable?: RouteTable;
 }
@@ -127,6 +131,8 @@ export class ApiStack extends Stack {
       DEVICE_POLICY_NAME,
       POWERTOOLS_SERVICE_NAME: 'pd-portal-api',
       ORIGIN_VERIFY_SECRET_ARN: this.originVerifySecret.secretArn,
+      LIVE_IDENTITY_POOL_ID: props.liveIdentityPoolId,
+      LIVE_POLICY_ACCOUNT: this.account,
     } satisfies EnvironmentVariables;
     const grants: Record<RouteAccess, (fn: PortalFunction) => void> = {
       'table-write': () => undefined, // on the route's writeKeys only (api-area-stack.ts)
@@ -189,6 +195,22 @@ export class ApiStack extends Stack {
         );
         fn.addToRolePolicy(new PolicyStatement({ actions: ['iot:AttachPolicy', 'iot:DetachPolicy'], resources: [iotArn(`policy/${DEVICE_POLICY_NAME}`)] }));
       },
+      // The live grant (functions/lib/live-identity.ts): the tenants' live IoT policies only, made once
+      // each, attached to and detached from the callers' identity-pool identities (the target of AttachPolicy).
+      'live-grant': (fn) => {
+        const iotArn = (resource: string) => `arn:aws:iot:${this.region}:${this.account}:${resource}`;
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['iot:CreatePolicy', 'iot:AttachPolicy', 'iot:DetachPolicy'],
+            resources: [iotArn(`policy/${LIVE_POLICY_PREFIX}*`)],
+          }),
+        );
+        fn.addToRolePolicy(new PolicyStatement({ actions: ['iot:ListAttachedPolicies'], resources: ['*'] }));
+      },
+      'live-notify': (fn) =>
+        fn.addToRolePolicy(
+          new PolicyStatement({ actions: ['iot:Publish'], resources: [`arn:aws:iot:${this.region}:${this.account}:topic/${LIVE_TOPIC_ROOT}/*`] }),
+        ),
       mail: (fn) =>
         fn.addToRolePolicy(
           new PolicyStatement({

@@ -14,6 +14,7 @@ import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
+import { LIVE_TOPIC_ROOT } from '@shared/live';
 import { DEVICE_TOPIC_ROOT } from '@shared/device/topics';
 import { PortalFunction } from './portal-function';
 import { grantTableAccess } from './table-access';
@@ -80,10 +81,16 @@ export class DevicesStack extends Stack {
       entry: 'devices/ingest-stream',
       logKey: props.logKey,
       description: 'Takes device messages from the device stream, each device in order',
-      environment: { TABLE_NAME: props.table.tableName, POWERTOOLS_SERVICE_NAME: 'pd-portal-ingest' } satisfies EnvironmentVariables,
+      environment: {
+        TABLE_NAME: props.table.tableName,
+        // The live screens' change notices (functions/devices/change-notice.ts).
+        AWS_ENDPOINT_URL_IOT_DATA_PLANE: this.iotDataEndpoint,
+        POWERTOOLS_SERVICE_NAME: 'pd-portal-ingest',
+      } satisfies EnvironmentVariables,
       reservedConcurrentExecutions: INGEST_CONCURRENCY,
     });
     grantTableAccess(ingest, props.table, { read: 'any', write: 'any' });
+    ingest.addToRolePolicy(new PolicyStatement({ actions: ['iot:Publish'], resources: [arn('topic', `${LIVE_TOPIC_ROOT}/*`)] }));
 
     const failed = new Queue(this, 'FailedDeviceMessages', {
       encryption: QueueEncryption.SQS_MANAGED,

@@ -1,6 +1,8 @@
 import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import {
   AccountRecovery,
+  CfnIdentityPool,
+  CfnIdentityPoolRoleAttachment,
   CfnUserPoolGroup,
   ClientAttributes,
   FeaturePlan,
@@ -9,7 +11,9 @@ import {
   UserPool,
   UserPoolClient,
 } from 'aws-cdk-lib/aws-cognito';
+import { FederatedPrincipal, PolicyStatement, Role } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
+import { LIVE_TOPIC_ROOT } from '@shared/live';
 import { ROLES } from '@shared/roles';
 
 /**
@@ -17,10 +21,16 @@ import { ROLES } from '@shared/roles';
  * rule (8+ characters with digit, symbol, upper and lower case; the 20-character maximum and the
  * forbidden characters are checked by the portal, Cognito has no such settings), TOTP MFA that each
  * user may turn on, one group per role, and a client for USER_PASSWORD_AUTH with revocable tokens.
+ * Beside it, the identity pool of the live screens (docs/live-screens.md): a signed-in browser
+ * trades its ID token for short-lived credentials that may only receive the portal's notices.
  */
 export class IdentityStack extends Stack {
   readonly userPool: UserPool;
   readonly client: UserPoolClient;
+  /** The live screens' identity pool (authenticated identities of the user pool only). */
+  readonly liveIdentityPool: CfnIdentityPool;
+  /** The role its identities get: connect as themselves and receive notices; their tenant's IoT policy narrows it. */
+  readonly liveRole: Role;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -62,6 +72,33 @@ export class IdentityStack extends Stack {
       accessTokenValidity: Duration.minutes(60),
       idTokenValidity: Duration.minutes(60),
       refreshTokenValidity: Duration.hours(12),
+    });
+
+    this.liveIdentityPool = new CfnIdentityPool(this, 'LiveNotices', {
+      allowUnauthenticatedIdentities: false,
+      allowClassicFlow: false,
+      // serverSideTokenCheck: a token revoked by sign-out gets no credentials.
+      cognitoIdentityProviders: [{ providerName: this.userPool.userPoolProviderName, clientId: this.client.userPoolClientId, serverSideTokenCheck: true }],
+    });
+    this.liveRole = new Role(this, 'LiveNoticesRole', {
+      description: 'Browsers of signed-in users: receive the live screens notices (their tenant IoT policy narrows this to their own clinic or provider)',
+      assumedBy: new FederatedPrincipal(
+        'cognito-identity.amazonaws.com',
+        {
+          StringEquals: { 'cognito-identity.amazonaws.com:aud': this.liveIdentityPool.ref },
+          'ForAnyValue:StringLike': { 'cognito-identity.amazonaws.com:amr': 'authenticated' },
+        },
+        'sts:AssumeRoleWithWebIdentity',
+      ),
+      maxSessionDuration: Duration.hours(1),
+    });
+    const iotArn = (resource: string) => `arn:aws:iot:${this.region}:${this.account}:${resource}`;
+    this.liveRole.addToPolicy(new PolicyStatement({ actions: ['iot:Connect'], resources: [iotArn('client/${cognito-identity.amazonaws.com:sub}')] }));
+    this.liveRole.addToPolicy(new PolicyStatement({ actions: ['iot:Subscribe'], resources: [iotArn(`topicfilter/${LIVE_TOPIC_ROOT}/*`)] }));
+    this.liveRole.addToPolicy(new PolicyStatement({ actions: ['iot:Receive'], resources: [iotArn(`topic/${LIVE_TOPIC_ROOT}/*`)] }));
+    new CfnIdentityPoolRoleAttachment(this, 'LiveNoticesRoles', {
+      identityPoolId: this.liveIdentityPool.ref,
+      roles: { authenticated: this.liveRole.roleArn },
     });
   }
 }

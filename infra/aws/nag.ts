@@ -25,7 +25,8 @@ const acknowledged: Acknowledgement[] = [
   },
   {
     id: 'AwsSolutions::AwsSolutions-IAM5[Resource::*]',
-    reason: 'X-Ray tracing (xray:PutTraceSegments, PutTelemetryRecords) and iot:DescribeEndpoint have no resource-level permissions; AWS requires "*".',
+    reason:
+      'X-Ray tracing (xray:PutTraceSegments, PutTelemetryRecords), iot:DescribeEndpoint and iot:ListAttachedPolicies (the live grant reads which policies a Cognito identity holds) have no resource-level permissions; AWS requires "*".',
   },
   {
     id: 'HIPAA.Security::HIPAA.Security-LambdaInsideVPC',
@@ -100,6 +101,21 @@ const acknowledged: Acknowledgement[] = [
     id: 'AwsSolutions::AwsSolutions-IAM5[Resource::arn:aws:iot:<AWS::Region>:<AWS::AccountId>:topic/pd/devices/*/down/*]',
     reason:
       "The routes that send a device its prescription (addPrescription, addDevice) publish on that device's down topics; which device is known only per request, from the patient's record after the tenant check, so the grant names the down topics of every device and no up topic: a route can never speak as a device.",
+  },
+  {
+    id: 'AwsSolutions::AwsSolutions-IAM5[Resource::arn:aws:iot:<AWS::Region>:<AWS::AccountId>:topic/portal/notices/*]',
+    reason:
+      "Live screens (docs/live-screens.md): the ingest and the hand-entered exchange publish a change notice (ids only) on the topic of whichever clinic the device belongs to, known only per message; the browsers' identity-pool role may receive the same topics, and the IoT policy the live grant attaches to each identity narrows that to the caller's own clinic or provider.",
+  },
+  {
+    id: 'AwsSolutions::AwsSolutions-IAM5[Resource::arn:aws:iot:<AWS::Region>:<AWS::AccountId>:topicfilter/portal/notices/*]',
+    reason:
+      "Live screens: the browsers' identity-pool role may subscribe only under the portal's notice topics; which tenant's filter is decided per identity by the IoT policy the live grant attaches (IoT Core allows a Cognito identity only what both its role and its IoT policy allow).",
+  },
+  {
+    id: 'AwsSolutions::AwsSolutions-IAM5[Resource::arn:aws:iot:<AWS::Region>:<AWS::AccountId>:policy/portal-live-*]',
+    reason:
+      "Live screens: the live grant makes one IoT policy per tenant (named portal-live-<hash of its topic filter>) when its first user connects, and attaches it to the caller's own identity; it may touch no other IoT policy (never the device policy).",
   },
   {
     id: 'AwsSolutions::AwsSolutions-IAM5[Resource::arn:aws:iot:<AWS::Region>:<AWS::AccountId>:thing/*]',

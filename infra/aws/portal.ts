@@ -53,6 +53,7 @@ export function buildPortal(app: App, options: PortalOptions) {
     logKey: data.logKey,
     apiDomain: options.apiDomain,
     routeTable: options.routeTable,
+    liveIdentityPoolId: identity.liveIdentityPool.ref,
   });
   const edge = new EdgeStack(app, 'PdPortalEdge', { env: { account: env?.account, region: EDGE_REGION } });
   const web = new WebStack(app, 'PdPortalWeb', {
@@ -64,12 +65,22 @@ export function buildPortal(app: App, options: PortalOptions) {
     webDir: options.webDir,
     logBucket: data.logBucket,
     imagesBucket: data.imagesBucket,
+    // The live screens' MQTT over WebSocket to IoT Core, and the identity pool's credentials.
+    liveConnectSources: [devices.iotDataEndpoint.replace('https://', 'wss://'), `https://cognito-identity.${identity.region}.amazonaws.com`],
     runtimeConfig: {
       apiBase: '/api/v1/webapp',
       frontendVersion: FRONTEND_VERSION,
       backendVersion: BACKEND_VERSION,
       idleTimeoutMs: 900_000,
       humanVerification: { kind: 'recaptcha', siteKey: options.recaptchaSiteKey },
+      live: {
+        kind: 'iot',
+        endpoint: devices.iotDataEndpoint,
+        region: identity.region,
+        identityPoolId: identity.liveIdentityPool.ref,
+        userPoolId: identity.userPool.userPoolId,
+        userPoolClientId: identity.client.userPoolClientId,
+      },
     },
   });
   web.addStackDependency(edge, 'reads the web ACL ARN the edge stack leaves in SSM');

@@ -48,6 +48,8 @@ export interface WebStackProps extends StackProps {
   logBucket: IBucket;
   imagesBucket: IBucket;
   runtimeConfig: Record<string, unknown>;
+  /** Where the live screens connect (docs/live-screens.md): IoT Core's WebSocket and Cognito Identity, allowed in the CSP's connect-src. */
+  liveConnectSources?: string[];
 }
 
 /** The offline shell's service worker (web/build.ts writes it at the root of the built web). */
@@ -104,7 +106,7 @@ export class WebStack extends Stack {
           `img-src 'self' data: blob: ${images}`,
           "style-src 'self' 'unsafe-inline'",
           "font-src 'self' data:",
-          `connect-src 'self' ${images}`,
+          `connect-src 'self' ${[images, ...(props.liveConnectSources ?? [])].join(' ')}`,
           "frame-ancestors 'none'",
         ].join('; '),
       },

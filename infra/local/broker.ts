@@ -5,6 +5,7 @@ import net from 'node:net';
 import { WebSocketServer, createWebSocketStream } from 'ws';
 import { deadLettersRepository } from '@functions/data/dead-letters-repository';
 import type { DeviceMessageEvent } from '@functions/devices/ingest';
+import { filterWithin } from '@shared/live';
 import type { DeviceCredentials } from './device-credentials';
 import { parsedUrl } from './url-path';
 
@@ -18,8 +19,17 @@ const BAD_USERNAME_OR_PASSWORD = 4;
 export interface LocalBroker {
   broker: Aedes;
   mqttPort: number;
+  /** Closes every browser's connection (as a network drop would); returns how many there were. */
+  dropBrowsers(): number;
   close(): Promise<void>;
 }
+
+/**
+ * A browser's live screens connection (shared/live.ts): the session's access token, sent in the
+ * WebSocket URL (`/mqtt?token=`) as IoT Core takes a browser's signed credentials in the URL,
+ * gives the one topic filter it may subscribe to, or undefined when the token is not a live session.
+ */
+export type BrowserGrant = (token: string) => Promise<string | undefined>;
 
 export interface BrokerOptions {
   mqttPort: number;
@@ -29,6 +39,8 @@ export interface BrokerOptions {
   credentials: DeviceCredentials;
   /** The portal's own origins; a browser's WebSocket from any other page is refused. */
   allowedOrigins: string[];
+  /** Grants browsers their tenant's notices; without it no browser may connect. */
+  browserGrant?: BrowserGrant;
   /** Why messages cannot be taken now (a part of the stack is down), or undefined. */
   unavailable?: () => string | undefined;
   log?: (line: string) => void;
@@ -42,18 +54,46 @@ export interface BrokerOptions {
  * acknowledges it, so a QoS 1 message the device saw acknowledged has been stored; a failure
  * closes the connection unacknowledged, and the device sends it again. A payload over IoT Core's
  * 128 KB is kept as a dead letter and the connection closed, as IoT Core drops it.
+ *
+ * A browser (the live screens) connects over the WebSocket with its session's token in the URL;
+ * `browserGrant` turns it into the one topic filter it may subscribe to (its tenant's notices), as
+ * the AWS grant does (docs/live-screens.md). A browser may not publish, nor subscribe to anything else.
  */
 export async function startBroker(options: BrokerOptions): Promise<LocalBroker> {
   const log = options.log ?? ((line: string) => console.warn(`[broker] ${line}`));
   const unavailable = options.unavailable ?? (() => undefined);
   const oversize = oversizeMessages(log);
 
+  /** The topic filter of each connected browser; a client not in here is a device. */
+  const browsers = new Map<Client, string>();
+
   const broker = await Aedes.createBroker({
+    // IoT Core takes client ids up to 128 characters, over MQTT 3.1 too (a browser's Amplify client speaks 3.1 with a 36-character id).
+    maxClientsIdLength: 128,
     authenticate: (client, username, password, callback) => {
       const refuse = (returnCode: number, message: string) => {
         const error: AuthenticateError = Object.assign(new Error(message), { returnCode });
         callback(error, false);
       };
+      const browserToken = client?.req && parsedUrl(client.req.url, 'http://local')?.searchParams.get('token');
+      if (client && browserToken) {
+        const grant = options.browserGrant ?? (() => Promise.resolve(undefined));
+        grant(browserToken).then(
+          (filter) => {
+            if (!filter) {
+              log(`refused browser ${client.id}: not a live session`);
+              return refuse(BAD_USERNAME_OR_PASSWORD, 'not a live session');
+            }
+            browsers.set(client, filter);
+            callback(null, true);
+          },
+          (error: Error) => {
+            log(`refused browser ${client.id}: ${error.message}`);
+            refuse(BAD_USERNAME_OR_PASSWORD, 'not a live session');
+          },
+        );
+        return;
+      }
       if (!client || username !== client.id || !options.credentials.verify(client.id, password)) {
         log(`refused ${client?.id ?? 'a client'}: bad serial number or secret`);
         return refuse(BAD_USERNAME_OR_PASSWORD, 'bad user name or password');
@@ -62,6 +102,7 @@ export async function startBroker(options: BrokerOptions): Promise<LocalBroker> 
     },
     authorizePublish: (client: Client | null, packet: PublishPacket, callback: (error?: Error | null) => void) => {
       if (!client) return callback(null); // the backend's own publishes
+      if (browsers.has(client)) return callback(new Error(`a browser may not publish (${packet.topic})`));
       const serial = UP_TOPIC.exec(packet.topic)?.[1];
       if (!serial || serial !== client.id) return callback(new Error(`${client.id} may not publish on ${packet.topic}`));
       const event: DeviceMessageEvent = {
@@ -84,11 +125,22 @@ export async function startBroker(options: BrokerOptions): Promise<LocalBroker> 
       );
     },
     authorizeSubscribe: (client, subscription, callback) => {
+      const granted = client && browsers.get(client);
+      if (granted) {
+        if (filterWithin(granted, subscription.topic)) return callback(null, subscription);
+        // A refused filter is answered with the SUBACK failure code (128), as IoT Core answers it; the connection stays.
+        log(`refused browser ${client.id}: may not subscribe to ${subscription.topic}`);
+        return callback(null, null);
+      }
       const serial = DOWN_TOPIC.exec(subscription.topic)?.[1];
       if (!client || serial !== client.id) return callback(new Error(`may not subscribe to ${subscription.topic}`), null);
       callback(null, subscription);
     },
   });
+
+  broker.on('clientDisconnect', (client) => browsers.delete(client));
+  // A refused connection never gets to clientDisconnect.
+  broker.on('clientError', (client) => browsers.delete(client));
 
   const tcp = net.createServer(broker.handle);
   await new Promise<void>((resolve, reject) => {
@@ -114,6 +166,11 @@ export async function startBroker(options: BrokerOptions): Promise<LocalBroker> 
   return {
     broker,
     mqttPort,
+    dropBrowsers: () => {
+      const connected = [...browsers.keys()];
+      for (const client of connected) client.conn.destroy();
+      return connected.length;
+    },
     close: async () => {
       options.httpServer.off('upgrade', onUpgrade);
       for (const client of wss.clients) client.terminate();

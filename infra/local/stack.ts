@@ -11,6 +11,7 @@ import { createApiGateway, createTokenVerifier } from './api-gateway';
 import type { DeviceMessageEvent } from '@functions/devices/ingest';
 import { inDeviceOrder } from './device-order';
 import { dataModelRepository } from '@functions/data/data-model-repository';
+import { liveTopicFilterForToken } from '@functions/lib/live-access';
 import type { AwsSdkVariables, EnvironmentVariables } from '@functions/lib/environment';
 import { startBroker, type LocalBroker } from './broker';
 import { startIotDataPlane } from './iot-data-plane';
@@ -183,6 +184,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       backendVersion: BACKEND_VERSION,
       idleTimeoutMs: options.idleTimeoutMs ?? 900_000,
       humanVerification: { kind: 'local' },
+      live: { kind: 'local', path: '/mqtt' },
     });
 
     const json = (res: http.ServerResponse, body: string) => res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(body);
@@ -229,6 +231,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       onDeviceMessage: deviceMessageIngest(),
       credentials: deviceCredentials(deviceCredentialsFile(dataDir)),
       allowedOrigins: [`http://localhost:${port}`, `http://127.0.0.1:${port}`],
+      browserGrant: async (token) => liveTopicFilterForToken(await verifyToken(token)),
       unavailable,
     });
     const iotDataPlane = await startIotDataPlane(broker.broker);

@@ -115,6 +115,8 @@ export const sessionTokensSchema = z.object({
   refreshToken: z.string(),
   /** Seconds until `token` expires. */
   expiresIn: z.number(),
+  /** The Cognito ID token of the same sign-in: on AWS the live screens trade it for their credentials (docs/live-screens.md). */
+  idToken: z.string().optional(),
 });
 export type SessionTokens = z.infer<typeof sessionTokensSchema>;
 

@@ -281,6 +281,44 @@ describe('the CDK app', () => {
     devices.hasResourceProperties('AWS::Scheduler::Schedule', { ScheduleExpression: 'rate(5 minutes)' });
   });
 
+  it("gives browsers live notices through an identity pool whose role may only connect as itself and receive the portal's notices", () => {
+    const identity = template('identity');
+    identity.hasResourceProperties('AWS::Cognito::IdentityPool', {
+      AllowUnauthenticatedIdentities: false,
+      AllowClassicFlow: false,
+      CognitoIdentityProviders: [Match.objectLike({ ServerSideTokenCheck: true })],
+    });
+    identity.hasResourceProperties('AWS::Cognito::IdentityPoolRoleAttachment', { Roles: { authenticated: Match.anyValue() } });
+    const roles = Object.values(identity.findResources('AWS::IAM::Role')).map((role) => JSON.stringify(role));
+    const liveRole = roles.find((role) => role.includes('cognito-identity.amazonaws.com'));
+    expect(liveRole).toContain('"cognito-identity.amazonaws.com:amr":"authenticated"');
+    expect(liveRole).toContain('sts:AssumeRoleWithWebIdentity');
+    const statements = Object.values(identity.findResources('AWS::IAM::Policy')).flatMap(
+      (policy) => (policy as { Properties: { PolicyDocument: { Statement: Statement[] } } }).Properties.PolicyDocument.Statement,
+    );
+    expect(statements.flatMap(actionsOf).sort()).toEqual(['iot:Connect', 'iot:Receive', 'iot:Subscribe']);
+    const resources = JSON.stringify(statements.map((statement) => statement.Resource));
+    expect(resources).toContain(':client/${cognito-identity.amazonaws.com:sub}');
+    expect(resources).toContain(':topicfilter/portal/notices/*');
+    expect(resources).toContain(':topic/portal/notices/*');
+    // The live grant may only make and attach the portal's live IoT policies; the ingest and a hand-entered exchange may publish notices.
+    const grant = JSON.stringify(statementsOf('grantLiveNotices'));
+    expect(grant).toContain('iot:AttachPolicy');
+    expect(grant).toContain(':policy/portal-live-*');
+    expect(grant).not.toContain('iot:Publish');
+    expect(JSON.stringify(statementsOf('addExchangeAsDoctor'))).toContain(':topic/portal/notices/*');
+    const ingestPolicies = JSON.stringify(template('devices').findResources('AWS::IAM::Policy'));
+    expect(ingestPolicies).toContain(':topic/portal/notices/*');
+    // The web's runtime config (config.json, filled in at deploy) names the pool and IoT Core's endpoint.
+    const markers = JSON.stringify(template('web').findResources('Custom::CDKBucketDeployment'));
+    expect(markers).toMatch(/PdPortalIdentity:ExportsOutputRefLiveNotices/);
+    expect(markers).toMatch(/PdPortalDevices:ExportsOutputFnGetAttIotDataEndpoint/);
+    // …and the site's CSP lets the page reach them.
+    const csp = JSON.stringify(template('web').findResources('AWS::CloudFront::ResponseHeadersPolicy'));
+    expect(csp).toMatch(/connect-src 'self' https:\/\/[^;]*wss:\/\//);
+    expect(csp).toContain('https://cognito-identity.');
+  });
+
   it('runs the global settings fan-out every minute, one run at a time, publishing only on the devices’ settings topics', () => {
     const devices = template('devices');
     devices.hasResourceProperties('AWS::Scheduler::Schedule', { ScheduleExpression: 'rate(1 minute)' });

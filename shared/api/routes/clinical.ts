@@ -139,7 +139,7 @@ export const clinicalRoutes = defineRoutes({
     body: manualExchangeSchema,
     response: manualExchangeResultSchema,
     handler: 'clinical/add-exchange',
-    access: ['table-write'],
+    access: ['table-write', 'live-notify'],
     keys: ['PATIENT', 'USER', 'SERIAL', 'DEVICE', 'CLINIC', 'SP', 'GLOBAL', 'COUNTER'],
     writeKeys: ['PATIENT', 'DEVICE', 'COUNTER', 'DUE', 'AUDIT'],
     tenant: PATIENT_TENANT,

@@ -1,3 +1,4 @@
+import { liveGrantRequestSchema, liveGrantSchema } from '@shared/live';
 import { ROLES } from '@shared/roles';
 import { defineRoutes } from '../route-definition';
 import {
@@ -145,6 +146,21 @@ export const sessionRoutes = defineRoutes({
     handler: 'auth/verify-totp',
     access: ['cognito-auth', 'table-write'],
     writeKeys: ['USER'],
+    tenant: { kind: 'none' },
+    audit: 'none',
+    thing: 'user',
+  },
+  /** Live screens (shared/live.ts): the caller's own tenant's notice topic; on AWS also its identity's IoT policy. */
+  grantLiveNotices: {
+    method: 'POST',
+    path: '/users/{userId}/live',
+    token: 'session',
+    roles: ROLES,
+    self: 'userId',
+    body: liveGrantRequestSchema,
+    response: liveGrantSchema,
+    handler: 'auth/grant-live-notices',
+    access: ['live-grant'],
     tenant: { kind: 'none' },
     audit: 'none',
     thing: 'user',

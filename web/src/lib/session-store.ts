@@ -4,6 +4,8 @@ import type { PendingPasswordChange, PendingTwoFactor, SessionProfile, SessionTo
 export interface SignedInSession {
   token: string;
   refreshToken: string;
+  /** The ID token of the same sign-in, for the live screens' credentials on AWS. */
+  idToken?: string;
   /** Epoch ms at which `token` expires; refreshed silently a minute before. */
   expiresAt: number;
   /** Epoch ms of this sign-in: the 'Last login at' of a first sign-in, which has no earlier one. */
@@ -90,6 +92,7 @@ export const sessionStore = {
       signedIn: {
         token: result.token,
         refreshToken: result.refreshToken,
+        idToken: result.idToken,
         expiresAt: now + result.expiresIn * 1000,
         signedInAt: now,
         profile: result.profile,
@@ -110,7 +113,13 @@ export const sessionStore = {
     const current = snapshot.signedIn;
     if (!current) return;
     write({
-      signedIn: { ...current, token: tokens.token, refreshToken: tokens.refreshToken || current.refreshToken, expiresAt: now + tokens.expiresIn * 1000 },
+      signedIn: {
+        ...current,
+        token: tokens.token,
+        refreshToken: tokens.refreshToken || current.refreshToken,
+        idToken: tokens.idToken ?? current.idToken,
+        expiresAt: now + tokens.expiresIn * 1000,
+      },
     });
   },
 

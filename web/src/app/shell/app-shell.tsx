@@ -12,6 +12,7 @@ import { TotpSetupModal } from '@web/src/features/session/totp-setup-modal';
 import { errorMessages } from '@web/src/lib/api-client';
 import { reloadProfile, signOut, useProactiveRefresh, useSession } from '@web/src/lib/auth';
 import { HOME, paths } from '@web/src/config/routes';
+import { LiveNotices } from '@web/src/lib/live';
 import { activeLinkOf, canOpen, isAdminRole, linksFor } from '@web/src/lib/navigation';
 import { runtimeConfig } from '@web/src/lib/runtime-config';
 import { useIdleTimer } from '@web/src/lib/use-idle-timer';
@@ -68,6 +69,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
 
   return (
     <AppProvider>
+      <LiveNotices />
       <div id="top-navigation" style={{ position: 'sticky', top: 0, zIndex: 1002 }} data-testid="top-bar">
         <TopNavigation
           identity={{

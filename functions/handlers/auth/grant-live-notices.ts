@@ -1,0 +1,6 @@
+import { routes } from '@shared/api/routes';
+import { endpoint } from '@functions/lib/endpoint';
+import { grantLiveNotices } from '@functions/services/live';
+
+/** The caller's own tenant's live notices (docs/live-screens.md). */
+export const handler = endpoint(routes.grantLiveNotices, ({ body, caller }) => grantLiveNotices(caller, body.idToken));
