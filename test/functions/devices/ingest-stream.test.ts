@@ -66,7 +66,7 @@ function failWhileStoring(exchangeId: string) {
 }
 
 describe('the ingest on AWS takes device messages from the stream keyed by device', () => {
-  it("takes each device's exchanges in order, one transaction each, with no race between one patient's exchanges", async () => {
+  it("takes each device's exchanges in order, with no race between one patient's exchanges", async () => {
     const [a, b] = [await createPatientWithDevice(), await createPatientWithDevice()];
     const start = Date.now() - 10 * HOUR;
     const reportsA = Array.from({ length: 6 }, (_, i) => exchangeReport(new Date(start + i * HOUR)));
@@ -78,12 +78,14 @@ describe('the ingest on AWS takes device messages from the stream keyed by devic
     ];
     requests.reset();
     expect(await handler(batch(records))).toEqual({ batchItemFailures: [] });
+    const historyReads = requests.byCommand.QueryCommand;
 
     expect((await storedIds(a.patient.UserID)).sort()).toEqual(reportsA.map((report) => report._id).sort());
     expect((await storedIds(b.patient.UserID)).sort()).toEqual(reportsB.map((report) => report._id).sort());
     expect(await patientsRepository.get(a.patient.UserID)).toMatchObject({ ExchangeCount: 6, LastExchangeTime: new Date(start + 5 * HOUR).toISOString() });
-    // One transaction per exchange: none lost a race and was sent again.
-    expect(requests.byCommand.TransactWriteItemsCommand).toBe(9);
+    // One history read per exchange: none raced another of its patient and had to read again. (Transactions
+    // are not counted: one may lose a race for a shared counter shard with other test files and be resent.)
+    expect(historyReads).toBe(9);
   });
 
   it("stops a device's records at one that fails, reports it, and takes it and the later ones when the stream gives them again", async () => {
