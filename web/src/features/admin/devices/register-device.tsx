@@ -12,6 +12,7 @@ import { deviceRegistrationSchema, type DeviceCredentials } from '@shared/api/de
 import { keepSerialNumberCharacters, SERIAL_NUMBER_LENGTH } from '@shared/device/serial-number';
 import { messages } from '@shared/messages';
 import { DropdownField } from '@web/src/components/fields/dropdown-field';
+import { downloadText } from '@web/src/components/list/list-logic';
 import { call } from '@web/src/lib/api-client';
 import { useApiList } from '@web/src/lib/api-hooks';
 import { useZodForm } from '@web/src/lib/use-zod-form';
@@ -27,18 +28,6 @@ const registrationFormSchema = deviceRegistrationSchema.extend({
     .transform((id) => id || undefined),
 });
 const emptyRegistration = { SerialNumber: '', ServiceProviderID: '', ClinicID: '' };
-
-/** Offers a file made in the browser as a download: the credentials never pass through the portal again. */
-export function downloadText(fileName: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /** What a device connects with, as files: the broker secret as JSON, or the certificate and its key as PEM files. */
 export function credentialFiles(
