@@ -8,6 +8,7 @@ import { DeviceSettingsForm } from '@web/src/features/admin/device-settings/devi
 import { utilizationBand } from '@web/src/features/admin/devices/utilization';
 import { clickDialogButton, fieldError, formField, typeInto, visibleDialog } from '../support/patient-form';
 import { currentPath, fakeServer, renderPortal, resetPortal, signInAs } from '../support/portal';
+import { catchDownloads } from '../support/downloads';
 
 /** Issue 13's device screens as the platform admin sees them, on the fake server. */
 beforeEach(() => {
@@ -45,27 +46,6 @@ const device = (serial: string, overrides: Partial<DeviceProfile> = {}): DeviceP
   ExchangeCount: 0,
   ...overrides,
 });
-
-/** Catches the files the screen offers as downloads: their names and texts. */
-function catchDownloads() {
-  const blobs: Blob[] = [];
-  const names: string[] = [];
-  URL.createObjectURL = jest.fn((blob: Blob) => {
-    blobs.push(blob);
-    return 'blob:file';
-  });
-  URL.revokeObjectURL = jest.fn();
-  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    names.push(this.download);
-  });
-  const text = (index: number) =>
-    new Promise<string>((resolve) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(String(reader.result));
-      reader.readAsText(blobs[index]!);
-    });
-  return { names, text };
-}
 
 describe('utilization bands (spec 4)', () => {
   it('is green for 1-20, yellow above 20, red above 50, and none below 1', () => {

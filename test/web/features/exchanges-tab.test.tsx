@@ -4,6 +4,7 @@ import type { PatientAlert } from '@shared/api/patients';
 import { paths } from '@web/src/config/routes';
 import { fakeServer, renderPortal, resetPortal, signInAs } from '../support/portal';
 import { exchange, PATIENT_ID, servePatient } from '../support/patient';
+import { catchDownloads } from '../support/downloads';
 
 /** The Exchanges tab's table: units, order, status filter, comments, clearing alerts, the turbidity CSV, paging. */
 beforeEach(() => resetPortal());
@@ -150,16 +151,7 @@ it("clears an exchange's alerts with its _id and hides the indicator, keeping th
 });
 
 it('downloads the turbidity CSV named from the serial number and the exchange date', async () => {
-  const saved: Blob[] = [];
-  URL.createObjectURL = jest.fn((blob: Blob) => {
-    saved.push(blob);
-    return 'blob:csv';
-  });
-  URL.revokeObjectURL = jest.fn();
-  const clicked: string[] = [];
-  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    clicked.push(this.download);
-  });
+  const downloads = catchDownloads();
   signInAs('ClinicDirector');
   const server = servePatient(fakeServer(), [exchange()]);
   server.on('GET', `/clinicsDirector/user-ClinicDirector/patients/${PATIENT_ID}/exchanges/x1/turbidity`, {
@@ -169,12 +161,8 @@ it('downloads the turbidity CSV named from the serial number and the exchange da
   renderPortal(paths.patientExchanges({ patientId: PATIENT_ID }));
   await exchangesTable(1);
   act(() => screen.getByRole('button', { name: 'Download the turbidity data of the exchange of 20/11/26 07:04 as CSV' }).click());
-  await waitFor(() => expect(clicked).toEqual(['100-00001_2026-11-20_0704.csv']));
-  const text = await new Promise<string>((resolve) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.readAsText(saved[0]!);
-  });
+  await waitFor(() => expect(downloads.names).toEqual(['100-00001_2026-11-20_0704.csv']));
+  const text = await downloads.text(0);
   expect(text.split('\r\n')).toEqual(['Sample,FillTurbidity,DrainTurbidity', '0,1.5,3', '1,2,4', '2,,5']);
 });
 

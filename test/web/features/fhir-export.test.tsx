@@ -4,6 +4,7 @@ import { messages } from '@shared/messages';
 import { paths } from '@web/src/config/routes';
 import { fhirFileName } from '@web/src/features/clinical/patient/fhir-export';
 import { fakeServer, renderPortal, resetPortal, signInAs } from '../support/portal';
+import { catchDownloads } from '../support/downloads';
 import { PATIENT_ID, servePatient } from '../support/patient';
 
 /** 'Export FHIR' on the patient screen: the period asked, the Bundle downloaded as `<patient>-fhir.json`, refusals shown. */
@@ -36,27 +37,6 @@ const bundle = {
 };
 
 /** Captures what the browser would download: the anchor's file name and the blob's text and type. */
-function captureDownloads() {
-  const blobs: Blob[] = [];
-  const names: string[] = [];
-  URL.createObjectURL = jest.fn((blob: Blob) => {
-    blobs.push(blob);
-    return 'blob:fhir';
-  });
-  URL.revokeObjectURL = jest.fn();
-  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    names.push(this.download);
-  });
-  return { blobs, names };
-}
-
-const textOf = (blob: Blob) =>
-  new Promise<string>((resolve) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.readAsText(blob);
-  });
-
 async function openDialog() {
   await screen.findByRole('heading', { name: 'Ada Patient' }, { timeout: 15000 });
   act(() => page().findButton('[data-testid="export-fhir"]')!.click());
@@ -67,7 +47,7 @@ it.each(['ClinicDirector', 'Doctor', 'Nurse'] as const)('%s: downloads the Bundl
   signInAs(role);
   const prefix = { ClinicDirector: 'clinicsDirector', Doctor: 'doctors', Nurse: 'nurses' }[role];
   const server = servePatient(fakeServer()).on('GET', new RegExp(`^/${prefix}/user-${role}/patients/${PATIENT_ID}/fhir\\?`), { status: 200, body: bundle });
-  const downloads = captureDownloads();
+  const downloads = catchDownloads();
   renderPortal(paths.patient({ patientId: PATIENT_ID }));
   await openDialog();
   act(() => field(f.from).findControl()!.findDatePicker()!.setInputValue('2026/10/01'));
@@ -78,7 +58,7 @@ it.each(['ClinicDirector', 'Doctor', 'Nurse'] as const)('%s: downloads the Bundl
   const request = server.calls.find((call) => call.url.includes('/fhir?'))!;
   expect(new URL(request.url, 'http://localhost').searchParams.toString()).toBe('from=2026-10-01&to=2026-10-31');
   expect(downloads.blobs[0]!.type).toBe('application/fhir+json');
-  expect(JSON.parse(await textOf(downloads.blobs[0]!))).toEqual(bundle);
+  expect(JSON.parse(await downloads.text(0))).toEqual(bundle);
   await waitFor(() => expect(dialog()).toBeUndefined());
 });
 
@@ -109,7 +89,7 @@ it('refuses a period that ends before it starts, with the API’s words, and sen
 it('shows the server’s refusal in the error dialog', async () => {
   signInAs('ClinicDirector');
   servePatient(fakeServer()).on('GET', /\/fhir\?/, { status: 400, body: { message: [f.tooManyExchanges(500)] } });
-  captureDownloads();
+  catchDownloads();
   renderPortal(paths.patient({ patientId: PATIENT_ID }));
   await openDialog();
   act(() => footerButton(f.export).click());

@@ -3,6 +3,7 @@ import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import { readSheet } from 'read-excel-file/universal';
 import type { ProviderListItem } from '@shared/api/providers';
 import { currentPath, fakeServer, renderPortal, resetPortal, signInAs } from '../support/portal';
+import { catchDownloads } from '../support/downloads';
 
 /** /sp: what the platform admin sees of the service providers, read from the fake server. */
 const provider = (index: number, overrides: Partial<ProviderListItem> = {}): ProviderListItem => ({
@@ -78,16 +79,7 @@ it('narrows the list to the provider of the spId query', async () => {
 
 it('exports the listed rows, filtered and in their order, to service-providers.xlsx', async () => {
   await openList();
-  const saved: Blob[] = [];
-  URL.createObjectURL = jest.fn((blob: Blob) => {
-    saved.push(blob);
-    return 'blob:xlsx';
-  });
-  URL.revokeObjectURL = jest.fn();
-  const clicked: string[] = [];
-  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    clicked.push(this.download);
-  });
+  const downloads = catchDownloads();
   // Sorted by exchanges, descending (none → ascending → descending), and the inactive one left out.
   const exchanges = table()!.findColumnSortingArea(4)!;
   act(() => exchanges.click());
@@ -97,12 +89,8 @@ it('exports the listed rows, filtered and in their order, to service-providers.x
   act(() => status.selectOptionByValue('active'));
 
   act(() => wrapper().findButton('[data-testid="export-spreadsheet"]')!.click());
-  await waitFor(() => expect(clicked).toEqual(['service-providers.xlsx']), { timeout: 5000 });
-  const bytes = await new Promise<ArrayBuffer>((resolve) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.readAsArrayBuffer(saved[0]!);
-  });
+  await waitFor(() => expect(downloads.names).toEqual(['service-providers.xlsx']), { timeout: 5000 });
+  const bytes = await downloads.bytes(0);
   expect(await readSheet(bytes)).toEqual([
     ['Service Provider Name', 'Activated Clinics', 'Activated Devices', 'Total No. of exchanges'],
     ['Provider 2', 2, 20, 200],

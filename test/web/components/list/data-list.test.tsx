@@ -2,6 +2,7 @@ import { act, render } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import { DataList, type DataListProps } from '@web/src/components/list/data-list';
 import { toCsv, type ListColumn } from '@web/src/components/list/list-logic';
+import { catchDownloads } from '@test/web/support/downloads';
 
 interface Clinic {
   id: string;
@@ -139,24 +140,11 @@ describe('the list', () => {
   });
 
   it('exports the rows as CSV under the given name, without commas in the cells', async () => {
-    const saved: Blob[] = [];
-    URL.createObjectURL = jest.fn((blob: Blob) => {
-      saved.push(blob);
-      return 'blob:csv';
-    });
-    URL.revokeObjectURL = jest.fn();
-    const clicked: string[] = [];
-    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      clicked.push(this.download);
-    });
+    const downloads = catchDownloads();
     renderList([clinic(1, { name: 'Clinic, North' }), clinic(2)], { csvFileName: 'clinics.csv' });
     act(() => createWrapper(document.body).findButton('[data-testid="export-csv"]')!.click());
-    expect(clicked).toEqual(['clinics.csv']);
-    const text = await new Promise<string>((resolve) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(String(reader.result));
-      reader.readAsText(saved[0]!);
-    });
+    expect(downloads.names).toEqual(['clinics.csv']);
+    const text = await downloads.text(0);
     expect(text.split('\r\n')[0]).toBe('Clinic Name,Activated Devices,Last exchange time');
     expect(text.split('\r\n')[1]).toBe('Clinic North,1,01/01/24');
   });
