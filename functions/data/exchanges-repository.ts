@@ -5,6 +5,7 @@ import { deviceExchangeSchema, type DeviceExchange } from '@shared/device';
 import { auditItem, type AuditRecord } from './audit-repository';
 import type { ClearingBy } from './care-weeks-repository';
 import type { DeviceErrorRecord } from './devices-repository';
+import { turbiditySumsOf } from './visit-turbidity';
 import { db, type Db } from './entities';
 import { storedAlertSchema, type StoredAlert } from './entities/alert';
 import type { ExchangeReport, TurbiditySeries } from './entities/exchange';
@@ -128,16 +129,7 @@ function submit(write: ExchangeWrite, times: TimeWrites) {
   const medium = alerts.length - high;
   const { Report, ...exchangeItem } = toItem(exchange);
   const hasTurbidity = Object.values(write.turbidity).some((series) => series !== undefined);
-  const calc = exchange.BubblesTurbidityCalc;
-  const turbiditySums = calc
-    ? {
-        TurbiditySamples: 1,
-        SumMeanCleanDrain: calc.meanCleanDrain,
-        SumStdevCleanDrain: calc.stdevCleanDrain,
-        SumMeanCleanFill: calc.meanCleanFill,
-        SumStdevCleanFill: calc.stdevCleanFill,
-      }
-    : {};
+  const turbiditySums = exchange.BubblesTurbidityCalc ? turbiditySumsOf(exchange.BubblesTurbidityCalc) : {};
   // Positions in the transaction, to read which item's condition failed.
   const patientIndex = 2 + (hasTurbidity ? 1 : 0) + 2 * alerts.length;
   const indexes = {

@@ -10,6 +10,7 @@ import { complete, pageOptions, shardedPage, toPage, type Page, type PageRequest
 import { type Address } from './service-providers-repository';
 import { throwIfCanceled } from './transactions';
 import { isConditionFailure } from './table';
+import type { TurbidityCalc, TurbiditySums } from './visit-turbidity';
 
 /** An alert as the patient carries it until a clinician clears it: which exchange raised it, and when. */
 export type PatientAlert = StoredAlert;
@@ -128,11 +129,11 @@ export interface VisitMeasurement {
   Uf?: number;
   DrainTempC?: number;
   /** The device's turbidity statistics of the exchange (NTU), for the visit's turbidity figure. */
-  BubblesTurbidityCalc?: { meanCleanDrain: number; stdevCleanDrain: number; meanCleanFill: number; stdevCleanFill: number };
+  BubblesTurbidityCalc?: TurbidityCalc;
 }
 
 /** A visit: its period and counters; its measurements and alerts are read by key range (visitMeasurements, visitAlerts). */
-export interface VisitRecord {
+export interface VisitRecord extends TurbiditySums {
   PatientID: string;
   Visited: boolean;
   OpenDate: string;
@@ -141,13 +142,8 @@ export interface VisitRecord {
   ClosedDate?: string;
   ExchangeCount?: number;
   AlertCount?: number;
-  /** The turbidity statistics of the visit's exchanges, summed as they are ingested (visit.ts). */
+  /** Set when ingest keeps the turbidity sums (TurbiditySums) of the visit's exchanges on it (visit.ts). */
   KeepsTurbiditySums?: boolean;
-  TurbiditySamples?: number;
-  SumMeanCleanDrain?: number;
-  SumStdevCleanDrain?: number;
-  SumMeanCleanFill?: number;
-  SumStdevCleanFill?: number;
   PatientUtilizationSnapshot?: number;
   Findings?: string;
   Recommendation?: string;

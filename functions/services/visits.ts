@@ -2,6 +2,7 @@ import { highlightOfFlag, visitHighlightKinds, type CloseVisitBody, type Visit, 
 import { messages } from '@shared/messages';
 import { patientWeekOf } from '../data/care-weeks-repository';
 import { allItems } from '../data/page';
+import { turbidityFigure, turbiditySumsOf, type TurbiditySums } from '../data/visit-turbidity';
 import { patientsRepository, type PatientRecord, type PrescriptionRecord, type VisitMeasurement, type VisitRecord } from '../data/patients-repository';
 import type { AuditTrail } from '../lib/audit';
 import type { Caller } from '../lib/caller';
@@ -22,31 +23,14 @@ async function highlightsOf(visit: VisitRecord): Promise<VisitHighlights> {
   return counts;
 }
 
-const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
-
-/**
- * The visit turbidity figure of spec section 9: mean clean drain plus its deviation, minus (mean
- * clean fill minus its deviation), one decimal. Each of the four is the mean of that statistic
- * over the visit's exchanges that carry the device's turbidity statistics (BubblesTurbidityCalc);
- * null when none does.
- */
+/** The visit turbidity figure (spec section 9) over the visit's exchanges, for a visit opened before ingest kept its sums. */
 export function visitTurbidity(measurements: readonly Pick<VisitMeasurement, 'BubblesTurbidityCalc'>[]): number | null {
-  const stats = measurements.flatMap((measurement) => (measurement.BubblesTurbidityCalc ? [measurement.BubblesTurbidityCalc] : []));
-  if (stats.length === 0) return null;
-  const of = (key: keyof (typeof stats)[number]) => mean(stats.map((stat) => stat[key]));
-  const figure = of('meanCleanDrain') + of('stdevCleanDrain') - (of('meanCleanFill') - of('stdevCleanFill'));
-  return Math.round(figure * 10) / 10;
-}
-
-/** The visit turbidity figure from the sums ingest keeps on the visit: the same figure as visitTurbidity over its exchanges. */
-export function keptVisitTurbidity(
-  visit: Pick<VisitRecord, 'TurbiditySamples' | 'SumMeanCleanDrain' | 'SumStdevCleanDrain' | 'SumMeanCleanFill' | 'SumStdevCleanFill'>,
-): number | null {
-  const samples = visit.TurbiditySamples ?? 0;
-  if (samples === 0) return null;
-  const of = (sum: number | undefined) => (sum ?? 0) / samples;
-  const figure = of(visit.SumMeanCleanDrain) + of(visit.SumStdevCleanDrain) - (of(visit.SumMeanCleanFill) - of(visit.SumStdevCleanFill));
-  return Math.round(figure * 10) / 10;
+  const sums: Required<TurbiditySums> = { TurbiditySamples: 0, SumMeanCleanDrain: 0, SumStdevCleanDrain: 0, SumMeanCleanFill: 0, SumStdevCleanFill: 0 };
+  for (const { BubblesTurbidityCalc } of measurements) {
+    if (!BubblesTurbidityCalc) continue;
+    for (const [key, value] of Object.entries(turbiditySumsOf(BubblesTurbidityCalc)) as [keyof TurbiditySums, number][]) sums[key] += value;
+  }
+  return turbidityFigure(sums);
 }
 
 /**
@@ -58,7 +42,7 @@ export function keptVisitTurbidity(
 async function visitFigures(visit: VisitRecord): Promise<{ highlights: VisitHighlights; turbidity: number | null; measurements: VisitMeasurement[] }> {
   if (visit.KeepsTurbiditySums) {
     const [highlights, latest] = await Promise.all([highlightsOf(visit), patientsRepository.visitMeasurements(visit, { limit: OPEN_VISIT_MEASUREMENTS })]);
-    return { highlights, turbidity: keptVisitTurbidity(visit), measurements: latest.items };
+    return { highlights, turbidity: turbidityFigure(visit), measurements: latest.items };
   }
   const [highlights, measurements] = await Promise.all([highlightsOf(visit), allItems((page) => patientsRepository.visitMeasurements(visit, page))]);
   return { highlights, turbidity: visitTurbidity(measurements), measurements };
