@@ -250,16 +250,16 @@ async function main(): Promise<void> {
     const clinicAExchanges = clinicAPatients.length * plan.tenantExchangesEach;
     log(`clinic A: ${clinicAPatients.length} patients, ${clinicAExchanges} exchanges`);
 
-    /** A route called by the clinic's user of the route's role: another clinic's patient would answer 404. */
+    /** The clinic's user of the route's role: another clinic's patient would answer 404. */
+    const callerOf = (found: FoundRoute, callers: Callers) => (callerRoleFor(found.route) === 'ClinicDirector' ? callers.ClinicDirector : callers.Doctor);
     const callRoute = (found: FoundRoute, patientId?: string, callers: Callers = callersA) => {
-      const role = callerRoleFor(found.route);
-      const caller = role === 'ClinicDirector' ? callers.ClinicDirector : callers.Doctor;
+      const caller = callerOf(found, callers);
       return api.get(fillPath(found.route, { callerId: caller.userId, patientId, clinicId: callers.clinic.clinicId }), caller.token);
     };
 
     /** The ids a raw floor needs to make the checks a route's read makes (adapters.ts withReadChecks). */
     const checkIdsOf = (found: FoundRoute, patientId: string, callers: Callers = callersA) => {
-      const caller = callerRoleFor(found.route) === 'ClinicDirector' ? callers.ClinicDirector : callers.Doctor;
+      const caller = callerOf(found, callers);
       const claims = JSON.parse(Buffer.from(caller.token.split('.')[1]!, 'base64url').toString('utf8')) as { jti?: string };
       return { userId: caller.userId, tokenId: String(claims.jti), patientId };
     };
