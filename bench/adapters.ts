@@ -6,9 +6,22 @@
  *
  * Written against the keys of docs/data-model.md as of this commit.
  */
-import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import { db } from '../functions/data/entities';
+import type { ExchangeReport } from '../functions/data/entities/exchange';
 import { patientsRepository } from '../functions/data/patients-repository';
 import type { DeviceExchange } from '../shared/device';
+import { tableDefinition } from '../shared/table';
+import type { RecordedWrite } from './dynamo-requests';
 
 export interface RawTable {
   doc: DynamoDBDocumentClient;
@@ -45,14 +58,21 @@ export interface ReadCheckIds {
 /**
  * The DynamoDB requests any staff read of a patient makes around its own, raw and with the same
  * dependencies (DESIGN.md sections 3–5): the caller's user, session cut-off and token revocation in
- * parallel, then the patient (tenant scope), then `read`, then the read's audit record. API
+ * parallel, then the patient (tenant scope) and `read` together, then `thenRead` (what needs the
+ * patient or `read`'s answer), then the read's audit record. API
  * overhead against a floor built on this is what the portal adds beyond the requests it needs.
  */
-export async function withReadChecks<T>({ doc, tableName }: RawTable, ids: ReadCheckIds, route: string, read: () => Promise<T>): Promise<T> {
+export async function withReadChecks<T>(
+  { doc, tableName }: RawTable,
+  ids: ReadCheckIds,
+  route: string,
+  read: () => Promise<T>,
+  thenRead: (first: T) => Promise<unknown> = async () => undefined,
+): Promise<T> {
   const get = (pk: string, sk: string) => doc.send(new GetCommand({ TableName: tableName, Key: { pk, sk } }));
   await Promise.all([get(`USER#${ids.userId}`, 'PROFILE'), get(`SESSION#${ids.userId}`, 'CUTOFF'), get(`REVOKED#${ids.tokenId}`, 'TOKEN')]);
-  await get(`PATIENT#${ids.patientId}`, 'PROFILE');
-  const result = await read();
+  const [, result] = await Promise.all([get(`PATIENT#${ids.patientId}`, 'PROFILE'), read()]);
+  await thenRead(result);
   const at = new Date().toISOString();
   const record = { Actor: ids.userId, Action: 'read', EntityID: ids.patientId, Route: route, SourceIp: '127.0.0.1' };
   await doc.send(
@@ -69,8 +89,9 @@ export const rawPatientExchangesWithChecks = (table: RawTable, ids: ReadCheckIds
   withReadChecks(table, ids, 'getExchanges', () => rawPatientExchanges(table, ids.patientId, limit));
 
 /**
- * The visits tab's own reads, raw, with the checks every read makes: the visits page and the current
- * prescription, then for the open visit its alerts over the period and its latest 100 readings.
+ * The visits tab's own reads, raw, with the checks every read makes: the visits page (with the
+ * patient), then the current prescription and, for the open visit, its alerts over the period and
+ * its latest 100 readings.
  */
 export async function rawPatientVisitsWithChecks(table: RawTable, ids: ReadCheckIds, limit: number): Promise<number> {
   const { doc, tableName } = table;
@@ -84,11 +105,14 @@ export async function rawPatientVisitsWithChecks(table: RawTable, ids: ReadCheck
         Limit: max,
       }),
     );
-  return withReadChecks(table, ids, 'getVisits', async () => {
-    const [visits] = await Promise.all([query('VISIT#', limit), query('PRESCRIPTION#', 1)]);
-    await Promise.all([query('ALERT#', 100), query('EXCHANGE#', 100)]);
-    return visits.Items?.length ?? 0;
-  });
+  const visits = await withReadChecks(
+    table,
+    ids,
+    'getVisits',
+    () => query('VISIT#', limit),
+    () => Promise.all([query('PRESCRIPTION#', 1), query('ALERT#', 100), query('EXCHANGE#', 100)]),
+  );
+  return visits.Items?.length ?? 0;
 }
 
 /** Floor of a patient's visits: the newest `limit` visit items, one Query. */
@@ -148,6 +172,106 @@ export async function rawWriteExchange({ doc, tableName }: RawTable, patientId: 
   );
 }
 
+type Item = Record<string, unknown>;
+type ItemWrite = { put: Item } | { update: Item } | { delete: Item };
+
+/** The floor's copies live under partitions of their own: the table's and every index's partition key prefixed. */
+const FLOOR_PREFIX = 'BENCH-FLOOR#';
+const PARTITION_KEYS = [tableDefinition.partitionKey, ...tableDefinition.globalSecondaryIndexes.map((index) => index.partitionKey)];
+const keyOf = (item: Item): Item => ({
+  [tableDefinition.partitionKey]: item[tableDefinition.partitionKey],
+  [tableDefinition.sortKey]: item[tableDefinition.sortKey],
+});
+const keyText = (key: Item) => `${String(key[tableDefinition.partitionKey])}\u0000${String(key[tableDefinition.sortKey])}`;
+
+function relocated(item: Item): Item {
+  const copy = { ...item };
+  for (const name of PARTITION_KEYS) if (typeof copy[name] === 'string') copy[name] = `${FLOOR_PREFIX}${copy[name]}`;
+  return copy;
+}
+
+/** The items one recorded write request puts, updates or deletes (a transaction's condition checks write nothing). */
+function itemWrites({ operation, input }: RecordedWrite): ItemWrite[] {
+  switch (operation) {
+    case 'PutItem':
+      return [{ put: input.Item as Item }];
+    case 'UpdateItem':
+      return [{ update: input.Key as Item }];
+    case 'DeleteItem':
+      return [{ delete: input.Key as Item }];
+    case 'BatchWriteItem':
+      return Object.values(input.RequestItems as Record<string, Array<{ PutRequest?: { Item: Item }; DeleteRequest?: { Key: Item } }>>)
+        .flat()
+        .map((request) => (request.PutRequest ? { put: request.PutRequest.Item } : { delete: request.DeleteRequest!.Key }));
+    case 'TransactWriteItems':
+      return (input.TransactItems as Array<{ Put?: { Item: Item }; Update?: { Key: Item }; Delete?: { Key: Item } }>).flatMap((entry): ItemWrite[] => {
+        if (entry.Put) return [{ put: entry.Put.Item }];
+        if (entry.Update) return [{ update: entry.Update.Key }];
+        if (entry.Delete) return [{ delete: entry.Delete.Key }];
+        return [];
+      });
+    default:
+      throw new Error(`the ingest floor cannot replay ${operation}`);
+  }
+}
+
+/** One write request of the floor and the device it belongs to (its exchange's patient partition). */
+export interface FloorWrite {
+  device: string;
+  send: () => Promise<unknown>;
+}
+
+/**
+ * Floor of ingest: the same items ingest wrote (recorded on the portal's client), written raw, one
+ * request for each of ingest's (a transaction stays one transaction of the same items, so the
+ * atomicity that keeps counters true costs the floor what it costs ingest), to partitions of their
+ * own. An updated item is written whole as it stands after the run. The reads ingest needs before
+ * writing (device route, patient, the rules' history) are not in the floor. Items are read here,
+ * before any timing.
+ */
+export async function rawIngestWrites(table: RawTable, recorded: RecordedWrite[]): Promise<FloorWrite[]> {
+  const { doc, tableName } = table;
+  const writes = recorded.map((write) => ({ write, items: itemWrites(write) }));
+  const updated = new Map<string, Item>();
+  for (const { items } of writes) for (const item of items) if ('update' in item) updated.set(keyText(item.update), item.update);
+  const images = new Map<string, Item>();
+  const keys = [...updated.values()];
+  for (let i = 0; i < keys.length; i += 100) {
+    const { Responses } = await doc.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys.slice(i, i + 100) } } }));
+    for (const image of Responses?.[tableName] ?? []) images.set(keyText(keyOf(image)), image);
+  }
+  // An item a later write deleted is written with its keys alone.
+  const imageOf = (key: Item) => relocated(images.get(keyText(key)) ?? key);
+  const asPut = (item: ItemWrite): Item | undefined => ('put' in item ? relocated(item.put) : 'update' in item ? imageOf(item.update) : undefined);
+  return writes.map(({ write, items }) => {
+    const partition = items.map((item) => String(keyOf('put' in item ? item.put : 'update' in item ? item.update : item.delete)[tableDefinition.partitionKey]));
+    const device = partition.find((pk) => pk.startsWith('PATIENT#')) ?? partition[0] ?? '';
+    if (write.operation === 'TransactWriteItems') {
+      const TransactItems = items.map((item) => {
+        const Item = asPut(item);
+        return Item ? { Put: { TableName: tableName, Item } } : { Delete: { TableName: tableName, Key: relocated((item as { delete: Item }).delete) } };
+      });
+      return { device, send: () => doc.send(new TransactWriteCommand({ TransactItems })) };
+    }
+    if (write.operation === 'BatchWriteItem') {
+      const requests = items.map((item) => {
+        const Item = asPut(item);
+        return Item ? { PutRequest: { Item } } : { DeleteRequest: { Key: relocated((item as { delete: Item }).delete) } };
+      });
+      return { device, send: () => doc.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } })) };
+    }
+    const [item] = items;
+    const Item = asPut(item!);
+    return {
+      device,
+      send: () =>
+        Item
+          ? doc.send(new PutCommand({ TableName: tableName, Item }))
+          : doc.send(new DeleteCommand({ TableName: tableName, Key: relocated((item as { delete: Item }).delete) })),
+    };
+  });
+}
+
 export interface HistoryOwner {
   patientId: string;
   deviceId: string;
@@ -158,34 +282,35 @@ export interface HistoryOwner {
 
 /**
  * A patient's past exchanges written straight into the table, shaped as ingest stores an ordinary
- * exchange (no alerts, UF of the report), so that ingest's look-back and the exchange lists read
- * them as their own. Only the bulk of a long history goes in this way (ingesting years one by one
- * takes minutes on a shared machine); the patient's counters and visits do not see these.
+ * exchange (no alerts, UF of the report): the item is the Exchange entity's own (ElectroDB's put
+ * params), so ingest's look-back and the exchange lists read them as their own and a change of the
+ * entity cannot leave the bench writing items nobody reads. Only the bulk of a long history goes
+ * in this way (ingesting years one by one takes minutes on a shared machine); the patient's
+ * counters and visits do not see these.
  */
 export async function rawSeedExchangeHistory(table: RawTable, owner: HistoryOwner, exchanges: DeviceExchange[]): Promise<void> {
   const items = exchanges.map((exchange) => {
     // The turbidity series live in an item of their own, read only for the CSV.
-    const report: Record<string, unknown> = { ...exchange };
-    for (const series of ['FillTurbidity', 'DrainTurbidity', 'BubblesFillTurbidity', 'BubblesDrainTurbidity']) delete report[series];
+    const Report: Record<string, unknown> = { ...exchange };
+    for (const series of ['FillTurbidity', 'DrainTurbidity', 'BubblesFillTurbidity', 'BubblesDrainTurbidity']) delete Report[series];
     const time = new Date(exchange.DeviceLocalDate).toISOString();
-    const sort = `EXCHANGE#${time}#${exchange._id}`;
-    return {
-      pk: `PATIENT#${owner.patientId}`,
-      sk: sort,
-      gsi1pk: `DEVICE#${owner.deviceId}`,
-      gsi1sk: sort,
-      entity: 'Exchange',
-      ...report,
-      PatientID: owner.patientId,
-      DeviceID: owner.deviceId,
-      SerialNumber: owner.serialNumber,
-      ClinicID: owner.clinicId,
-      ServiceProviderID: owner.serviceProviderId,
-      ExchangeTimeUtc: time,
-      ReceivedAt: time,
-      StatusAlerts: { statusValue: 1, alerts: [] },
-      Uf: exchange.DrainVolume - exchange.FillVolume,
-    };
+    const { Item } = db()
+      .entities.exchange.put({
+        PatientID: owner.patientId,
+        ExchangeID: exchange._id,
+        DeviceID: owner.deviceId,
+        SerialNumber: owner.serialNumber,
+        ClinicID: owner.clinicId,
+        ServiceProviderID: owner.serviceProviderId,
+        ExchangeTimeUtc: time,
+        ReceivedAt: time,
+        Report: Report as unknown as ExchangeReport,
+        StatusValue: 1,
+        Alerts: [],
+        Uf: exchange.DrainVolume - exchange.FillVolume,
+      })
+      .params<{ Item: Record<string, unknown> }>();
+    return Item;
   });
   const batches: Array<typeof items> = [];
   for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));

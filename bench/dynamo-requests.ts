@@ -40,3 +40,47 @@ export class DynamoRequestCounter {
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
+
+/** A write request the portal sent, as the caller gave it (before marshalling). */
+export interface RecordedWrite {
+  operation: string;
+  input: Record<string, unknown>;
+}
+
+const WRITE_OPERATIONS = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems']);
+
+/**
+ * Records the write requests the portal's shared client sends while recording, once per command
+ * (retries not repeated), in the form the caller gave them: the floor of ingest writes the same
+ * items raw (adapters.ts, rawIngestWrites).
+ */
+export class DynamoWriteRecorder {
+  private writes: RecordedWrite[] | undefined;
+
+  static install(): DynamoWriteRecorder {
+    const recorder = new DynamoWriteRecorder();
+    dynamo().middlewareStack.add(
+      (next, context) => async (args) => {
+        const operation = String(context.commandName ?? '').replace(/Command$/, '');
+        if (recorder.writes && WRITE_OPERATIONS.has(operation)) {
+          recorder.writes.push({ operation, input: structuredClone(args.input as Record<string, unknown>) });
+        }
+        return next(args);
+      },
+      // Initialize runs once per command, before the document client marshals its input.
+      { step: 'initialize', name: 'benchDynamoWriteRecorder', override: true },
+    );
+    return recorder;
+  }
+
+  start(): void {
+    this.writes = [];
+  }
+
+  /** The writes recorded since start(); recording stops. */
+  take(): RecordedWrite[] {
+    const writes = this.writes ?? [];
+    this.writes = undefined;
+    return writes;
+  }
+}

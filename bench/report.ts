@@ -24,6 +24,11 @@ export function ratioRow(name: string, value: number, floor: number, goal: { max
   return { name, value: round(value), floor: round(floor), ratio: round(ratio), goal: goal.max !== undefined ? `≤ ${goal.max}×` : `≥ ${goal.min}×`, pass };
 }
 
+/** A ratio shown for reading the others, not judged (goal `—`). */
+export function shownRatioRow(name: string, value: number, floor: number): BenchRow {
+  return { name, value: round(value), floor: round(floor), ratio: round(value / floor), goal: '—', pass: null };
+}
+
 /** A row judged by its value against a limit. */
 export function limitRow(name: string, value: number, max: number, unit = ''): BenchRow {
   return { name, value: round(value, 1), floor: null, ratio: null, goal: `≤ ${max}${unit}`, pass: value <= max };

@@ -26,12 +26,13 @@ import {
   rawPatientExchangesWithChecks,
   rawPatientVisitsWithChecks,
   rawPatientVisits,
+  rawIngestWrites,
   rawSeedExchangeHistory,
   rawWriteExchange,
   type RawTable,
 } from './adapters';
 import { ApiClient, callerRoleFor, fillPath, findRoute, itemCount, routeById, routeLabel, type FoundRoute } from './api';
-import { DynamoRequestCounter } from './dynamo-requests';
+import { DynamoRequestCounter, DynamoWriteRecorder } from './dynamo-requests';
 import {
   BENCH_PASSWORD,
   createBenchPatient,
@@ -44,7 +45,7 @@ import {
   type BenchPatient,
 } from './fixtures';
 import { inParallel, latencies, pairedLatency, quantile, throughput } from './measure';
-import { formatTable, limitRow, notYetRow, ratioRow, writeJson, type BenchRow } from './report';
+import { formatTable, limitRow, notYetRow, ratioRow, shownRatioRow, writeJson, type BenchRow } from './report';
 import { measureLambdas, measureWeb } from './sizes';
 
 const REPO_ROOT = path.resolve(__dirname, '..');
@@ -73,6 +74,7 @@ const HISTORY_INGESTED_DAYS = 21;
 const runStart = performance.now();
 const log = (line: string) => console.log(`[bench] ${((performance.now() - runStart) / 1000).toFixed(0).padStart(4)} s  ${line}`);
 const ms = (n: number) => Math.round(n * 100) / 100;
+const round1 = (n: number) => Math.round(n * 10) / 10;
 
 interface Devices {
   clients: Map<string, MqttClient>;
@@ -129,7 +131,12 @@ function exchangeClock(start: number) {
 
 interface IngestResult {
   perSecond: number;
+  /** The same items ingest wrote, written raw (rawIngestWrites), each device's in its order. */
   floorPerSecond: number;
+  /** One PutItem of each exchange alone: what storing the report costs with nothing derived. */
+  putFloorPerSecond: number;
+  /** Write requests of the floor per exchange (ingest's own, replayed). */
+  floorWritesPerExchange: number;
   requestsPerExchange: number;
   breakdown: string;
   failures: number;
@@ -140,8 +147,9 @@ interface IngestResult {
 
 /**
  * `count` exchanges over MQTT with IN_FLIGHT publishes in flight, worker w publishing for the
- * devices w, w + IN_FLIGHT, … (so with one device every worker shares it), then the same
- * exchanges as raw writes with the same concurrency.
+ * devices w, w + IN_FLIGHT, … (so with one device every worker shares it), then two floors: the
+ * same items ingest wrote, written raw with the same concurrency (each device's writes one after
+ * another, as ingest takes them: docs/device-protocol.md, "Order"), and one PutItem per exchange.
  */
 async function measureIngest(
   devices: Devices,
@@ -149,6 +157,7 @@ async function measureIngest(
   count: number,
   clock: (serialNumber: string) => Date,
   counter: DynamoRequestCounter,
+  recorder: DynamoWriteRecorder,
   raw: RawTable,
 ): Promise<IngestResult> {
   const plannedExchanges = Array.from({ length: count }, (_, index) => {
@@ -159,6 +168,7 @@ async function measureIngest(
   let firstFailure: string | undefined;
   const reconnectsBefore = devices.reconnects;
   counter.reset();
+  recorder.start();
   const ingest = await throughput(count, IN_FLIGHT, async (index) => {
     const { patient, exchange } = plannedExchanges[index]!;
     try {
@@ -171,16 +181,39 @@ async function measureIngest(
   const requests = counter.total;
   const breakdown = counter.breakdown(count);
   const reconnects = devices.reconnects - reconnectsBefore;
-  const floor = await throughput(count, IN_FLIGHT, async (index) => {
+  const floorWrites = await rawIngestWrites(raw, recorder.take());
+  const byDevice = new Map<string, Array<() => Promise<unknown>>>();
+  for (const { device, send } of floorWrites) byDevice.set(device, [...(byDevice.get(device) ?? []), send]);
+  const sequences = [...byDevice.values()];
+  const floor = await throughput(sequences.length, Math.min(IN_FLIGHT, sequences.length), async (index) => {
+    for (const send of sequences[index]!) await send();
+  });
+  const putFloor = await throughput(count, IN_FLIGHT, async (index) => {
     const { patient, exchange } = plannedExchanges[index]!;
     await rawWriteExchange(raw, patient.patientId, { ...exchange, _id: `${exchange._id}-floor` });
   });
-  return { perSecond: ingest.perSecond, floorPerSecond: floor.perSecond, requestsPerExchange: requests / count, breakdown, failures, firstFailure, reconnects };
+  return {
+    perSecond: ingest.perSecond,
+    floorPerSecond: count / floor.seconds,
+    putFloorPerSecond: putFloor.perSecond,
+    floorWritesPerExchange: floorWrites.length / count,
+    requestsPerExchange: requests / count,
+    breakdown,
+    failures,
+    firstFailure,
+    reconnects,
+  };
 }
 
 function ingestRows(label: string, result: IngestResult): BenchRow[] {
   return [
-    ratioRow(`Ingest ${label}: exchanges/s (MQTT QoS 1 acked after storage) vs raw PutItem`, result.perSecond, result.floorPerSecond, { min: 0.5 }),
+    ratioRow(
+      `Ingest ${label}: exchanges/s (MQTT QoS 1 acked after storage) vs raw writes of the same items (${round1(result.floorWritesPerExchange)} requests per exchange)`,
+      result.perSecond,
+      result.floorPerSecond,
+      { min: 0.5 },
+    ),
+    shownRatioRow(`Ingest ${label}: exchanges/s vs one raw PutItem of each exchange alone`, result.perSecond, result.putFloorPerSecond),
     limitRow(`Ingest ${label}: DynamoDB requests per exchange`, result.requestsPerExchange, 6),
   ];
 }
@@ -205,6 +238,7 @@ async function main(): Promise<void> {
   try {
     stack = await startLocalStack({ dataDir, port: 0, mqttPort: 0, skippedCheckIntervalMs: 24 * 3_600_000, log });
     const counter = DynamoRequestCounter.install();
+    const recorder = DynamoWriteRecorder.install();
     // Why the broker dropped a device: the ingest error it refused a publish with.
     const ingestErrors = new Map<string, number>();
     stack.broker.broker.on('clientError', (_client, error) => {
@@ -352,10 +386,10 @@ async function main(): Promise<void> {
         exchangeReport(patient.serialNumber!, ingestClock(patient.serialNumber!)),
       );
     });
-    const many = await measureIngest(devices, ingestPatients, plan.ingestMany, ingestClock, counter, raw);
+    const many = await measureIngest(devices, ingestPatients, plan.ingestMany, ingestClock, counter, recorder, raw);
     rows.push(...ingestRows(`${IN_FLIGHT} in flight over ${ingestPatients.length} devices`, many));
     notes.push(`Ingest over ${ingestPatients.length} devices, requests per exchange: ${many.breakdown}.`);
-    const one = await measureIngest(devices, [soloPatient], plan.ingestOne, ingestClock, counter, raw);
+    const one = await measureIngest(devices, [soloPatient], plan.ingestOne, ingestClock, counter, recorder, raw);
     rows.push(...ingestRows(`${IN_FLIGHT} in flight on one patient`, one));
     notes.push(`Ingest on one patient, requests per exchange: ${one.breakdown}.`);
     for (const [label, result] of [
@@ -421,7 +455,7 @@ async function main(): Promise<void> {
     let big: IngestResult;
     try {
       // New exchanges come after the history; the clock goes on from where the history stopped.
-      big = await measureIngest(historyDevices, [bigPatient], plan.bigIngest, historyClock, counter, raw);
+      big = await measureIngest(historyDevices, [bigPatient], plan.bigIngest, historyClock, counter, recorder, raw);
     } finally {
       await historyDevices.close();
     }

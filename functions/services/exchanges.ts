@@ -27,6 +27,7 @@ import type { AuditTrail } from '../lib/audit';
 import type { Caller } from '../lib/caller';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { inScope } from '../lib/scope';
+import { reachablePatientWith } from './reachable-patient';
 
 /**
  * The exchanges of a patient as the clinical staff see and annotate them (spec sections 3
@@ -97,19 +98,23 @@ export async function patientExchanges(
   patientId: string,
   query: z.output<typeof exchangesQuerySchema>,
 ): Promise<z.input<typeof exchangesResultSchema>> {
-  const patient = reachablePatient(caller, await patientsRepository.get(patientId));
-  audit.read({ entity: 'Exchanges', id: patientId, ...tenantOf(patient) });
   const range = { from: utc(query.from, ''), to: utc(query.to, '9999') };
-  const count = patient.ExchangeCount ?? 0;
-  if (range.from > range.to) return { exchanges: [], count };
   const limit = query.limit ?? DEFAULT_LIMIT;
+  const pageOf = (cursor: string | null) =>
+    exchangesRepository.listForPatient(patientId, range, { limit: Math.min(QUERY_LIMIT, limit - exchanges.length), cursor });
   const exchanges: ExchangeRecord[] = [];
-  let cursor: string | null = query.cursor ?? null;
-  do {
-    const page = await exchangesRepository.listForPatient(patientId, range, { limit: Math.min(QUERY_LIMIT, limit - exchanges.length), cursor });
+  // The first page is read with the patient (the tenant check); an empty period reads nothing.
+  const [patient, first] = await reachablePatientWith(caller, patientId, async () => (range.from > range.to ? undefined : pageOf(query.cursor ?? null)));
+  audit.read({ entity: 'Exchanges', id: patientId, ...tenantOf(patient) });
+  const count = patient.ExchangeCount ?? 0;
+  if (!first) return { exchanges: [], count };
+  exchanges.push(...first.items);
+  let cursor = first.cursor;
+  while (cursor && exchanges.length < limit) {
+    const page = await pageOf(cursor);
     exchanges.push(...page.items);
     cursor = page.cursor;
-  } while (cursor && exchanges.length < limit);
+  }
   return { exchanges: exchanges.map(exchangeRow), count, ...(cursor ? { cursor } : {}) };
 }
 

@@ -8,6 +8,7 @@ import type { AuditTrail } from '../lib/audit';
 import type { Caller } from '../lib/caller';
 import { conflict } from '../lib/errors';
 import { inScope } from '../lib/scope';
+import { reachablePatientWith } from './reachable-patient';
 
 const v = messages.visits;
 
@@ -55,10 +56,12 @@ const withoutTurbidityStats = ({ BubblesTurbidityCalc, ...measurement }: VisitMe
  * highlights, turbidity figure and prescription); the open one, and a visit closed before these
  * were saved, is counted from its period.
  */
-async function toVisit(patient: PatientRecord, visit: VisitRecord, current: PrescriptionRecord | undefined): Promise<Visit> {
+async function toVisit(patient: PatientRecord, visit: VisitRecord, current: Promise<PrescriptionRecord | undefined>): Promise<Visit> {
   const saved = visit.Visited && visit.Highlights !== undefined;
-  const figures = saved ? undefined : await visitFigures(visit);
-  const prescription = visit.Visited ? visit.PrescriptionID && (await patientsRepository.getPrescription(patient.UserID, visit.PrescriptionID)) : current;
+  const [figures, prescription] = await Promise.all([
+    saved ? undefined : visitFigures(visit),
+    visit.Visited ? visit.PrescriptionID && patientsRepository.getPrescription(patient.UserID, visit.PrescriptionID) : current,
+  ]);
   return {
     OpenDate: visit.OpenDate,
     ClosedDate: visit.ClosedDate,
@@ -78,13 +81,13 @@ async function toVisit(patient: PatientRecord, visit: VisitRecord, current: Pres
 
 /** …/getVisits (spec section 7): the open visit and the previous ones, newest first by OpenDate, a page at a time. */
 export async function getVisits(caller: Caller, audit: AuditTrail, patientId: string, query: { limit?: number; cursor?: string }): Promise<VisitsResult> {
-  const patient = inScope(caller, 'patient', await patientsRepository.get(patientId));
-  const [page, current] = await Promise.all([
+  // The page of visits is read with the patient (the tenant check); the prescription needs the patient.
+  const [patient, page] = await reachablePatientWith(caller, patientId, () =>
     patientsRepository.listVisits(patientId, { limit: query.limit ?? VISITS_PAGE, cursor: query.cursor }),
-    patientsRepository.currentPrescription(patient),
-  ]);
+  );
   audit.read({ entity: 'Visit', id: patientId, PatientID: patientId, ClinicID: patient.ClinicID_ref, ServiceProviderID: patient.ServiceProviderID });
-  const visits = await Promise.all(page.items.map((visit) => toVisit(patient, visit, current)));
+  const current = patientsRepository.currentPrescription(patient);
+  const [, visits] = await Promise.all([current, Promise.all(page.items.map((visit) => toVisit(patient, visit, current)))]);
   return { visits, cursor: page.cursor ?? undefined };
 }
 
@@ -127,5 +130,5 @@ export async function closeOpenVisit(
   const week = patientWeekOf(patient, closedDate);
   if ((await patientsRepository.closeVisit(patientId, open.OpenDate, closedDate, findings, record, week)) === 'not-open') throw conflict(v.closedMeanwhile);
   const closed: VisitRecord = { ...open, ...findings, Visited: true, ClosedDate: closedDate };
-  return { status: 'closed', visit: await toVisit(patient, closed, undefined) };
+  return { status: 'closed', visit: await toVisit(patient, closed, Promise.resolve(undefined)) };
 }

@@ -12,12 +12,14 @@ import { signedInUser, useApi } from '@test/support/api';
 import { assignDevice, registerDevice } from '@functions/services/devices';
 import { createPatientWithDevice, createTestPatient, exchangeReport, randomSerialNumber, useDeviceBroker } from '@test/support/devices';
 import { useTestTable, useTestUserPool } from '@test/support/local-services';
+import { countDynamoRequests } from '@test/support/dynamo-requests';
 import { approvedPrescription, hhmm } from '@test/support/prescriptions';
 
 useTestTable();
 useTestUserPool();
 useDeviceBroker();
 const api = useApi();
+const requests = countDynamoRequests();
 
 /**
  * The exchange half of the clinical staff's calls (issue 10), through the local API gateway, the
@@ -145,6 +147,19 @@ describe('getExchanges', () => {
   it.each(STAFF)("%s: another clinic's patient is not found", async (role) => {
     await take(other, exchangeReport(new Date(base)));
     const answer = await call('getExchanges', role, other.patient.UserID);
+    expect(answer).toMatchObject({ status: 404, body: { message: [messages.errors.notFound] } });
+  });
+
+  it('reads the patient and the page together: the session checks, then both, then the audit record', async () => {
+    requests.reset();
+    const answer = await call('getExchanges', 'Doctor', own.patient.UserID, { query: 'limit=4' });
+    expect((answer.body as ExchangesAnswer).exchanges).toHaveLength(4);
+    // Reading the patient first and its exchanges after would make it 4.
+    expect(requests.roundTrips).toBe(3);
+  });
+
+  it("answers 404 for another clinic's patient whatever its page read did", async () => {
+    const answer = await call('getExchanges', 'Nurse', other.patient.UserID, { query: 'cursor=not-a-cursor' });
     expect(answer).toMatchObject({ status: 404, body: { message: [messages.errors.notFound] } });
   });
 

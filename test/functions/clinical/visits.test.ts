@@ -148,6 +148,8 @@ describe('a visit open for a long time', () => {
     expect(open!.measurements).toHaveLength(100);
     // The visits, the visit's alerts, one page of its readings: not the 302 exchanges of its period.
     expect(requests.byCommand.QueryCommand).toBe(3);
+    // The session checks; the patient with the visits; the prescription with the open visit's alerts and readings; the audit record.
+    expect(requests.roundTrips).toBe(4);
 
     const closed = await close(setup, 'Doctor', summary);
     expect(closed).toMatchObject({ status: 200, body: { visit: { Visited: true, turbidity: 2.8 } } });
