@@ -50,8 +50,8 @@ export interface RecordedWrite {
 const WRITE_OPERATIONS = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems']);
 
 /**
- * Records the write requests the portal's shared client sends while recording, once per command
- * (retries not repeated), in the form the caller gave them: the floor of ingest writes the same
+ * Records the write requests of the portal's shared client that succeeded while recording, once
+ * per command (the SDK's retries not repeated), in the form the caller gave them: the floor of ingest writes the same
  * items raw (adapters.ts, rawIngestWrites).
  */
 export class DynamoWriteRecorder {
@@ -62,10 +62,12 @@ export class DynamoWriteRecorder {
     dynamo().middlewareStack.add(
       (next, context) => async (args) => {
         const operation = String(context.commandName ?? '').replace(/Command$/, '');
-        if (recorder.writes && WRITE_OPERATIONS.has(operation)) {
-          recorder.writes.push({ operation, input: structuredClone(args.input as Record<string, unknown>) });
-        }
-        return next(args);
+        if (!recorder.writes || !WRITE_OPERATIONS.has(operation)) return next(args);
+        const write = { operation, input: structuredClone(args.input as Record<string, unknown>) };
+        const result = await next(args);
+        // Only what was written: a transaction refused (a lost race, a redelivery) is sent again or wrote nothing.
+        recorder.writes?.push(write);
+        return result;
       },
       // Initialize runs once per command, before the document client marshals its input.
       { step: 'initialize', name: 'benchDynamoWriteRecorder', override: true },

@@ -306,7 +306,9 @@ async function main(): Promise<void> {
     const p0 = clinicAPatients[0]!;
     const readExchangesRows = async (label: string, patientId: string, callers?: Callers) => {
       if (!exchangesRoute) return;
+      counter.reset();
       const returned = itemCount(await callRoute(exchangesRoute, patientId, callers));
+      notes.push(`${label}: ${routeLabel(exchangesRoute)} sends ${counter.breakdown()} (${counter.total} DynamoDB requests).`);
       const result = await pairedLatency(
         plan.latencySamples,
         () => callRoute(exchangesRoute, patientId, callers),
@@ -481,7 +483,9 @@ async function main(): Promise<void> {
       );
     }
     if (visitsRoute) {
+      counter.reset();
       const returned = itemCount(await callRoute(visitsRoute, bigPatient.patientId, callersOfHistory));
+      notes.push(`Two-year patient visits: ${routeLabel(visitsRoute)} sends ${counter.breakdown()} (${counter.total} DynamoDB requests).`);
       const result = await pairedLatency(
         plan.latencySamples,
         () => callRoute(visitsRoute, bigPatient.patientId, callersOfHistory),

@@ -84,7 +84,8 @@ const before = (window: readonly ExchangeRecord[], exchange: { _id: string; Exch
  *
  * DynamoDB requests in the common case: the serial number's route (1), the patient (1), the
  * history (1), the transaction (1); the settings (1 BatchGet) and an approved prescription (1)
- * only when not cached (engine-cache.ts). At most 6.
+ * only when not cached (engine-cache.ts). At most 6. Round trips when warm: the route, then the
+ * patient with the history, then the transaction.
  *
  * Exchanges of one patient taken at once, or arriving out of order, are all stored (the writes
  * commute); an exchange evaluated without an earlier one that was not yet stored is evaluated
@@ -100,15 +101,23 @@ export async function takeExchange(serialNumber: string, exchange: DeviceExchang
   const exchangeTimeUtc = exchangeTime.toISOString();
 
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
-    const [patient, settings] = await Promise.all([patientsRepository.get(PatientID), cachedSettingsForClinic(ClinicID, ServiceProviderID)]);
-    if (!patient) throw new RejectedMessage(`Device ${serialNumber} is assigned to patient ${PatientID}, who does not exist`);
+    // The patient and the rules' history in one round trip: the history's window needs only the
+    // settings (cached; on a miss they are read while the patient is).
+    const patientRead = patientsRepository.get(PatientID);
+    const settings = await cachedSettingsForClinic(ClinicID, ServiceProviderID).catch((error: unknown) => {
+      patientRead.catch(() => undefined);
+      throw error;
+    });
     const lookBackMs = Math.min(
       startOfLookBack(exchangeTime.getTime(), settings.WeightRecentlyFromLastTime, settings.WeightRecentlyFromLastTimeUnit),
       exchangeTime.getTime() - HISTORY_MIN_DAYS * DAY_MS,
     );
     // The same span after the exchange too: exchanges stored before this one but later in time were evaluated without it.
     const window = { from: new Date(lookBackMs).toISOString(), to: new Date(2 * exchangeTime.getTime() - lookBackMs).toISOString(), limit: HISTORY_MAX_ITEMS };
-    const [prescription, stored] = await Promise.all([cachedCurrentPrescription(patient), exchangesRepository.historyForRules(patient.UserID, window)]);
+    const [patient, stored] = await Promise.all([patientRead, exchangesRepository.historyForRules(PatientID, window)]);
+    if (!patient) throw new RejectedMessage(`Device ${serialNumber} is assigned to patient ${PatientID}, who does not exist`);
+    // An approved prescription is cached; one not yet approved is read each time.
+    const prescription = await cachedCurrentPrescription(patient);
     const context = { patient, prescription, settings, receivedAt };
     const history = before(stored, { _id: exchange._id, ExchangeTimeUtc: exchangeTimeUtc }, lookBackMs);
     const later = stored.filter((other) => other._id !== exchange._id && other.ExchangeTimeUtc > exchangeTimeUtc);
