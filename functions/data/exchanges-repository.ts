@@ -140,7 +140,6 @@ const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 
 function submit(write: ExchangeWrite, times: TimeWrites) {
   const { exchange, alerts, visit } = write;
   const time = exchange.ExchangeTimeUtc;
-  const counterShard = counterShardOf(exchange.PatientID);
   const scopes = [counterScopes.clinic(exchange.ClinicID), counterScopes.serviceProvider(exchange.ServiceProviderID), counterScopes.global()];
   const high = alerts.filter((alert) => alert.severity === 3).length;
   const medium = alerts.length - high;
@@ -211,7 +210,7 @@ function submit(write: ExchangeWrite, times: TimeWrites) {
       .commit(),
     ...scopes.map((Scope, i) =>
       entities.exchangeCounter
-        .update({ Scope, Shard: counterShard })
+        .update({ Scope, Shard: counterShardOf(Scope, exchange.PatientID) })
         .add({ ExchangeCount: 1 })
         .set(times.counters[i] ? { LastExchangeTime: time } : {})
         .where((attributes, { notExists, lt }) =>

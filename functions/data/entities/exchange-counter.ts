@@ -1,10 +1,18 @@
-/** Exchange counters are spread over this many partitions; a scope's count is the sum of its shards. */
-export const COUNTER_SHARDS = 16;
+/**
+ * Exchange counters are spread over shards; a scope's count is the sum of its shards. Each
+ * exchange's transaction adds to one shard of its clinic, its provider and the platform, so two
+ * exchanges written at the same time on one shard make one of them lose the race
+ * (TransactionConflict) and be sent again. The busier the scope, the more shards
+ * (docs/data-model.md, "Internet scale"): a clinic's exchanges rarely meet, a provider's and the
+ * platform's do.
+ */
+export const COUNTER_SHARDS = { clinic: 16, serviceProvider: 32, global: 128 } as const;
 
 /**
  * One shard of the exchange counters of a scope (a clinic, a provider, the platform): an exchange
  * adds 1 to one shard of each, picked by its patient, so no counter item takes every exchange of
- * a provider or of the platform. Reads sum the shards (one BatchGet) and take the latest time.
+ * a provider or of the platform, and one patient's exchanges (taken in order) never race each
+ * other. Reads sum the shards (BatchGets) and take the latest time.
  */
 export const exchangeCounterSchema = {
   model: { entity: 'ExchangeCounter', version: '2', service: 'pd' },
