@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { changeNoticeTopic, type ChangeNotice } from '@shared/live';
 import { publishNotice } from '../lib/device-publisher';
@@ -13,10 +14,39 @@ import { logger, metricNames, metrics } from '../lib/powertools';
 export async function notifyChange(notice: ChangeNotice): Promise<void> {
   // IoT Core's data endpoint is the account's own: without one configured there is nowhere to tell (a test without a broker).
   if (!optionalEnv('AWS_ENDPOINT_URL_IOT_DATA_PLANE')) return;
+  const holding = held.getStore();
+  if (holding) holding.set(JSON.stringify(notice), notice);
+  else await publish(notice);
+}
+
+async function publish(notice: ChangeNotice): Promise<void> {
   try {
     await publishNotice(changeNoticeTopic(notice), notice);
   } catch (error) {
     logger.warn('change notice not published', { notice, error: (error as Error).message });
     metrics().addMetric(metricNames.changeNoticeFailed, MetricUnit.Count, 1);
+  }
+}
+
+const held = new AsyncLocalStorage<Map<string, ChangeNotice>>();
+
+/**
+ * Runs `work` holding the change notices it makes (equal notices once), and hands them back to be
+ * published when the caller chooses, all at once: the stream Lambda after its batch
+ * (ingest-stream.ts), the local broker once it acknowledged the device (infra/local/device-order.ts).
+ * A device's message then waits for its writes only, not for a publish round trip too, and a
+ * batch of one patient's exchanges makes one notice. Each notice still follows its commit. If
+ * `work` fails, what it committed before failing is published at once.
+ */
+export async function holdingNotices<T>(work: () => Promise<T>): Promise<{ result: T; publishHeld: () => Promise<void> }> {
+  const notices = new Map<string, ChangeNotice>();
+  const publishHeld = async () => {
+    await Promise.all([...notices.values()].map(publish));
+  };
+  try {
+    return { result: await held.run(notices, work), publishHeld };
+  } catch (error) {
+    void publishHeld();
+    throw error;
   }
 }

@@ -2,6 +2,7 @@ import type { Context, KinesisStreamBatchResponse, KinesisStreamEvent, KinesisSt
 import { deadLettersRepository } from '../data/dead-letters-repository';
 import { inParallel } from '../lib/in-parallel';
 import { logger } from '../lib/powertools';
+import { holdingNotices } from './change-notice';
 import { handler as takeDeviceMessage, type DeviceMessageEvent } from './ingest';
 
 /** Devices of one batch taken at once; each device's messages one at a time, in order. */
@@ -31,6 +32,13 @@ function messageOf(record: KinesisStreamRecord): DeviceMessageEvent | undefined 
  * records already taken are recognised by their message id and change nothing.
  */
 export async function handler(event: KinesisStreamEvent, context?: Context): Promise<KinesisStreamBatchResponse> {
+  // The batch's change notices go out together once it is taken (change-notice.ts).
+  const { result, publishHeld } = await holdingNotices(() => takeBatch(event, context));
+  await publishHeld();
+  return result;
+}
+
+async function takeBatch(event: KinesisStreamEvent, context?: Context): Promise<KinesisStreamBatchResponse> {
   const byDevice = new Map<string, KinesisStreamRecord[]>();
   for (const record of event.Records) {
     const records = byDevice.get(record.kinesis.partitionKey) ?? [];

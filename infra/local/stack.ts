@@ -268,8 +268,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   }
 }
 
-/** The ingest Lambda's handler, invoked in-process with the topic rule's event. */
-/** The ingest handler, each device's messages in order (device-order.ts). */
+/** The ingest Lambda's handler, invoked in-process with the topic rule's event, each device's messages in order (device-order.ts). */
 function deviceMessageIngest(): (event: DeviceMessageEvent) => Promise<void> {
   const ingest = import('@functions/devices/ingest') as Promise<{ handler: (event: DeviceMessageEvent) => Promise<unknown> }>;
   return inDeviceOrder(async (event) => (await ingest).handler(event));

@@ -1,54 +1,18 @@
-import type { KinesisStreamEvent, KinesisStreamRecord } from 'aws-lambda';
 import { handler } from '@functions/devices/ingest-stream';
-import type { DeviceMessageEvent } from '@functions/devices/ingest';
 import { deadLettersRepository } from '@functions/data/dead-letters-repository';
 import { exchangesRepository } from '@functions/data/exchanges-repository';
 import { allItems } from '@functions/data/page';
 import { patientsRepository } from '@functions/data/patients-repository';
 import { dynamo } from '@functions/lib/aws-clients';
-import { deviceTopics, type DeviceExchange } from '@shared/device';
 import { createPatientWithDevice, exchangeReport } from '@test/support/devices';
 import { countDynamoRequests } from '@test/support/dynamo-requests';
+import { batch, rawRecord, streamRecord } from '@test/support/kinesis';
 import { useTestTable } from '@test/support/local-services';
 
 useTestTable();
 const requests = countDynamoRequests();
 
 const HOUR = 60 * 60 * 1000;
-let sequence = 0;
-
-/** A record as the topic rule puts it on the stream: the rule's SQL output as JSON, keyed by the device. */
-function streamRecord(serialNumber: string, exchange: DeviceExchange): KinesisStreamRecord {
-  const message: DeviceMessageEvent = {
-    payload: Buffer.from(JSON.stringify(exchange)).toString('base64'),
-    topic: deviceTopics.exchange(serialNumber),
-    clientId: serialNumber,
-    receivedAt: Date.now(),
-  };
-  return rawRecord(serialNumber, Buffer.from(JSON.stringify(message)).toString('base64'));
-}
-
-function rawRecord(partitionKey: string, data: string): KinesisStreamRecord {
-  sequence += 1;
-  return {
-    kinesis: {
-      kinesisSchemaVersion: '1.0',
-      partitionKey,
-      sequenceNumber: String(sequence).padStart(20, '0'),
-      data,
-      approximateArrivalTimestamp: Date.now() / 1000,
-    },
-    eventSource: 'aws:kinesis',
-    eventVersion: '1.0',
-    eventID: `shardId-000000000000:${sequence}`,
-    eventName: 'aws:kinesis:record',
-    invokeIdentityArn: 'arn:aws:iam::000000000000:role/ingest',
-    awsRegion: 'eu-west-1',
-    eventSourceARN: 'arn:aws:kinesis:eu-west-1:000000000000:stream/device-messages',
-  };
-}
-
-const batch = (records: KinesisStreamRecord[]): KinesisStreamEvent => ({ Records: records });
 const storedIds = async (patientId: string) =>
   (await allItems((page) => exchangesRepository.listForPatient(patientId, { from: '2000-01-01', to: '2100-01-01' }, page))).map((exchange) => exchange._id);
 

@@ -4,6 +4,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { exchangesRepository } from '@functions/data/exchanges-repository';
 import { allItems } from '@functions/data/page';
 import { handler as ingest } from '@functions/devices/ingest';
+import { handler as ingestStream } from '@functions/devices/ingest-stream';
 import { liveTopicFilterForToken } from '@functions/lib/live-access';
 import { createTokenVerifier } from '@infra/local/api-gateway';
 import { startBroker, type LocalBroker } from '@infra/local/broker';
@@ -14,6 +15,7 @@ import { changeNoticeSchema, changeNoticeTopic, type ChangeNotice } from '@share
 import { signedInUser, useApi } from '@test/support/api';
 import { savePrescription } from '@functions/services/prescriptions';
 import { connectDevice, createPatientWithDevice, createTestClinic, exchangeReport, publishExchange, testDeviceCredentials } from '@test/support/devices';
+import { batch, streamRecord } from '@test/support/kinesis';
 import { useTestTable, useTestUserPool } from '@test/support/local-services';
 
 useTestTable();
@@ -121,6 +123,21 @@ describe('the ingest tells the open screens what it stored', () => {
     };
     expect(notices).toEqual([{ topic, notice: expected }]);
     expect(changeNoticeSchema.safeParse(notices[0]!.notice).success).toBe(true);
+  });
+
+  it("tells the screens once for a stream batch of a patient's exchanges, after the batch is stored", async () => {
+    const { nurse, topic, device: pdDevice, patient } = await clinicWithNurse();
+    const watcher = await browser(nurse.token);
+    await watcher.subscribeAsync(topic);
+    const notices = received(watcher);
+    const reports = [3, 2, 1].map((hours) => exchangeReport(new Date(Date.now() - hours * 60 * 60_000)));
+    const answer = await ingestStream(batch(reports.map((report) => streamRecord(pdDevice.SerialNumber, report))));
+    expect(answer.batchItemFailures).toEqual([]);
+    await settle();
+    // Each exchange's notice is the same ids: one publish for the batch, not three.
+    expect(notices).toMatchObject([{ topic, notice: { kind: 'exchange', PatientID: patient.UserID } }]);
+    const stored = await allItems((page) => exchangesRepository.listForPatient(patient.UserID, { from: '2000', to: '2100' }, page));
+    expect(stored.map((exchange) => exchange._id).sort()).toEqual(reports.map((report) => report._id).sort());
   });
 
   it("publishes a device error's notice", async () => {
