@@ -1,5 +1,5 @@
 import { takePrescriptionAck } from '@functions/devices/take-prescription-ack';
-import { savePrescription } from '@functions/services/prescriptions';
+import { savePrescription, type NewPrescription } from '@functions/services/prescriptions';
 
 const HOUR = 60 * 60 * 1000;
 const allDays = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
@@ -7,21 +7,27 @@ const allDays = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
 /** `HH:mm` of a time, UTC: a prescription's exchange time. */
 export const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16);
 
+/** A prescription as the doctor saves it: these exchanges, 10 min fill, 20 min drain, 36–38 °C, nothing weighed or measured, UTC; `more` changes any of it. */
+export function prescriptionInput(exchanges: NewPrescription['Exchanges'], more: Partial<NewPrescription> = {}): NewPrescription {
+  return {
+    Exchanges: exchanges,
+    FillTime: 10,
+    DrainTime: 20,
+    MinFillTemp: 36,
+    MaxFillTemp: 38,
+    WeighDays: [],
+    BloodPulseDays: [],
+    AdditionalMedication: null,
+    patientTimeZone: 'UTC',
+    ...more,
+  };
+}
+
 /** A prescription the device approved, with its exchanges at the given UTC times every day. */
 export async function approvedPrescription(patientId: string, serialNumber: string, times: string[], approvedAt: Date) {
   const saved = await savePrescription(
     patientId,
-    {
-      Exchanges: [{ ExchangeFluid: 'DIAneal 1.36%', ExchangeLiter: 2, ExchangeDaysFrequency: [...allDays], ExchangeTime: times }],
-      FillTime: 10,
-      DrainTime: 20,
-      MinFillTemp: 36,
-      MaxFillTemp: 38,
-      WeighDays: [],
-      BloodPulseDays: [],
-      AdditionalMedication: null,
-      patientTimeZone: 'UTC',
-    },
+    prescriptionInput([{ ExchangeFluid: 'DIAneal 1.36%', ExchangeLiter: 2, ExchangeDaysFrequency: [...allDays], ExchangeTime: times }]),
     'doctor-1',
     new Date(approvedAt.getTime() - HOUR),
   );

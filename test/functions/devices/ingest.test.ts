@@ -20,6 +20,7 @@ import {
   randomSerialNumber,
   useDeviceBroker,
 } from '@test/support/devices';
+import { prescriptionInput } from '@test/support/prescriptions';
 import { useTestTable } from '@test/support/local-services';
 import { countDynamoRequests } from '@test/support/dynamo-requests';
 
@@ -238,17 +239,11 @@ describe('the prescription round trip', () => {
       await client.subscribeAsync(deviceTopics.prescription(device.SerialNumber), { qos: 1 });
       const saved = await savePrescription(
         patient.UserID,
-        {
-          Exchanges: [{ ExchangeFluid: 'DIAneal 1.36%', ExchangeLiter: 2, ExchangeDaysFrequency: ['MO', 'WE', 'FR'], ExchangeTime: ['08:00', '14:00'] }],
-          FillTime: 10,
-          DrainTime: 20,
-          MinFillTemp: 36,
-          MaxFillTemp: 38,
+        prescriptionInput([{ ExchangeFluid: 'DIAneal 1.36%', ExchangeLiter: 2, ExchangeDaysFrequency: ['MO', 'WE', 'FR'], ExchangeTime: ['08:00', '14:00'] }], {
           WeighDays: ['MO'],
           BloodPulseDays: ['MO'],
-          AdditionalMedication: null,
           patientTimeZone: 'Asia/Jerusalem',
-        },
+        }),
         'doctor-1',
       );
       expect(saved.Approved).toBe(false);
@@ -276,18 +271,8 @@ describe('the skipped-exchange check', () => {
     const allDays = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
     const saved = await savePrescription(
       patient.UserID,
-      {
-        // One slot done on time (5 h ago), one missed (4 h ago); grace is 120 minutes by default.
-        Exchanges: [{ ExchangeFluid: 'EXTRAneal', ExchangeLiter: 2, ExchangeDaysFrequency: [...allDays], ExchangeTime: [slot(7), slot(3.5)] }],
-        FillTime: 10,
-        DrainTime: 20,
-        MinFillTemp: 36,
-        MaxFillTemp: 38,
-        WeighDays: [],
-        BloodPulseDays: [],
-        AdditionalMedication: null,
-        patientTimeZone: 'UTC',
-      },
+      // One slot done on time (5 h ago), one missed (4 h ago); grace is 120 minutes by default.
+      prescriptionInput([{ ExchangeFluid: 'EXTRAneal', ExchangeLiter: 2, ExchangeDaysFrequency: [...allDays], ExchangeTime: [slot(7), slot(3.5)] }]),
       'doctor-1',
       new Date(now.getTime() - 10 * HOUR),
     );

@@ -16,6 +16,7 @@ import { signedInUser, useApi } from '@test/support/api';
 import { savePrescription } from '@functions/services/prescriptions';
 import { connectDevice, createPatientWithDevice, createTestClinic, exchangeReport, publishExchange, testDeviceCredentials } from '@test/support/devices';
 import { batch, streamRecord } from '@test/support/kinesis';
+import { prescriptionInput } from '@test/support/prescriptions';
 import { useTestTable, useTestUserPool } from '@test/support/local-services';
 
 useTestTable();
@@ -156,17 +157,7 @@ describe('the ingest tells the open screens what it stored', () => {
     const { nurse, topic, device: pdDevice, patient } = await clinicWithNurse();
     const saved = await savePrescription(
       patient.UserID,
-      {
-        Exchanges: [{ ExchangeFluid: 'DIAneal 1.36%', ExchangeLiter: 2, ExchangeDaysFrequency: ['MO'], ExchangeTime: ['08:00'] }],
-        FillTime: 10,
-        DrainTime: 20,
-        MinFillTemp: 36,
-        MaxFillTemp: 38,
-        WeighDays: [],
-        BloodPulseDays: [],
-        AdditionalMedication: null,
-        patientTimeZone: 'UTC',
-      },
+      prescriptionInput([{ ExchangeFluid: 'DIAneal 1.36%', ExchangeLiter: 2, ExchangeDaysFrequency: ['MO'], ExchangeTime: ['08:00'] }]),
       'doctor-1',
       new Date(Date.now() - 60_000),
     );
