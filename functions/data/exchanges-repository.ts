@@ -111,16 +111,26 @@ function toRecord(item: ExchangeItem): ExchangeRecord {
 }
 
 /**
+ * Reports already read back through the device schema in this container. A stored report never
+ * changes (the entity's `Report` is read-only) and the schema transforms nothing, so once per
+ * report is enough: ingest reads the same two weeks of history for every exchange, and checking
+ * all of it each time cost about 2 ms of an exchange's CPU (issue 8, CPU profile). Bounded.
+ */
+const checkedReports = new Set<string>();
+const CHECKED_REPORTS_KEPT = 20_000;
+
+/**
  * Read back through the device protocol's schema and the alerts' schema: the alert rules, which
  * answer to no response schema, never see a report a device could not send.
  */
 function toCheckedRecord(item: ExchangeItem): ExchangeRecord {
-  const record = toRecord(item);
-  return {
-    ...record,
-    ...deviceExchangeSchema.parse(item.Report),
-    StatusAlerts: { statusValue: item.StatusValue, alerts: item.Alerts.map((alert: unknown) => storedAlertSchema.parse(alert)) },
-  };
+  const report = `${item.PatientID}|${item.ExchangeID}`;
+  if (!checkedReports.has(report)) {
+    deviceExchangeSchema.parse(item.Report);
+    if (checkedReports.size >= CHECKED_REPORTS_KEPT) checkedReports.clear();
+    checkedReports.add(report);
+  }
+  return { ...toRecord(item), StatusAlerts: { statusValue: item.StatusValue, alerts: item.Alerts.map((alert: unknown) => storedAlertSchema.parse(alert)) } };
 }
 
 /** Which "move the last exchange time forward" writes the transaction still makes (each is conditional). */
