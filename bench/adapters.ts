@@ -159,8 +159,9 @@ export async function listClinicPatientsViaRepository(clinicId: string): Promise
 export const CLINIC_LIST_STAND_IN = 'patientsRepository.listByClinic';
 
 /**
- * Floor of ingest: storing what the device sent, nothing derived. One PutItem of the exchange
- * (turbidity series included) under the patient, as the exchange item's keys are.
+ * Storing what the device sent and nothing derived: one PutItem of the exchange (turbidity series
+ * included) under a partition of its own. Shown beside ingest, not judged (rawIngestWrites is
+ * ingest's floor).
  */
 export async function rawWriteExchange({ doc, tableName }: RawTable, patientId: string, exchange: DeviceExchange): Promise<void> {
   const time = new Date(exchange.DeviceLocalDate).toISOString();
