@@ -22,7 +22,7 @@ import { visitSchema } from './visit';
 
 /**
  * An object whose properties are made by their factories on first read, then kept. Enumerating it
- * (Object.values, as ElectroDB's transactions do) makes every one.
+ * (Object.values) makes every one: transactions are given a transactionView instead.
  */
 function lazily<F extends Record<string, () => unknown>>(factories: F): { readonly [K in keyof F]: ReturnType<F[K]> } {
   const made = {} as { [K in keyof F]: ReturnType<F[K]> };
@@ -45,8 +45,32 @@ function lazily<F extends Record<string, () => unknown>>(factories: F): { readon
  * parses and validates its model), all thirty about 50–70 ms, which every Lambda's first request
  * paid when they were one ElectroDB Service; a Lambda now builds the few it touches
  * (docs/lambda-bundles.md). No entity is in a collection, so a Service added nothing else: its
- * `transaction.write` is ElectroDB's createWriteTransaction over the same entities.
+ * `transaction.write` is ElectroDB's createWriteTransaction over the entities its callback names.
  */
+/**
+ * What a write transaction is given: every entity by name, but listed (ElectroDB's transaction
+ * enumerates its entities: the first runs the request, all are matched against a canceled
+ * transaction's items) only once its callback has read it, so that a transaction builds the
+ * entities it names and not the thirty. `user` is listed from the start to run the request
+ * (any entity runs it alike: they share the table and client; the endpoint chain has built it).
+ */
+function transactionView<E extends { user: unknown }>(entities: E): E {
+  const view = {} as E;
+  for (const name of Object.keys(entities) as Array<keyof E>) {
+    Object.defineProperty(view, name, {
+      enumerable: false,
+      configurable: true,
+      get() {
+        const value = entities[name];
+        Object.defineProperty(view, name, { value, enumerable: true });
+        return value;
+      },
+    });
+  }
+  void view.user;
+  return view;
+}
+
 function build(table: string) {
   const options = { table, client: dynamo() };
   const entities = lazily({
@@ -84,9 +108,9 @@ function build(table: string) {
   return {
     entities,
     transaction: {
-      /** A write transaction over these entities, as a Service's `transaction.write` (its callback may name any entity). */
+      /** A write transaction, as a Service's `transaction.write`: over the entities its callback names, which are all it builds. */
       write: <T, R extends ReadonlyArray<CommittedTransactionResult<T, TransactWriteItem>>>(fn: TransactWriteFunction<typeof entities, T, R>) =>
-        createWriteTransaction(entities, fn),
+        createWriteTransaction(transactionView(entities), fn),
     },
   };
 }
