@@ -46,7 +46,7 @@ import {
 } from './fixtures';
 import { inParallel, latencies, pairedLatency, quantile, throughput } from './measure';
 import { formatTable, limitRow, notYetRow, ratioRow, shownRatioRow, writeJson, type BenchRow } from './report';
-import { measureLambdas, measureWeb } from './sizes';
+import { lambdaRows, measureLambdas, measureWeb } from './sizes';
 
 const REPO_ROOT = path.resolve(__dirname, '..');
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -579,7 +579,8 @@ async function main(): Promise<void> {
       goal: 'none',
       pass: web.sourceMapFiles === 0 && web.jsReferencingMaps === 0,
     });
-    for (const bundle of await measureLambdas()) rows.push(limitRow(`Lambda bundle KB: functions/${bundle.entry}`, bundle.bytes / 1024, 150, ' KB'));
+    // Each bundle's size and load time, and the parts alone (bench/sizes.ts; docs/lambda-bundles.md).
+    rows.push(...lambdaRows(await measureLambdas({ loadSamples: quick ? 3 : 7, parts: true })));
   } finally {
     await stopAll();
   }

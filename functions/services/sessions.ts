@@ -24,7 +24,7 @@ import { serviceProvidersRepository } from '../data/service-providers-repository
 import { sessionsRepository, type SessionCutoff } from '../data/sessions-repository';
 import { statsRepository, type StatsScope } from '../data/stats-repository';
 import { usersRepository, type UserRecord } from '../data/users-repository';
-import { cognito } from '../lib/aws-clients';
+import { cognito } from '../lib/cognito-client';
 import type { Caller } from '../lib/caller';
 import { notFound } from '../lib/errors';
 import { config } from '../lib/config';

@@ -17,7 +17,7 @@ import type { Page, PageRequest } from '../data/page';
 import { rolesOf, usersRepository, type AdminOf, type UserChanges, type UserRecord } from '../data/users-repository';
 import { isConditionFailure } from '../data/table';
 import type { AuditTrail } from '../lib/audit';
-import { cognito } from '../lib/aws-clients';
+import { cognito } from '../lib/cognito-client';
 import type { Caller } from '../lib/caller';
 import { config } from '../lib/config';
 import { conflict, forbidden, notFound } from '../lib/errors';

@@ -1,4 +1,4 @@
-import { Entity, Service } from 'electrodb';
+import { createWriteTransaction, Entity, type CommittedTransactionResult, type TransactWriteFunction, type TransactWriteItem } from 'electrodb';
 import { dynamo } from '@functions/lib/aws-clients';
 import { config } from '@functions/lib/config';
 import { auditSchema } from './audit';
@@ -20,40 +20,99 @@ import { settingsFanoutSchema } from './settings-fanout';
 import { emailMarkerSchema, userSchema } from './user';
 import { visitSchema } from './visit';
 
+/**
+ * An object whose properties are made by their factories on first read, then kept. Enumerating it
+ * (Object.values) makes every one: transactions are given a transactionView instead.
+ */
+function lazily<F extends Record<string, () => unknown>>(factories: F): { readonly [K in keyof F]: ReturnType<F[K]> } {
+  const made = {} as { [K in keyof F]: ReturnType<F[K]> };
+  for (const name of Object.keys(factories) as Array<keyof F>) {
+    Object.defineProperty(made, name, {
+      enumerable: true,
+      get() {
+        const value = factories[name]!() as ReturnType<F[typeof name]>;
+        Object.defineProperty(made, name, { value, enumerable: true });
+        return value;
+      },
+      configurable: true,
+    });
+  }
+  return made;
+}
+
+/**
+ * The table's entities, each built on first use: building one costs about 1–10 ms (ElectroDB
+ * parses and validates its model), all thirty about 50–70 ms, which every Lambda's first request
+ * paid when they were one ElectroDB Service; a Lambda now builds the few it touches
+ * (docs/lambda-bundles.md). No entity is in a collection, so a Service added nothing else: its
+ * `transaction.write` is ElectroDB's createWriteTransaction over the entities its callback names.
+ */
+/**
+ * What a write transaction is given: every entity by name, but listed (ElectroDB's transaction
+ * enumerates its entities: the first runs the request, all are matched against a canceled
+ * transaction's items) only once its callback has read it, so that a transaction builds the
+ * entities it names and not the thirty. `user` is listed from the start to run the request
+ * (any entity runs it alike: they share the table and client; the endpoint chain has built it).
+ */
+function transactionView<E extends { user: unknown }>(entities: E): E {
+  const view = {} as E;
+  for (const name of Object.keys(entities) as Array<keyof E>) {
+    Object.defineProperty(view, name, {
+      enumerable: false,
+      configurable: true,
+      get() {
+        const value = entities[name];
+        Object.defineProperty(view, name, { value, enumerable: true });
+        return value;
+      },
+    });
+  }
+  void view.user;
+  return view;
+}
+
 function build(table: string) {
   const options = { table, client: dynamo() };
-  return new Service({
-    patient: new Entity(patientSchema, options),
-    patientPii: new Entity(patientPiiSchema, options),
-    socialIdMarker: new Entity(socialIdMarkerSchema, options),
-    prescription: new Entity(prescriptionSchema, options),
-    visit: new Entity(visitSchema, options),
-    exchange: new Entity(exchangeSchema, options),
-    exchangeTurbidity: new Entity(exchangeTurbiditySchema, options),
-    exchangeLocator: new Entity(exchangeLocatorSchema, options),
-    alert: new Entity(alertSchema, options),
-    unresolvedAlert: new Entity(unresolvedAlertSchema, options),
-    raisedAlertMarker: new Entity(raisedAlertMarkerSchema, options),
-    device: new Entity(deviceSchema, options),
-    serialNumber: new Entity(serialNumberSchema, options),
-    deviceError: new Entity(deviceErrorSchema, options),
-    messageMarker: new Entity(messageMarkerSchema, options),
-    exchangeCounter: new Entity(exchangeCounterSchema, options),
-    patientWeek: new Entity(patientWeekSchema, options),
-    alertClearing: new Entity(alertClearingSchema, options),
-    settings: new Entity(settingsSchema, options),
-    settingsFanout: new Entity(settingsFanoutSchema, options),
-    dueCheck: new Entity(dueCheckSchema, options),
-    dueCursor: new Entity(dueCursorSchema, options),
-    clinic: new Entity(clinicSchema, options),
-    serviceProvider: new Entity(serviceProviderSchema, options),
-    platformStats: new Entity(platformStatsSchema, options),
-    deadLetter: new Entity(deadLetterSchema, options),
-    audit: new Entity(auditSchema, options),
-    dataModel: new Entity(dataModelSchema, options),
-    user: new Entity(userSchema, options),
-    emailMarker: new Entity(emailMarkerSchema, options),
+  const entities = lazily({
+    patient: () => new Entity(patientSchema, options),
+    patientPii: () => new Entity(patientPiiSchema, options),
+    socialIdMarker: () => new Entity(socialIdMarkerSchema, options),
+    prescription: () => new Entity(prescriptionSchema, options),
+    visit: () => new Entity(visitSchema, options),
+    exchange: () => new Entity(exchangeSchema, options),
+    exchangeTurbidity: () => new Entity(exchangeTurbiditySchema, options),
+    exchangeLocator: () => new Entity(exchangeLocatorSchema, options),
+    alert: () => new Entity(alertSchema, options),
+    unresolvedAlert: () => new Entity(unresolvedAlertSchema, options),
+    raisedAlertMarker: () => new Entity(raisedAlertMarkerSchema, options),
+    device: () => new Entity(deviceSchema, options),
+    serialNumber: () => new Entity(serialNumberSchema, options),
+    deviceError: () => new Entity(deviceErrorSchema, options),
+    messageMarker: () => new Entity(messageMarkerSchema, options),
+    exchangeCounter: () => new Entity(exchangeCounterSchema, options),
+    patientWeek: () => new Entity(patientWeekSchema, options),
+    alertClearing: () => new Entity(alertClearingSchema, options),
+    settings: () => new Entity(settingsSchema, options),
+    settingsFanout: () => new Entity(settingsFanoutSchema, options),
+    dueCheck: () => new Entity(dueCheckSchema, options),
+    dueCursor: () => new Entity(dueCursorSchema, options),
+    clinic: () => new Entity(clinicSchema, options),
+    serviceProvider: () => new Entity(serviceProviderSchema, options),
+    platformStats: () => new Entity(platformStatsSchema, options),
+    deadLetter: () => new Entity(deadLetterSchema, options),
+    audit: () => new Entity(auditSchema, options),
+    dataModel: () => new Entity(dataModelSchema, options),
+    user: () => new Entity(userSchema, options),
+    emailMarker: () => new Entity(emailMarkerSchema, options),
   });
+  return {
+    entities,
+    transaction: {
+      /** A write transaction, as a Service's `transaction.write`: over the entities its callback names, which are all it builds. */
+      write: <T, R extends ReadonlyArray<CommittedTransactionResult<T, TransactWriteItem>>>(fn: TransactWriteFunction<typeof entities, T, R>) =>
+        createWriteTransaction(transactionView(entities), fn),
+    },
+  };
 }
 
 export type Db = ReturnType<typeof build>;

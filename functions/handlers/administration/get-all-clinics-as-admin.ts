@@ -1,4 +1,4 @@
-import { routes } from '@shared/api/routes';
+import { administrationRoutes as routes } from '@shared/api/routes/administration';
 import { endpoint } from '@functions/lib/endpoint';
 import { listAllClinics } from '@functions/services/clinics';
 

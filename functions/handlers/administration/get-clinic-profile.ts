@@ -1,4 +1,4 @@
-import { routes } from '@shared/api/routes';
+import { administrationRoutes as routes } from '@shared/api/routes/administration';
 import { staffEndpoint } from '@functions/lib/endpoint';
 import { clinicProfile } from '@functions/services/clinics';
 

@@ -1,4 +1,4 @@
-import { routes } from '@shared/api/routes';
+import { sessionRoutes as routes } from '@shared/api/routes/session';
 import { endpoint } from '@functions/lib/endpoint';
 import { verifyTotp } from '@functions/services/sessions';
 

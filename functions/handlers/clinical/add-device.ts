@@ -1,5 +1,8 @@
-import { staffRouteGroup } from '@shared/api/routes';
+import { treatmentRoutes } from '@shared/api/routes/treatment';
+import { staffRouteGroupOf } from '@shared/api/routes/staff';
 import { staffEndpoint } from '@functions/lib/endpoint';
 import { addDevice } from '@functions/services/devices';
 
-export const handler = staffEndpoint(staffRouteGroup('addDevice'), ({ caller, audit, params, body }) => addDevice(caller, audit, params.patientId, body));
+export const handler = staffEndpoint(staffRouteGroupOf(treatmentRoutes, 'addDevice'), ({ caller, audit, params, body }) =>
+  addDevice(caller, audit, params.patientId, body),
+);

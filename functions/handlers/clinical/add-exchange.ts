@@ -1,7 +1,8 @@
-import { staffRouteGroup } from '@shared/api/routes';
+import { clinicalRoutes } from '@shared/api/routes/clinical';
+import { staffRouteGroupOf } from '@shared/api/routes/staff';
 import { staffEndpoint } from '@functions/lib/endpoint';
 import { addManualExchange } from '@functions/services/exchanges';
 
-export const handler = staffEndpoint(staffRouteGroup('addExchange'), ({ caller, audit, params, body }) =>
+export const handler = staffEndpoint(staffRouteGroupOf(clinicalRoutes, 'addExchange'), ({ caller, audit, params, body }) =>
   addManualExchange(caller, audit, params.patientId, body),
 );

@@ -1,5 +1,8 @@
-import { staffRouteGroup } from '@shared/api/routes';
+import { clinicalRoutes } from '@shared/api/routes/clinical';
+import { staffRouteGroupOf } from '@shared/api/routes/staff';
 import { staffEndpoint } from '@functions/lib/endpoint';
 import { clearAlerts } from '@functions/services/exchanges';
 
-export const handler = staffEndpoint(staffRouteGroup('clearAlerts'), ({ caller, audit, params, body }) => clearAlerts(caller, audit, params.patientId, body));
+export const handler = staffEndpoint(staffRouteGroupOf(clinicalRoutes, 'clearAlerts'), ({ caller, audit, params, body }) =>
+  clearAlerts(caller, audit, params.patientId, body),
+);

@@ -1,7 +1,8 @@
-import { staffRouteGroup } from '@shared/api/routes';
+import { clinicalRoutes } from '@shared/api/routes/clinical';
+import { staffRouteGroupOf } from '@shared/api/routes/staff';
 import { staffEndpoint } from '@functions/lib/endpoint';
 import { patientAdherence } from '@functions/services/exchanges';
 
-export const handler = staffEndpoint(staffRouteGroup('getAdherence'), ({ caller, audit, params, query }) =>
+export const handler = staffEndpoint(staffRouteGroupOf(clinicalRoutes, 'getAdherence'), ({ caller, audit, params, query }) =>
   patientAdherence(caller, audit, params.patientId, query),
 );

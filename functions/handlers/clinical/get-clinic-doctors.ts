@@ -1,5 +1,6 @@
-import { staffRouteGroup } from '@shared/api/routes';
+import { clinicalRoutes } from '@shared/api/routes/clinical';
+import { staffRouteGroupOf } from '@shared/api/routes/staff';
 import { staffEndpoint } from '@functions/lib/endpoint';
 import { clinicDoctors } from '@functions/services/patients';
 
-export const handler = staffEndpoint(staffRouteGroup('getAllClinicDoctors'), ({ caller }) => clinicDoctors(caller));
+export const handler = staffEndpoint(staffRouteGroupOf(clinicalRoutes, 'getAllClinicDoctors'), ({ caller }) => clinicDoctors(caller));

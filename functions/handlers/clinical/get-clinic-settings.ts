@@ -1,5 +1,6 @@
-import { staffRouteGroup } from '@shared/api/routes';
+import { treatmentRoutes } from '@shared/api/routes/treatment';
+import { staffRouteGroupOf } from '@shared/api/routes/staff';
 import { staffEndpoint } from '@functions/lib/endpoint';
 import { clinicSettingsOf } from '@functions/services/settings';
 
-export const handler = staffEndpoint(staffRouteGroup('getClinicSettings'), ({ caller }) => clinicSettingsOf(caller));
+export const handler = staffEndpoint(staffRouteGroupOf(treatmentRoutes, 'getClinicSettings'), ({ caller }) => clinicSettingsOf(caller));

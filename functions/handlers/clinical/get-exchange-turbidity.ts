@@ -1,7 +1,8 @@
-import { staffRouteGroup } from '@shared/api/routes';
+import { clinicalRoutes } from '@shared/api/routes/clinical';
+import { staffRouteGroupOf } from '@shared/api/routes/staff';
 import { staffEndpoint } from '@functions/lib/endpoint';
 import { exchangeTurbidity } from '@functions/services/exchanges';
 
-export const handler = staffEndpoint(staffRouteGroup('getExchangeTurbidity'), ({ caller, audit, params }) =>
+export const handler = staffEndpoint(staffRouteGroupOf(clinicalRoutes, 'getExchangeTurbidity'), ({ caller, audit, params }) =>
   exchangeTurbidity(caller, audit, params.patientId, params.exchangeId),
 );

@@ -1,7 +1,8 @@
-import { staffRouteGroup } from '@shared/api/routes';
+import { treatmentRoutes } from '@shared/api/routes/treatment';
+import { staffRouteGroupOf } from '@shared/api/routes/staff';
 import { staffEndpoint } from '@functions/lib/endpoint';
 import { patientFhirBundle } from '@functions/services/fhir';
 
-export const handler = staffEndpoint(staffRouteGroup('getPatientFhir'), ({ caller, audit, params, query }) =>
+export const handler = staffEndpoint(staffRouteGroupOf(treatmentRoutes, 'getPatientFhir'), ({ caller, audit, params, query }) =>
   patientFhirBundle(caller, audit, params.patientId, query),
 );

@@ -1,5 +1,8 @@
-import { staffRouteGroup } from '@shared/api/routes';
+import { clinicalRoutes } from '@shared/api/routes/clinical';
+import { staffRouteGroupOf } from '@shared/api/routes/staff';
 import { staffEndpoint } from '@functions/lib/endpoint';
 import { patientProfile } from '@functions/services/patients';
 
-export const handler = staffEndpoint(staffRouteGroup('getPatientProfile'), ({ caller, audit, params }) => patientProfile(caller, audit, params.patientId));
+export const handler = staffEndpoint(staffRouteGroupOf(clinicalRoutes, 'getPatientProfile'), ({ caller, audit, params }) =>
+  patientProfile(caller, audit, params.patientId),
+);

@@ -1,5 +1,8 @@
-import { staffRouteGroup } from '@shared/api/routes';
+import { treatmentRoutes } from '@shared/api/routes/treatment';
+import { staffRouteGroupOf } from '@shared/api/routes/staff';
 import { staffEndpoint } from '@functions/lib/endpoint';
 import { getPrescription } from '@functions/services/prescriptions';
 
-export const handler = staffEndpoint(staffRouteGroup('getPrescription'), ({ caller, audit, params }) => getPrescription(caller, audit, params.patientId));
+export const handler = staffEndpoint(staffRouteGroupOf(treatmentRoutes, 'getPrescription'), ({ caller, audit, params }) =>
+  getPrescription(caller, audit, params.patientId),
+);

@@ -1,7 +1,8 @@
-import { staffRouteGroup } from '@shared/api/routes';
+import { clinicalRoutes } from '@shared/api/routes/clinical';
+import { staffRouteGroupOf } from '@shared/api/routes/staff';
 import { staffEndpoint } from '@functions/lib/endpoint';
 import { saveExchangeNote } from '@functions/services/exchanges';
 
-export const handler = staffEndpoint(staffRouteGroup('saveExchangeNote'), ({ caller, audit, params, body }) =>
+export const handler = staffEndpoint(staffRouteGroupOf(clinicalRoutes, 'saveExchangeNote'), ({ caller, audit, params, body }) =>
   saveExchangeNote(caller, audit, params.patientId, body),
 );

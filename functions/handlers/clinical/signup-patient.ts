@@ -1,5 +1,6 @@
-import { staffRouteGroup } from '@shared/api/routes';
+import { clinicalRoutes } from '@shared/api/routes/clinical';
+import { staffRouteGroupOf } from '@shared/api/routes/staff';
 import { staffEndpoint } from '@functions/lib/endpoint';
 import { signupPatient } from '@functions/services/patients';
 
-export const handler = staffEndpoint(staffRouteGroup('signupPatient'), ({ caller, audit, body }) => signupPatient(caller, audit, body));
+export const handler = staffEndpoint(staffRouteGroupOf(clinicalRoutes, 'signupPatient'), ({ caller, audit, body }) => signupPatient(caller, audit, body));

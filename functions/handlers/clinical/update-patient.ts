@@ -1,7 +1,8 @@
-import { staffRouteGroup } from '@shared/api/routes';
+import { clinicalRoutes } from '@shared/api/routes/clinical';
+import { staffRouteGroupOf } from '@shared/api/routes/staff';
 import { staffEndpoint } from '@functions/lib/endpoint';
 import { updatePatient } from '@functions/services/patients';
 
-export const handler = staffEndpoint(staffRouteGroup('updatePatient'), ({ caller, audit, params, body }) =>
+export const handler = staffEndpoint(staffRouteGroupOf(clinicalRoutes, 'updatePatient'), ({ caller, audit, params, body }) =>
   updatePatient(caller, audit, params.patientId, body),
 );

@@ -1,4 +1,4 @@
-import { routes } from '@shared/api/routes';
+import { deviceRoutes as routes } from '@shared/api/routes/devices';
 import { endpoint } from '@functions/lib/endpoint';
 import { listDevices } from '@functions/services/devices';
 

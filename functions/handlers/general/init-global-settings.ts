@@ -1,4 +1,4 @@
-import { routes } from '@shared/api/routes';
+import { settingsRoutes as routes } from '@shared/api/routes/settings';
 import { endpoint } from '@functions/lib/endpoint';
 import { initGlobalSettings } from '@functions/services/settings';
 

@@ -1,4 +1,4 @@
-import { routes } from '@shared/api/routes';
+import { clinicalRoutes as routes } from '@shared/api/routes/clinical';
 import { endpoint } from '@functions/lib/endpoint';
 import { patientHistory } from '@functions/services/history';
 

@@ -1,4 +1,4 @@
-import { routes } from '@shared/api/routes';
+import { userRoutes as routes } from '@shared/api/routes/users';
 import { endpoint } from '@functions/lib/endpoint';
 import { addClinicAdmin } from '@functions/services/users';
 

@@ -1,4 +1,4 @@
-import { routes } from '@shared/api/routes';
+import { userRoutes as routes } from '@shared/api/routes/users';
 import { staffEndpoint } from '@functions/lib/endpoint';
 import { updateUser } from '@functions/services/users';
 

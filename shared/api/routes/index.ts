@@ -6,7 +6,7 @@ import { sessionRoutes } from './session';
 import { settingsRoutes } from './settings';
 import { treatmentRoutes } from './treatment';
 import { userRoutes } from './users';
-import { STAFF_ID_SUFFIXES, STAFF_ROLES } from './staff';
+import { staffRouteGroupOf } from './staff';
 
 export { STAFF_PREFIXES, STAFF_ROLES, staffRouteId, type StaffRole } from './staff';
 
@@ -51,9 +51,7 @@ export function routeArea(id: RouteId): ApiArea {
   return areaOf.get(id)!;
 }
 
-/** The routes of one staff call, one per clinical role that may make it (see routes/staff.ts). */
+/** The routes of one staff call, one per clinical role that may make it (see routes/staff.ts). Handlers use staffRouteGroupOf with their area's table. */
 export function staffRouteGroup<const N extends string>(name: N): Array<Routes[Extract<RouteId, `${N}As${string}`>]> {
-  return STAFF_ROLES.map((role) => routes[`${name}${STAFF_ID_SUFFIXES[role]}` as RouteId]).filter(Boolean) as Array<
-    Routes[Extract<RouteId, `${N}As${string}`>]
-  >;
+  return staffRouteGroupOf(routes, name);
 }

@@ -1,4 +1,4 @@
-import type { RouteAudit, RouteAccess, KeyPrefix, RouteTenant, SessionRoute } from '../route-definition';
+import type { RouteAudit, RouteAccess, KeyPrefix, RouteDefinition, RouteTenant, SessionRoute } from '../route-definition';
 
 /**
  * The staff's calls exist under three prefixes (spec section 7, "Staff"): one per clinical role.
@@ -68,4 +68,21 @@ export function staffRoutes<const N extends string, const P extends string, cons
 /** The id of a staff call's route for a role: `staffRouteId('getPatientProfile', 'Nurse')` → 'getPatientProfileAsNurse'. */
 export function staffRouteId<const N extends string, R extends StaffRole>(name: N, role: R): `${N}${(typeof STAFF_ID_SUFFIXES)[R]}` {
   return `${name}${STAFF_ID_SUFFIXES[role]}`;
+}
+
+/**
+ * The routes of one staff call in one area's table, one per clinical role that may make it:
+ * `staffRouteGroupOf(clinicalRoutes, 'getExchanges')`. Handlers take it from their own area's
+ * file, so that their Lambda does not carry every area's routes and schemas (docs/lambda-bundles.md).
+ */
+export function staffRouteGroupOf<const T extends Record<string, RouteDefinition>, const N extends string>(
+  table: T,
+  name: N,
+): Array<T[Extract<keyof T, `${N}As${string}`>]> {
+  const group: RouteDefinition[] = [];
+  for (const role of STAFF_ROLES) {
+    const route: RouteDefinition | undefined = table[`${name}${STAFF_ID_SUFFIXES[role]}`];
+    if (route) group.push(route);
+  }
+  return group as Array<T[Extract<keyof T, `${N}As${string}`>]>;
 }

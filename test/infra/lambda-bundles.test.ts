@@ -1,0 +1,50 @@
+import { build } from 'esbuild';
+import path from 'node:path';
+
+/**
+ * What a Lambda's bundle carries (docs/lambda-bundles.md), read from esbuild's metafile with
+ * PortalFunction's options: a handler carries its own area's routes only, and loads only the AWS
+ * SDK clients its services call (each costs milliseconds of cold start).
+ */
+const ROOT = path.resolve(__dirname, '..', '..');
+
+async function bundleOf(entry: string): Promise<{ inputs: string[]; sdk: string[] }> {
+  const result = await build({
+    entryPoints: [path.join(ROOT, 'functions', `${entry}.ts`)],
+    bundle: true,
+    platform: 'node',
+    target: 'node22',
+    format: 'cjs',
+    minify: true,
+    external: ['@aws-sdk/*'],
+    write: false,
+    outfile: 'index.js',
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const metafile = result.metafile;
+  const sdk = new Set<string>();
+  for (const input of Object.values(metafile.inputs)) for (const imported of input.imports) if (imported.path.startsWith('@aws-sdk/')) sdk.add(imported.path);
+  return { inputs: Object.keys(metafile.inputs), sdk: [...sdk].sort() };
+}
+
+const routeFiles = (inputs: string[]) => inputs.filter((input) => input.startsWith('shared/api/routes/')).sort();
+
+it("bundles a clinical handler with the clinical routes only, and without Cognito's SDK", async () => {
+  const { inputs, sdk } = await bundleOf('handlers/clinical/get-exchanges');
+  expect(routeFiles(inputs)).toEqual(['shared/api/routes/clinical.ts', 'shared/api/routes/staff.ts']);
+  expect(sdk).not.toContain('@aws-sdk/client-cognito-identity-provider');
+  expect(sdk).toContain('@aws-sdk/client-dynamodb');
+});
+
+it('bundles a session handler with the session routes only, and Cognito, which it calls', async () => {
+  const { inputs, sdk } = await bundleOf('handlers/auth/sign-in');
+  expect(routeFiles(inputs)).toEqual(['shared/api/routes/session.ts']);
+  expect(sdk).toContain('@aws-sdk/client-cognito-identity-provider');
+});
+
+it('bundles the ingest Lambda without any route table or Cognito', async () => {
+  const { inputs, sdk } = await bundleOf('devices/ingest-stream');
+  expect(routeFiles(inputs)).toEqual([]);
+  expect(sdk).not.toContain('@aws-sdk/client-cognito-identity-provider');
+});
