@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { messages } from './messages';
+import { settings } from './messages/settings';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { settings };
 
 /**
  * Settings exist at three levels: global, per service provider and per clinic. The effective

@@ -8,7 +8,7 @@ import { ZodError } from 'zod';
 import type { BodyOf, ParamsOf, QueryOf, ResponseInputOf, RouteDefinition, SessionRoute } from '@shared/api/route-definition';
 import { fieldMessages } from '@shared/api/field-messages';
 import { API_BASE, gatewayPath } from '@shared/api/paths';
-import { messages } from '@shared/messages';
+import * as messages from '@shared/messages';
 import { patientsRepository } from '../data/patients-repository';
 import { isInvalidCursor } from '../data/page';
 import { usersRepository } from '../data/users-repository';

@@ -1,5 +1,5 @@
 import createHttpError from 'http-errors';
-import { messages } from '@shared/messages';
+import * as messages from '@shared/messages';
 
 /**
  * The error body every endpoint answers with: `message` is the list the web's error reduction

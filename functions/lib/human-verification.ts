@@ -1,7 +1,7 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import createHttpError from 'http-errors';
-import { messages } from '@shared/messages';
+import * as messages from '@shared/messages';
 import { env } from './environment';
 
 /** The outcome of checking a human-verification token; each failure has its spec message. */

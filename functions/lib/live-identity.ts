@@ -9,7 +9,7 @@ import {
 import { CognitoJwtVerifier } from 'aws-jwt-verify';
 import { createHash } from 'node:crypto';
 import createHttpError from 'http-errors';
-import { messages } from '@shared/messages';
+import * as messages from '@shared/messages';
 import { config } from './config';
 
 /** Every live policy's name starts so; the grant Lambda may create, attach and detach only these. */

@@ -10,7 +10,7 @@ import {
   type SettingSource,
   type SourcedSetting,
 } from '@shared/api/clinics';
-import { messages } from '@shared/messages';
+import * as messages from '@shared/messages';
 import { effectiveSettings, parseSettings, settingNames, toSettingsObject, type Settings } from '@shared/settings';
 import { auditRepository } from '../data/audit-repository';
 import { clinicsRepository, type ClinicChanges, type ClinicRecord } from '../data/clinics-repository';

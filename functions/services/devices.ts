@@ -13,7 +13,7 @@ import {
 } from '@shared/api/devices';
 import { serialNumberSchema } from '@shared/device';
 import type { AddDeviceBody, AddDeviceResult } from '@shared/api/prescriptions';
-import { messages } from '@shared/messages';
+import * as messages from '@shared/messages';
 import { effectiveSettings, type Settings } from '@shared/settings';
 import { clinicsRepository } from '../data/clinics-repository';
 import { devicesRepository, type DeviceErrorRecord, type DeviceRecord } from '../data/devices-repository';

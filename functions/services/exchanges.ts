@@ -14,7 +14,7 @@ import type {
   turbidityResultSchema,
 } from '@shared/api/patients';
 import { convertTemperature, convertWeight, deviceExchangeSchema } from '@shared/device';
-import { messages } from '@shared/messages';
+import * as messages from '@shared/messages';
 import { effectiveSettings } from '@shared/settings';
 import { patientWeekOf, type ClearingBy } from '../data/care-weeks-repository';
 import { exchangesRepository, type ExchangeKey, type ExchangeRecord } from '../data/exchanges-repository';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { FHIR_MAX_EXCHANGES, type FhirExportPeriod } from '@shared/api/fhir';
 import type { TemperatureUnit, WeightUnit } from '@shared/device';
-import { messages } from '@shared/messages';
+import * as messages from '@shared/messages';
 import { exchangesRepository, type ExchangeRecord } from '../data/exchanges-repository';
 import { patientsRepository, type PatientPii, type PatientRecord } from '../data/patients-repository';
 import type { AuditTrail } from '../lib/audit';

@@ -3,7 +3,7 @@ import type { Caller } from '../lib/caller';
 import { optionalEnv } from '../lib/environment';
 import { badRequest } from '../lib/errors';
 import { grantIdentity } from '../lib/live-identity';
-import { messages } from '@shared/messages';
+import * as messages from '@shared/messages';
 
 /**
  * What the caller may listen to (shared/live.ts decides from the caller's record). On AWS the

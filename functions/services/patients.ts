@@ -10,7 +10,7 @@ import {
   type PatientUpdate,
   type Physician,
 } from '@shared/api/patients';
-import { messages } from '@shared/messages';
+import * as messages from '@shared/messages';
 import type { Role } from '@shared/roles';
 import { clinicsRepository } from '../data/clinics-repository';
 import { devicesRepository } from '../data/devices-repository';

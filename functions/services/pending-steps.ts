@@ -1,6 +1,6 @@
 import createHttpError from 'http-errors';
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { messages } from '@shared/messages';
+import * as messages from '@shared/messages';
 import { sessionsRepository } from '../data/sessions-repository';
 import { pendingTokenKey } from '../lib/signing-key';
 

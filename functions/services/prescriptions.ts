@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ZodError } from 'zod';
 import { prescriptionFormSchema, type GetPrescriptionResult, type PrescriptionBody } from '@shared/api/prescriptions';
 import { devicePrescriptionSchema, type DevicePrescription } from '@shared/device';
-import { messages } from '@shared/messages';
+import * as messages from '@shared/messages';
 import { effectiveSettings } from '@shared/settings';
 import { patientsRepository, withoutStorageFields, type PatientRecord, type PrescriptionRecord } from '../data/patients-repository';
 import { settingsRepository } from '../data/settings-repository';

@@ -2,7 +2,7 @@ import { ZodError, type ZodIssue } from 'zod';
 import type { LogoUpload } from '@shared/api/logos';
 import type { MyProviderUpdate, ProviderListItem, ProviderProfile, ProviderSignup, ProviderUpdate, SettingSource } from '@shared/api/providers';
 import { deviceSettingNames, type DeviceSettingName } from '@shared/device';
-import { messages } from '@shared/messages';
+import * as messages from '@shared/messages';
 import {
   effectiveSettings,
   parseSettings,

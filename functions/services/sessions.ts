@@ -16,7 +16,7 @@ import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ChangePasswordResult, SessionProfile, SessionTokens, SignedIn, SignInResult, TotpSetup } from '@shared/api/session';
 import { isValidPassword, requiresTwoFactorSetup, sessionNotices, stripSpaces } from '@shared/api/session';
-import { messages } from '@shared/messages';
+import * as messages from '@shared/messages';
 import { ADMIN_ROLES } from '@shared/roles';
 import { rateLimits } from '../data/rate-limits-repository';
 import { recoveryRepository } from '../data/recovery-repository';

@@ -9,7 +9,7 @@ import {
   AdminUpdateUserAttributesCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { allowedRoles, mainRole, rolesAfter, rolesOverlap, type NewUserBody, type UserAnswer, type UserUpdate } from '@shared/api/users';
-import { messages } from '@shared/messages';
+import * as messages from '@shared/messages';
 import type { Role } from '@shared/roles';
 import { auditRepository, type AuditRecord } from '../data/audit-repository';
 import { clinicsRepository, type ClinicRecord } from '../data/clinics-repository';

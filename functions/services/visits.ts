@@ -1,5 +1,5 @@
 import { highlightOfFlag, visitHighlightKinds, type CloseVisitBody, type Visit, type VisitHighlights, type VisitsResult } from '@shared/api/prescriptions';
-import { messages } from '@shared/messages';
+import * as messages from '@shared/messages';
 import { patientWeekOf } from '../data/care-weeks-repository';
 import { allItems } from '../data/page';
 import { turbidityFigure, turbiditySumsOf, type TurbiditySums } from '../data/visit-turbidity';

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { API_BASE } from '@shared/api/paths';
 import { routes, type RouteDefinition, type RouteId } from '@shared/api/routes';
-import { messages } from '@shared/messages';
+import * as messages from '@shared/messages';
 import { decodedOrUndefined } from './url-path';
 
 type Event = APIGatewayProxyEventV2WithJWTAuthorizer;

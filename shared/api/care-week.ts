@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { isIsoWeek } from '../alerts/care-week';
-import { messages } from '../messages';
+import { careWeek } from '../messages/care-week';
 import { listQuerySchema } from './patients';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { careWeek };
 
 /** Beyond the spec: the care team's week (ClinicDirector): which ISO week (yyyy-Www, the current one when absent), a page of the clinic's patients. */
 export const careTeamWeekQuerySchema = listQuerySchema

@@ -1,8 +1,13 @@
 import { z } from 'zod';
-import { messages } from '../messages';
+import { clinics } from '../messages/clinics';
+import { required as requiredText } from '../messages';
+import { session } from '../messages/session';
 import { settingEntrySchema, settingsListSchema, toSettingsObject, validateSettings } from '../settings';
 import { logoKeySchema } from './logos';
 import { PHONE_PATTERN } from './patterns';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { clinics, required: requiredText, session };
 
 /**
  * The administrators' contract for clinics (spec sections 3 "Clinic", "Clinic admin profile", 5

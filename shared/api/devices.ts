@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { serialNumberSchema } from '../device/serial-number';
-import { messages } from '../messages';
+import { devices } from '../messages/devices';
+import { errors } from '../messages/errors';
 import { exchangeRowSchema } from './patients';
 import { MAC_PATTERN } from './patterns';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { devices, errors };
 
 /**
  * The devices' contract (spec sections 3 "Device", 4 "Device note", 5 "Device settings", 7

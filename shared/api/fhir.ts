@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { messages } from '../messages';
+import { fhir } from '../messages/fhir';
 import { isCalendarDate } from './patterns';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { fhir };
 
 /**
  * The FHIR R4 export of a patient (issue 14, docs/fhir.md): the period it covers and the shape of

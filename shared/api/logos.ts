@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { messages } from '../messages';
+import { clinics } from '../messages/clinics';
+import { widgets } from '../messages/widgets';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { clinics, widgets };
 
 /**
  * The logos of clinics and providers (spec section 5 "Image upload"): the file a form chose, the

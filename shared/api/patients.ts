@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import { alertSchema } from '../alerts';
 import { deviceExchangeSchema, exchangeFluidSchema } from '../device';
-import { messages } from '../messages';
+import { patients } from '../messages/patients';
+import { required as requiredText } from '../messages';
+import { widgets } from '../messages/widgets';
 import { DATE_PATTERN, isCalendarDate, PHONE_PATTERN } from './patterns';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { patients, required: requiredText, widgets };
 
 /**
  * The clinical staff's contract for patients and exchanges (spec sections 3 "Patient", "Device

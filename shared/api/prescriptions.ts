@@ -11,7 +11,11 @@ import {
   SERIAL_NUMBER_LENGTH,
   timeOfDaySchema,
 } from '../device';
-import { messages } from '../messages';
+import { prescriptions } from '../messages/prescriptions';
+import { visits } from '../messages/visits';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { prescriptions, visits };
 
 /**
  * The clinical staff's contract for prescriptions, device assignment and visits (spec sections 3

@@ -1,9 +1,14 @@
 import { z } from 'zod';
-import { messages } from '../messages';
+import { errors } from '../messages/errors';
+import { providers } from '../messages/providers';
+import { widgets } from '../messages/widgets';
 import { settingNames, settingsListSchema, validateSettings, toSettingsObject } from '../settings';
 import { logoKeySchema } from './logos';
 import { addressSchema } from './patients';
 import { PHONE_PATTERN } from './patterns';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { errors, providers, widgets };
 
 /**
  * The service providers' contract (spec sections 3 "Service provider", 5 "Service provider",

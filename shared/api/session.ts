@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { messages } from '../messages';
+import { session } from '../messages/session';
 import { ROLES, type Role } from '../roles';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { session };
 
 /**
  * The sign-in contract (spec sections 3 "Session user", 4 "Sign-in outcomes", 5 "Login",

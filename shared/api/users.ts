@@ -1,7 +1,11 @@
 import { z } from 'zod';
-import { messages } from '../messages';
+import { clinics } from '../messages/clinics';
+import { users } from '../messages/users';
 import { effectiveRole, ROLES, type Role } from '../roles';
 import { PHONE_PATTERN } from './patterns';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { clinics, users };
 
 /**
  * The users' contract (spec sections 3 "User", 5 "User", 6 "Roles and permissions", 7 the user

@@ -2,7 +2,7 @@ import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { UserRecord } from '@functions/data/users-repository';
-import { messages } from '@shared/messages';
+import * as messages from '@shared/messages';
 import { buildServiceWorker } from '@web/build';
 import { expectWcagClean } from '../support/axe';
 import { clinicAndStaff } from '../support/admins';

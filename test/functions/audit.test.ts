@@ -6,7 +6,7 @@ import { auditRepository } from '@functions/data/audit-repository';
 import { endpoint } from '@functions/lib/endpoint';
 import { defineRoutes, type RouteDefinition } from '@shared/api/route-definition';
 import { routeArea, routeIds, routes } from '@shared/api/routes';
-import { messages } from '@shared/messages';
+import * as messages from '@shared/messages';
 import { defaultSettings, toSettingsList } from '@shared/settings';
 import { signedInUser, useApi } from '../support/api';
 import { useTestTable, useTestUserPool } from '../support/local-services';

@@ -1,7 +1,7 @@
 import { buildPath, pathParams } from '@shared/api/paths';
 import type { RouteDefinition, SessionRoute } from '@shared/api/route-definition';
 import { routeIds, routes } from '@shared/api/routes';
-import { messages } from '@shared/messages';
+import * as messages from '@shared/messages';
 import { ROLES, type Role } from '@shared/roles';
 import { signIn, useApi } from '../support/api';
 import { useTestTable, useTestUserPool } from '../support/local-services';

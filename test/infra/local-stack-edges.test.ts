@@ -14,7 +14,7 @@ import { deviceCredentials, deviceCredentialsFile } from '@infra/local/device-cr
 import { startLocalStack, type LocalStack } from '@infra/local/stack';
 import { API_BASE } from '@shared/api/paths';
 import { deviceTopics } from '@shared/device';
-import { messages } from '@shared/messages';
+import * as messages from '@shared/messages';
 import { createPatientWithDevice, exchangeReport } from '../support/devices';
 
 /**

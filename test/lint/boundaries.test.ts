@@ -47,7 +47,7 @@ const clean: Array<[what: string, filePath: string, code: string]> = [
   [
     'shared imports shared and packages',
     'shared/alerts/new-rule.ts',
-    "import { z } from 'zod';\nimport { messages } from '../messages';\nimport { routes } from '@shared/api/routes';",
+    "import { z } from 'zod';\nimport * as messages from '../messages';\nimport { routes } from '@shared/api/routes';",
   ],
   [
     'a handler imports services, lib and shared',
@@ -58,7 +58,7 @@ const clean: Array<[what: string, filePath: string, code: string]> = [
   [
     'a feature imports itself, components, lib and shared',
     'web/src/features/admin/new-page.tsx',
-    "import { Other } from './other';\nimport { Frame } from '@web/src/components/frame';\nimport { call } from '@web/src/lib/api-client';\nimport { messages } from '@shared/messages';",
+    "import { Other } from './other';\nimport { Frame } from '@web/src/components/frame';\nimport { call } from '@web/src/lib/api-client';\nimport * as messages from '@shared/messages';",
   ],
   [
     'the app imports every feature',

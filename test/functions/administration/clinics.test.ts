@@ -5,7 +5,7 @@ import { usersRepository } from '@functions/data/users-repository';
 import { sessionsRepository } from '@functions/data/sessions-repository';
 import { settingsForClinic } from '@functions/services/settings';
 import type { ClinicSignupInput } from '@shared/api/clinics';
-import { messages } from '@shared/messages';
+import * as messages from '@shared/messages';
 import { ROLES } from '@shared/roles';
 import { defaultSettings, toSettingsList } from '@shared/settings';
 import { TEST_PASSWORD, signIn, useApi } from '@test/support/api';

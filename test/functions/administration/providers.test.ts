@@ -10,7 +10,7 @@ import { settingsForClinic } from '@functions/services/settings';
 import type { ProviderProfile } from '@shared/api/providers';
 import { routes } from '@shared/api/routes';
 import type { SignInResult } from '@shared/api/session';
-import { messages } from '@shared/messages';
+import * as messages from '@shared/messages';
 import { ROLES } from '@shared/roles';
 import { defaultSettings, toSettingsList } from '@shared/settings';
 import { useApi } from '@test/support/api';

@@ -7,7 +7,7 @@ import { routes, type RouteId } from '@shared/api/routes';
 import type { ClinicListItem } from '@shared/api/clinics';
 import type { SignInResult } from '@shared/api/session';
 import type { UserAnswer } from '@shared/api/users';
-import { messages } from '@shared/messages';
+import * as messages from '@shared/messages';
 import { ROLES, type Role } from '@shared/roles';
 import { TEST_PASSWORD, signedInUser, useApi } from '@test/support/api';
 import { createTestClinic } from '@test/support/devices';

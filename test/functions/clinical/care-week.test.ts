@@ -7,7 +7,7 @@ import { addWeeks, isoWeekOf } from '@shared/alerts';
 import type { CareTeamWeekResult, CareTeamWeekRow } from '@shared/api/care-week';
 import { buildPath } from '@shared/api/paths';
 import { routes, STAFF_PREFIXES } from '@shared/api/routes';
-import { messages } from '@shared/messages';
+import * as messages from '@shared/messages';
 import { signedInUser, useApi } from '@test/support/api';
 import { staffPath } from '@test/support/clinic-staff';
 import { createPatientWithDevice, createTestPatient, exchangeReport, randomSerialNumber, useDeviceBroker } from '@test/support/devices';

@@ -1,6 +1,6 @@
 import { settingsRepository } from '@functions/data/settings-repository';
 import { STAFF_PREFIXES } from '@shared/api/routes';
-import { messages } from '@shared/messages';
+import * as messages from '@shared/messages';
 import { defaultSettings, toSettingsObject, type SettingEntry } from '@shared/settings';
 import { signedInUser, useApi } from '@test/support/api';
 import { createTestClinic, createTestProvider } from '@test/support/devices';

@@ -4,7 +4,7 @@ import { patientsRepository } from '@functions/data/patients-repository';
 import { statsRepository } from '@functions/data/stats-repository';
 import { registerDevice } from '@functions/services/devices';
 import { devicePrescriptionSchema, deviceTopics } from '@shared/device';
-import { messages } from '@shared/messages';
+import * as messages from '@shared/messages';
 import { useApi } from '@test/support/api';
 import { clinicWithStaff, nextPrescription, staffPath, type ClinicWithStaff } from '@test/support/clinic-staff';
 import { connectDevice, createTestClinic, createTestPatient, issueDeviceSecret, randomSerialNumber, useDeviceBroker } from '@test/support/devices';

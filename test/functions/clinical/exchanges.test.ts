@@ -7,7 +7,7 @@ import { buildPath } from '@shared/api/paths';
 import { routes, type RouteId } from '@shared/api/routes';
 import { STAFF_ID_SUFFIXES, type StaffRole } from '@shared/api/routes/staff';
 import type { DeviceExchange } from '@shared/device';
-import { messages } from '@shared/messages';
+import * as messages from '@shared/messages';
 import { signedInUser, useApi } from '@test/support/api';
 import { assignDevice, registerDevice } from '@functions/services/devices';
 import { createPatientWithDevice, createTestPatient, exchangeReport, randomSerialNumber, useDeviceBroker } from '@test/support/devices';

@@ -10,7 +10,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambd
 import { handler as getPatients } from '@functions/handlers/clinical/get-patients';
 import { API_BASE, buildPath, gatewayPath } from '@shared/api/paths';
 import { routes, staffRouteId, type StaffRole } from '@shared/api/routes';
-import { messages } from '@shared/messages';
+import * as messages from '@shared/messages';
 import { signIn, signedInUser, useApi } from '@test/support/api';
 import { randomSerialNumber } from '@test/support/devices';
 import { useTestTable, useTestUserPool } from '@test/support/local-services';

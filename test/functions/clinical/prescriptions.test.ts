@@ -3,7 +3,7 @@ import { settingsRepository } from '@functions/data/settings-repository';
 import { auditRepository } from '@functions/data/audit-repository';
 import type { PrescriptionBodyInput } from '@shared/api/prescriptions';
 import { deviceTopics, devicePrescriptionSchema } from '@shared/device';
-import { messages } from '@shared/messages';
+import * as messages from '@shared/messages';
 import { useApi } from '@test/support/api';
 import { clinicWithStaff, nextPrescription, staffPath, type ClinicWithStaff } from '@test/support/clinic-staff';
 import { connectDevice, randomSerialNumber, useDeviceBroker } from '@test/support/devices';

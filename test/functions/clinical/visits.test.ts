@@ -2,7 +2,7 @@ import { auditRepository } from '@functions/data/audit-repository';
 import { db } from '@functions/data/entities';
 import { patientsRepository } from '@functions/data/patients-repository';
 import type { Visit, VisitsResult } from '@shared/api/prescriptions';
-import { messages } from '@shared/messages';
+import * as messages from '@shared/messages';
 import { useApi } from '@test/support/api';
 import { clinicWithStaff, staffPath, type ClinicWithStaff } from '@test/support/clinic-staff';
 import { connectDevice, exchangeReport, publishExchange, useDeviceBroker } from '@test/support/devices';

@@ -6,7 +6,7 @@ import { devicesRepository } from '@functions/data/devices-repository';
 import { buildPath } from '@shared/api/paths';
 import { routes, type RouteId } from '@shared/api/routes';
 import { deviceSettingsMessageSchema, deviceTopics } from '@shared/device';
-import { messages } from '@shared/messages';
+import * as messages from '@shared/messages';
 import { ROLES } from '@shared/roles';
 import { useApi } from '@test/support/api';
 import { connectDevice, issueDeviceSecret, randomSerialNumber, useDeviceBroker } from '@test/support/devices';

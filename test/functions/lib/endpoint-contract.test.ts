@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { endpoint } from '@functions/lib/endpoint';
 import { forgetCachedValues } from '@functions/lib/origin-verify';
 import { defineRoutes } from '@shared/api/route-definition';
-import { messages } from '@shared/messages';
+import * as messages from '@shared/messages';
 
 /**
  * The endpoint chain holds every handler to its route's response schema: an answer the schema

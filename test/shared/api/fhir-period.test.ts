@@ -1,5 +1,5 @@
 import { FHIR_MAX_DAYS, fhirExportQuerySchema, fhirPeriod, periodDays } from '@shared/api/fhir';
-import { messages } from '@shared/messages';
+import * as messages from '@shared/messages';
 
 /** The FHIR export's period (docs/fhir.md, "The period"): its defaults and its bounds, in UTC days. */
 const now = new Date('2026-03-01T23:30:00Z');

@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { messages } from '@shared/messages';
+import * as messages from '@shared/messages';
 import { OfflineNotice } from '@web/src/components/offline-notice';
 
 const offlineText = messages.widgets.offline;

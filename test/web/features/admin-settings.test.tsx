@@ -1,7 +1,7 @@
 import { act, waitFor } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import type { ProviderProfile } from '@shared/api/providers';
-import { messages } from '@shared/messages';
+import * as messages from '@shared/messages';
 import { defaultSettings, settingNames, toSettingsList, type SettingName } from '@shared/settings';
 import { currentPath, fakeServer, renderPortal, resetPortal, signInAs } from '../support/portal';
 import { choose, clickDialogButton, fieldError, formField, visibleDialog } from '../support/patient-form';

@@ -1,6 +1,6 @@
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import { act, screen, waitFor } from '@testing-library/react';
-import { messages } from '@shared/messages';
+import * as messages from '@shared/messages';
 import { paths } from '@web/src/config/routes';
 import { fhirFileName } from '@web/src/features/clinical/patient/fhir-export';
 import { fakeServer, renderPortal, resetPortal, signInAs } from '../support/portal';

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import createWrapper, { type SelectWrapper } from '@cloudscape-design/components/test-utils/dom';
 import { prescriptionFormSchema } from '@shared/api/prescriptions';
-import { messages } from '@shared/messages';
+import * as messages from '@shared/messages';
 import { paths } from '@web/src/config/routes';
 import { fakeServer, renderPortal, resetPortal, signInAs } from '../support/portal';
 import { PATIENT_ID, servePatient } from '../support/patient';

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
-import { messages } from '@shared/messages';
+import * as messages from '@shared/messages';
 import { paths } from '@web/src/config/routes';
 import { formatVisitDate } from '@web/src/features/clinical/patient/visits-tab';
 import { currentPath, fakeServer, renderPortal, resetPortal, signInAs } from '../support/portal';

@@ -6,7 +6,7 @@ import Input from '@cloudscape-design/components/input';
 import { z } from 'zod';
 import { fieldMessages } from '@shared/api/field-messages';
 import { createPasswordFormSchema } from '@shared/api/session';
-import { messages } from '@shared/messages';
+import * as messages from '@shared/messages';
 import { ConfirmationDialog } from '@web/src/components/confirmation-dialog';
 import { ErrorDialog } from '@web/src/components/error-dialog';
 import { ApiError } from '@web/src/lib/api-client';

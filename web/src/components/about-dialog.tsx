@@ -1,8 +1,13 @@
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
-import { messages } from '@shared/messages';
+import { dialogs } from '@shared/messages/dialogs';
+import { sessionScreens } from '@shared/messages/session-screens';
+import { shell } from '@shared/messages/shell';
 import { runtimeConfig } from '../lib/runtime-config';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { dialogs, sessionScreens, shell };
 
 export function AboutDialog({ visible, onClose }: { visible: boolean; onClose: () => void }) {
   const { frontendVersion, backendVersion } = runtimeConfig();

@@ -1,9 +1,12 @@
-import { messages } from '@shared/messages';
+import { dialogs } from '@shared/messages/dialogs';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { widgetMessages } from '../lib/widget-messages';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { dialogs };
 
 export interface ConfirmationDialogProps {
   visible: boolean;

@@ -1,7 +1,10 @@
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
-import { messages } from '@shared/messages';
+import { dialogs } from '@shared/messages/dialogs';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { dialogs };
 
 /**
  * The spec's error dialog: title Error, a Close button, each message on its own line. A few

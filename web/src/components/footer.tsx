@@ -1,8 +1,11 @@
 import Box from '@cloudscape-design/components/box';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { messages } from '@shared/messages';
+import { shell } from '@shared/messages/shell';
 import { runtimeConfig } from '../lib/runtime-config';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { shell };
 
 /** Where the terms link points; the terms text itself is the product owner's to publish. */
 export const TERMS_URL = 'https://liberdi.com/terms';

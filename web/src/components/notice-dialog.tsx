@@ -1,7 +1,11 @@
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
-import { messages } from '@shared/messages';
+import { dialogs } from '@shared/messages/dialogs';
+import { widgets } from '@shared/messages/widgets';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { dialogs, widgets };
 
 /** A saved message (spec 4 "Creation flows", 8: 'Patient Saved'): a title, lines, and OK. */
 export function NoticeDialog({ title, lines, onOk }: { title: string | undefined; lines?: readonly string[]; onOk: () => void }) {

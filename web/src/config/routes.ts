@@ -1,5 +1,8 @@
-import { messages } from '@shared/messages';
+import { navigation } from '@shared/messages/navigation';
 import type { Role } from '@shared/roles';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { navigation };
 
 const n = messages.navigation;
 const LIBERDI: readonly Role[] = ['LiberDiAdmin'];

@@ -3,10 +3,13 @@ import type { BodyInputOf, ParamNames, ResponseOf } from '@shared/api/route-defi
 import { routeIndex as routes } from '@shared/api/route-index';
 import type { RouteId, Routes } from '@shared/api/routes';
 import type { SessionTokens } from '@shared/api/session';
-import { messages } from '@shared/messages';
+import { session } from '@shared/messages/session';
 import { reduceErrorMessages } from './api-errors';
 import { runtimeConfig } from './runtime-config';
 import { sessionStore } from './session-store';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { session };
 
 /** What a route answers on success: its response schema's type, from the route table. */
 export type ResultOf<Id extends RouteId> = ResponseOf<Routes[Id]>;

@@ -1,4 +1,8 @@
-import { messages } from '@shared/messages';
+import { errors } from '@shared/messages/errors';
+import { session } from '@shared/messages/session';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { errors, session };
 
 /** What is known about a failed call: the HTTP status (none when no answer came), the body, the request error. */
 export interface FailedCall {

@@ -1,5 +1,8 @@
-import { messages } from '@shared/messages';
+import { session } from '@shared/messages/session';
 import { runtimeConfig, type HumanVerificationConfig } from './runtime-config';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { session };
 
 const m = messages.session;
 

@@ -4,7 +4,9 @@ import Spinner from '@cloudscape-design/components/spinner';
 import TopNavigation from '@cloudscape-design/components/top-navigation';
 import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { messages } from '@shared/messages';
+import { navigation } from '@shared/messages/navigation';
+import { sessionScreens } from '@shared/messages/session-screens';
+import { shell } from '@shared/messages/shell';
 import { AboutDialog } from '@web/src/components/about-dialog';
 import { ErrorDialog } from '@web/src/components/error-dialog';
 import { Footer } from '@web/src/components/footer';
@@ -19,6 +21,9 @@ import { useIdleTimer } from '@web/src/lib/use-idle-timer';
 import { AppProvider } from '../provider';
 import { LOGO_DATA_URL } from './logo';
 import { TopBarStatus } from './top-bar-status';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { navigation, sessionScreens, shell };
 
 const m = messages.shell;
 const productName = messages.sessionScreens.productName;

@@ -1,9 +1,12 @@
 import Box from '@cloudscape-design/components/box';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { SessionProfile } from '@shared/api/session';
-import { messages } from '@shared/messages';
+import { shell } from '@shared/messages/shell';
 import { formatShortDate } from '@web/src/lib/format';
 import { isAdminRole } from '@web/src/lib/navigation';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { shell };
 
 const m = messages.shell;
 

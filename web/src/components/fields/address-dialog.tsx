@@ -1,4 +1,4 @@
-import { messages } from '@shared/messages';
+import { dialogs } from '@shared/messages/dialogs';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import FormField from '@cloudscape-design/components/form-field';
@@ -12,6 +12,9 @@ import { countries } from '@web/src/lib/countries';
 import { useZodForm } from '@web/src/lib/use-zod-form';
 import { widgetMessages } from '@web/src/lib/widget-messages';
 import { TEXT_MAX_LENGTH, type FieldProps } from './field-props';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { dialogs };
 
 const t = widgetMessages.address;
 

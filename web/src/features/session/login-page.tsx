@@ -4,7 +4,8 @@ import Input from '@cloudscape-design/components/input';
 import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { signInSchema, stripSpaces } from '@shared/api/session';
-import { messages } from '@shared/messages';
+import { session } from '@shared/messages/session';
+import { sessionScreens } from '@shared/messages/session-screens';
 import { RouterLink } from '@web/src/components/router-link';
 import { call } from '@web/src/lib/api-client';
 import { getHumanVerificationToken } from '@web/src/lib/human-verification';
@@ -14,6 +15,9 @@ import { SessionForm, useSessionSubmit } from './session-form';
 import { firstMessages } from './session-layout';
 import { applySignInResult, signInErrorMessages } from './sign-in-outcome';
 import { useContinueSignIn } from './use-continue-sign-in';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { session, sessionScreens };
 
 const t = messages.sessionScreens;
 const credentialsSchema = signInSchema.omit({ reCaptchaToken: true });

@@ -10,13 +10,17 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { forgotPasswordSchema, stripSpaces } from '@shared/api/session';
-import { messages } from '@shared/messages';
+import { session } from '@shared/messages/session';
+import { sessionScreens } from '@shared/messages/session-screens';
 import { RouterLink } from '@web/src/components/router-link';
 import { ApiError, call } from '@web/src/lib/api-client';
 import { getHumanVerificationToken } from '@web/src/lib/human-verification';
 import { paths } from '@web/src/lib/paths';
 import { firstMessages, SessionLayout } from './session-layout';
 import { signInErrorMessages } from './sign-in-outcome';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { session, sessionScreens };
 
 const t = messages.sessionScreens;
 const m = messages.session;

@@ -1,9 +1,12 @@
 import Box from '@cloudscape-design/components/box';
 import { useEffect, useState, type ReactNode } from 'react';
-import { messages } from '@shared/messages';
+import { twoFactorSetup } from '@shared/messages/two-factor-setup';
 import { signOut, useSession } from '@web/src/lib/auth';
 import { SessionLayout } from './session-layout';
 import { TotpSetupModal } from './totp-setup-modal';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { twoFactorSetup };
 
 /** Whether the signed-in user must set up two-factor sign-in before reaching any screen (the sign-in answer says so). */
 export function useTwoFactorSetupRequired(): boolean {

@@ -2,8 +2,11 @@ import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { ReactNode } from 'react';
-import { messages } from '@shared/messages';
+import { sessionScreens } from '@shared/messages/session-screens';
 import { Footer } from '@web/src/components/footer';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { sessionScreens };
 
 /** The frame of the session screens: the product name, the screen's card, and the footer. */
 export function SessionLayout({ children }: { children: ReactNode }) {

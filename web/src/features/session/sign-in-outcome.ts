@@ -1,11 +1,14 @@
 import type { SignInResult } from '@shared/api/session';
-import { messages } from '@shared/messages';
+import { session } from '@shared/messages/session';
 import type { Role } from '@shared/roles';
 import { ApiError } from '@web/src/lib/api-client';
 import { HumanVerificationError } from '@web/src/lib/human-verification';
 import { canOpen } from '@web/src/lib/navigation';
 import { paths, type ReturnTo } from '@web/src/lib/paths';
 import { sessionStore } from '@web/src/lib/session-store';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { session };
 
 export type SignInStep = 'twoFactor' | 'createPassword' | 'signedIn';
 

@@ -8,11 +8,16 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import { useEffect, useState } from 'react';
 import { stripSpaces, totpVerifySchema, type TotpSetup } from '@shared/api/session';
-import { messages } from '@shared/messages';
+import { dialogs } from '@shared/messages/dialogs';
+import { sessionScreens } from '@shared/messages/session-screens';
+import { twoFactorSetup } from '@shared/messages/two-factor-setup';
 import { call, errorMessages } from '@web/src/lib/api-client';
 import { useSession } from '@web/src/lib/auth';
 import { sessionStore } from '@web/src/lib/session-store';
 import { firstMessages } from './session-layout';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { dialogs, sessionScreens, twoFactorSetup };
 
 const t = messages.twoFactorSetup;
 

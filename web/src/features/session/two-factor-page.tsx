@@ -3,7 +3,7 @@ import Input from '@cloudscape-design/components/input';
 import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { stripSpaces, twoFactorSchema } from '@shared/api/session';
-import { messages } from '@shared/messages';
+import { sessionScreens } from '@shared/messages/session-screens';
 import { RouterLink } from '@web/src/components/router-link';
 import { call } from '@web/src/lib/api-client';
 import { paths } from '@web/src/lib/paths';
@@ -12,6 +12,9 @@ import { SessionForm, useSessionSubmit } from './session-form';
 import { firstMessages } from './session-layout';
 import { applySignInResult, signInErrorMessages } from './sign-in-outcome';
 import { useContinueSignIn } from './use-continue-sign-in';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { sessionScreens };
 
 const t = messages.sessionScreens;
 

@@ -7,13 +7,16 @@ import Input from '@cloudscape-design/components/input';
 import Select from '@cloudscape-design/components/select';
 import type { z } from 'zod';
 import { clinicSignupSchema, logoUploadSchema, type SettingSource } from '@shared/api/clinics';
-import { messages } from '@shared/messages';
+import { clinicScreens } from '@shared/messages/clinic-screens';
 import { settingNames, validateSettings, type SettingName } from '@shared/settings';
 import { AddressField } from '@web/src/components/fields/address-dialog';
 import { PhoneField } from '@web/src/components/fields/phone-field';
 import { TextField } from '@web/src/components/fields/text-field';
 import { ToggleField } from '@web/src/components/fields/toggle-field';
 import type { useZodForm } from '@web/src/lib/use-zod-form';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { clinicScreens };
 
 const m = messages.clinicScreens;
 const f = m.fields;

@@ -1,6 +1,9 @@
 import { useRef, useState } from 'react';
-import { messages } from '@shared/messages';
+import { session } from '@shared/messages/session';
 import { getHumanVerificationToken } from '@web/src/lib/human-verification';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { session };
 
 /**
  * Save behind the bot check (spec 4 "Clinic edit", 7: it gates saving a clinic and the clinic

@@ -1,5 +1,8 @@
-import { messages } from '@shared/messages';
+import { clinicScreens } from '@shared/messages/clinic-screens';
 import { ApiError, call, type ResultOf } from '@web/src/lib/api-client';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { clinicScreens };
 
 /** PUTs the file to the upload link with exactly the link's headers, and answers the key an update then names as `image`. */
 async function putLogo(link: ResultOf<'getClinicLogoUpload'>, file: File): Promise<string> {

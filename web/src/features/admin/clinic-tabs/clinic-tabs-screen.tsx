@@ -5,7 +5,8 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Tabs from '@cloudscape-design/components/tabs';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { messages } from '@shared/messages';
+import { clinicScreens } from '@shared/messages/clinic-screens';
+import { navigation } from '@shared/messages/navigation';
 import type { Role } from '@shared/roles';
 import { paths } from '@web/src/config/routes';
 import { useSession } from '@web/src/lib/auth';
@@ -15,6 +16,9 @@ import { InnerScreen } from '@web/src/components/heading-level';
 import { ClinicEditor } from '../edit-clinic/clinic-editor';
 import { DevicesList } from '../devices/devices-list';
 import { UsersList } from '../users/users-list';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { clinicScreens, navigation };
 
 const m = messages.clinicScreens;
 

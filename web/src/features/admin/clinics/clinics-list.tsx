@@ -2,7 +2,8 @@ import Button from '@cloudscape-design/components/button';
 import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { ClinicListItem } from '@shared/api/clinics';
-import { messages } from '@shared/messages';
+import { clinicScreens } from '@shared/messages/clinic-screens';
+import { navigation } from '@shared/messages/navigation';
 import { ErrorDialog } from '@web/src/components/error-dialog';
 import { DataList } from '@web/src/components/list/data-list';
 import type { ListColumn } from '@web/src/components/list/list-logic';
@@ -12,6 +13,9 @@ import { useApiList } from '@web/src/lib/api-hooks';
 import { useSession } from '@web/src/lib/auth';
 import { countries } from '@web/src/lib/countries';
 import { originState } from '@web/src/lib/navigation';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { clinicScreens, navigation };
 
 const m = messages.clinicScreens;
 const c = m.columns;

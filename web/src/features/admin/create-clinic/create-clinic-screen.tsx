@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { ProviderProfile } from '@shared/api/providers';
-import { messages } from '@shared/messages';
+import { clinicScreens } from '@shared/messages/clinic-screens';
 import { parseSettings, toSettingsList, type SettingName } from '@shared/settings';
 import { ConfirmationDialog } from '@web/src/components/confirmation-dialog';
 import { ErrorDialog } from '@web/src/components/error-dialog';
@@ -34,6 +34,9 @@ import {
 } from '../clinic-form/clinic-form';
 import { useHumanCheckedSave } from '../clinic-form/human-checked-save';
 import { clinicReads } from '../clinic-form/use-clinic';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { clinicScreens };
 
 const m = messages.clinicScreens;
 

@@ -5,7 +5,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { messages } from '@shared/messages';
+import { providers } from '@shared/messages/providers';
 import { ConfirmationDialog } from '@web/src/components/confirmation-dialog';
 import { ErrorDialog } from '@web/src/components/error-dialog';
 import { NoticeDialog } from '@web/src/components/notice-dialog';
@@ -15,6 +15,9 @@ import { useSession } from '@web/src/lib/auth';
 import { useZodForm } from '@web/src/lib/use-zod-form';
 import { uploadLogo } from '../provider-form/logo-upload';
 import { emptyProvider, ProviderFormFields, providerCreateFormSchema, providerFieldsOf } from '../provider-form/provider-form';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { providers };
 
 const m = messages.providers;
 const f = m.form;

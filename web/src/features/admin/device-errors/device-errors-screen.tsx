@@ -3,7 +3,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { DeviceErrorEntry } from '@shared/api/devices';
-import { messages } from '@shared/messages';
+import { deviceScreens } from '@shared/messages/device-screens';
 import { ErrorDialog } from '@web/src/components/error-dialog';
 import { InnerScreen } from '@web/src/components/heading-level';
 import { DataList, type DefaultOrder } from '@web/src/components/list/data-list';
@@ -13,6 +13,9 @@ import { useApiList, useApiQuery } from '@web/src/lib/api-hooks';
 import { useSession } from '@web/src/lib/auth';
 import { formatDeviceTime } from '../devices/device-format';
 import { DeviceScreenHeader } from '../devices/device-screen-header';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { deviceScreens };
 
 const m = messages.deviceScreens;
 

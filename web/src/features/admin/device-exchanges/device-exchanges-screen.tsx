@@ -2,7 +2,8 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ExchangeRow } from '@shared/api/patients';
-import { messages } from '@shared/messages';
+import { deviceScreens } from '@shared/messages/device-screens';
+import { patients } from '@shared/messages/patients';
 import { ErrorDialog } from '@web/src/components/error-dialog';
 import { InnerScreen } from '@web/src/components/heading-level';
 import { DataList } from '@web/src/components/list/data-list';
@@ -12,6 +13,9 @@ import { useApiList, useApiQuery } from '@web/src/lib/api-hooks';
 import { useSession } from '@web/src/lib/auth';
 import { formatLocalDate, numberText } from '../devices/device-format';
 import { DeviceScreenHeader } from '../devices/device-screen-header';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { deviceScreens, patients };
 
 const m = messages.deviceScreens;
 const c = messages.patients.exchanges.columns;

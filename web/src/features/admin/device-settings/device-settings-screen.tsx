@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { deviceProfileUpdateSchema, type DeviceProfile } from '@shared/api/devices';
-import { messages } from '@shared/messages';
+import { deviceScreens } from '@shared/messages/device-screens';
 import { ConfirmationDialog } from '@web/src/components/confirmation-dialog';
 import { ErrorDialog } from '@web/src/components/error-dialog';
 import { TextField } from '@web/src/components/fields/text-field';
@@ -20,6 +20,9 @@ import { useZodForm } from '@web/src/lib/use-zod-form';
 import { widgetMessages } from '@web/src/lib/widget-messages';
 import { putCachedDevice } from '../devices/device-cache';
 import { DeviceScreenHeader } from '../devices/device-screen-header';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { deviceScreens };
 
 const s = messages.deviceScreens.settings;
 

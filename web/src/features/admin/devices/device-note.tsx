@@ -7,10 +7,13 @@ import Textarea from '@cloudscape-design/components/textarea';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type SyntheticEvent } from 'react';
 import { DEVICE_NOTE_MAX, type DeviceProfile } from '@shared/api/devices';
-import { messages } from '@shared/messages';
+import { deviceScreens } from '@shared/messages/device-screens';
 import { ErrorDialog } from '@web/src/components/error-dialog';
 import { useApiMutation } from '@web/src/lib/api-hooks';
 import { putCachedDevice } from './device-cache';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { deviceScreens };
 
 const m = messages.deviceScreens;
 

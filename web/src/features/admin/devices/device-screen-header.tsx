@@ -4,8 +4,11 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { messages } from '@shared/messages';
+import { deviceScreens } from '@shared/messages/device-screens';
 import { originOf } from '@web/src/lib/navigation';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { deviceScreens };
 
 /** The device sub-screens' heading: the back arrow (to where the screen was opened from, else the root), the title and the device. */
 export function DeviceScreenHeader({ title, serialNumber, actions }: { title: string; serialNumber?: string; actions?: ReactNode }) {

@@ -4,7 +4,8 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useMemo, type SyntheticEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { DeviceProfile } from '@shared/api/devices';
-import { messages } from '@shared/messages';
+import { deviceScreens } from '@shared/messages/device-screens';
+import { navigation } from '@shared/messages/navigation';
 import { ErrorDialog } from '@web/src/components/error-dialog';
 import { DataList } from '@web/src/components/list/data-list';
 import type { ListColumn } from '@web/src/components/list/list-logic';
@@ -17,6 +18,9 @@ import { originState } from '@web/src/lib/navigation';
 import { DeviceNoteCell } from './device-note';
 import { RegisterDevice } from './register-device';
 import { UtilizationCell } from './utilization';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { deviceScreens, navigation };
 
 const m = messages.deviceScreens;
 const c = m.columns;

@@ -10,12 +10,16 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { deviceRegistrationSchema, type DeviceCredentials } from '@shared/api/devices';
 import { keepSerialNumberCharacters, SERIAL_NUMBER_LENGTH } from '@shared/device/serial-number';
-import { messages } from '@shared/messages';
+import { deviceScreens } from '@shared/messages/device-screens';
+import { dialogs } from '@shared/messages/dialogs';
 import { DropdownField } from '@web/src/components/fields/dropdown-field';
 import { downloadText } from '@web/src/components/list/list-logic';
 import { call } from '@web/src/lib/api-client';
 import { useApiList } from '@web/src/lib/api-hooks';
 import { useZodForm } from '@web/src/lib/use-zod-form';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { deviceScreens, dialogs };
 
 const m = messages.deviceScreens;
 const r = m.register;

@@ -1,5 +1,8 @@
 import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/components/status-indicator';
-import { messages } from '@shared/messages';
+import { deviceScreens } from '@shared/messages/device-screens';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { deviceScreens };
 
 export type UtilizationBand = 'green' | 'yellow' | 'red';
 

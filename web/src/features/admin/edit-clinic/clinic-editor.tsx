@@ -6,7 +6,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { ClinicAnswer, ClinicUpdateInput } from '@shared/api/clinics';
-import { messages } from '@shared/messages';
+import { clinicScreens } from '@shared/messages/clinic-screens';
 import { ConfirmationDialog } from '@web/src/components/confirmation-dialog';
 import { ErrorDialog } from '@web/src/components/error-dialog';
 import { ImageField } from '@web/src/components/fields/image-field';
@@ -18,6 +18,9 @@ import { changedClinicFields, ClinicFormFields, clinicFormSchema, logoError, Set
 import { useHumanCheckedSave } from '../clinic-form/human-checked-save';
 import { uploadClinicLogo } from '../clinic-form/logo-upload';
 import { clinicReads, useClinic, useClinicViewer } from '../clinic-form/use-clinic';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { clinicScreens };
 
 const m = messages.clinicScreens;
 

@@ -4,9 +4,12 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { messages } from '@shared/messages';
+import { clinicScreens } from '@shared/messages/clinic-screens';
 import { useKeptOrigin } from '@web/src/lib/navigation';
 import { ClinicEditor } from './clinic-editor';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { clinicScreens };
 
 const m = messages.clinicScreens;
 

@@ -10,7 +10,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { allowedRoles, rolesOverlap, userUpdateSchema, type UserAnswer } from '@shared/api/users';
-import { messages } from '@shared/messages';
+import { userScreens } from '@shared/messages/user-screens';
+import { users } from '@shared/messages/users';
 import type { Role } from '@shared/roles';
 import { ConfirmationDialog } from '@web/src/components/confirmation-dialog';
 import { ErrorDialog } from '@web/src/components/error-dialog';
@@ -26,6 +27,9 @@ import { originOf } from '@web/src/lib/navigation';
 import { useZodForm } from '@web/src/lib/use-zod-form';
 import { roleOption } from '../user-form/user-form';
 import { fullName, userReads, useUser, useUserViewer } from '../user-form/use-user';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { userScreens, users };
 
 const m = messages.userScreens;
 const f = m.fields;

@@ -10,7 +10,7 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
 import { myClinicUpdateSchema, type MyClinicUpdateInput } from '@shared/api/clinics';
-import { messages } from '@shared/messages';
+import { clinicScreens } from '@shared/messages/clinic-screens';
 import { ConfirmationDialog } from '@web/src/components/confirmation-dialog';
 import { ErrorDialog } from '@web/src/components/error-dialog';
 import { AddressField } from '@web/src/components/fields/address-dialog';
@@ -26,6 +26,9 @@ import { useZodForm } from '@web/src/lib/use-zod-form';
 import { logoError, SettingsView } from '../clinic-form/clinic-form';
 import { useHumanCheckedSave } from '../clinic-form/human-checked-save';
 import { uploadMyClinicLogo } from '../clinic-form/logo-upload';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { clinicScreens };
 
 const m = messages.clinicScreens;
 const f = m.fields;

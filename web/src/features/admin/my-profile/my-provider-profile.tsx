@@ -1,13 +1,16 @@
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import { useQueryClient } from '@tanstack/react-query';
-import { messages } from '@shared/messages';
+import { providers } from '@shared/messages/providers';
 import { QueryState } from '@web/src/components/query-state';
 import { call } from '@web/src/lib/api-client';
 import { useApiQuery } from '@web/src/lib/api-hooks';
 import { useSession } from '@web/src/lib/auth';
 import { uploadLogo } from '../provider-form/logo-upload';
 import { ProviderProfileEditor } from '../provider-form/provider-profile-editor';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { providers };
 
 /**
  * /myprofile of a ServiceProviderAdmin (spec 2, 5 "Service provider", edit; 6): the own provider's

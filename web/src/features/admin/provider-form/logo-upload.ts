@@ -1,7 +1,10 @@
 import type { z } from 'zod';
 import { logoContentType, type LogoUpload, type logoUploadLinkSchema } from '@shared/api/logos';
-import { messages } from '@shared/messages';
+import { errors } from '@shared/messages/errors';
 import { ApiError } from '@web/src/lib/api-client';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { errors };
 
 type LogoUploadLink = z.infer<typeof logoUploadLinkSchema>;
 

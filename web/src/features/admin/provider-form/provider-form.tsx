@@ -1,12 +1,15 @@
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import { z } from 'zod';
 import { providerSignupSchema, type ProviderProfile } from '@shared/api/providers';
-import { messages } from '@shared/messages';
+import { providers } from '@shared/messages/providers';
 import { AddressField, type Address } from '@web/src/components/fields/address-dialog';
 import { ImageField } from '@web/src/components/fields/image-field';
 import { PhoneField } from '@web/src/components/fields/phone-field';
 import { TextField } from '@web/src/components/fields/text-field';
 import { ToggleField } from '@web/src/components/fields/toggle-field';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { providers };
 
 const f = messages.providers.form;
 

@@ -3,12 +3,15 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useMemo, useState } from 'react';
 import type { ProviderProfile } from '@shared/api/providers';
-import { messages } from '@shared/messages';
+import { providers } from '@shared/messages/providers';
 import { ConfirmationDialog } from '@web/src/components/confirmation-dialog';
 import { ErrorDialog } from '@web/src/components/error-dialog';
 import { NoticeDialog } from '@web/src/components/notice-dialog';
 import { useZodForm } from '@web/src/lib/use-zod-form';
 import { changedFields, ProviderFormFields, providerEditFormSchema, providerFieldsOf, providerFormValues, type ProviderFormValues } from './provider-form';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { providers };
 
 const m = messages.providers;
 const f = m.form;

@@ -5,7 +5,7 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Tabs from '@cloudscape-design/components/tabs';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { messages } from '@shared/messages';
+import { providers } from '@shared/messages/providers';
 import { InnerScreen } from '@web/src/components/heading-level';
 import { QueryState } from '@web/src/components/query-state';
 import { paths } from '@web/src/config/routes';
@@ -18,6 +18,9 @@ import { ClinicsList } from '../clinics/clinics-list';
 import { UsersList } from '../users/users-list';
 import { uploadLogo } from '../provider-form/logo-upload';
 import { ProviderProfileEditor } from '../provider-form/provider-profile-editor';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { providers };
 
 const t = messages.providers.tabs;
 

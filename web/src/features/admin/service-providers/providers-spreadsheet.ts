@@ -1,6 +1,9 @@
 import type { ProviderListItem } from '@shared/api/providers';
-import { messages } from '@shared/messages';
+import { providers } from '@shared/messages/providers';
 import { cellText, type CellValue, type ListColumn } from '@web/src/components/list/list-logic';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { providers };
 
 const t = messages.providers.list;
 

@@ -4,7 +4,8 @@ import Alert from '@cloudscape-design/components/alert';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { ProviderListItem } from '@shared/api/providers';
-import { messages } from '@shared/messages';
+import { navigation } from '@shared/messages/navigation';
+import { providers } from '@shared/messages/providers';
 import { ErrorDialog } from '@web/src/components/error-dialog';
 import { DataList, type ListExport } from '@web/src/components/list/data-list';
 import type { ListColumn } from '@web/src/components/list/list-logic';
@@ -14,6 +15,9 @@ import { useApiList } from '@web/src/lib/api-hooks';
 import { useSession } from '@web/src/lib/auth';
 import { originState } from '@web/src/lib/navigation';
 import { downloadProviderSpreadsheet, providerSheetRows } from './providers-spreadsheet';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { navigation, providers };
 
 const t = messages.providers.list;
 const c = t.columns;

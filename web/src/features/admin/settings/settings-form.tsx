@@ -10,12 +10,15 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import TimeInput from '@cloudscape-design/components/time-input';
 import { useMemo, useState } from 'react';
 import type { SettingSource } from '@shared/api/providers';
-import { messages } from '@shared/messages';
+import { settingsScreen } from '@shared/messages/settings-screen';
 import { parseSettings, settingNames, toSettingsObject, validateSettings, type SettingEntry, type SettingName } from '@shared/settings';
 import { ConfirmationDialog } from '@web/src/components/confirmation-dialog';
 import { ErrorDialog } from '@web/src/components/error-dialog';
 import { ApiError, errorMessages } from '@web/src/lib/api-client';
 import { SETTING_INPUT_LENGTH, settingsGroups, type SettingInput } from './settings-groups';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { settingsScreen };
 
 const t = messages.settingsScreen;
 

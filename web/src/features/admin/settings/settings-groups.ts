@@ -1,11 +1,11 @@
-import { messages } from '@shared/messages';
+import type { settingsScreen } from '@shared/messages/settings-screen';
 import type { SettingName } from '@shared/settings';
 
 export type SettingInput =
   { name: SettingName; kind: 'number' } | { name: SettingName; kind: 'unit'; options: readonly string[] } | { name: SettingName; kind: 'time' };
 
 export interface SettingsGroup {
-  id: keyof typeof messages.settingsScreen.groups;
+  id: keyof typeof settingsScreen.groups;
   inputs: readonly SettingInput[];
   /** DwellTime is decided at the global level only (spec section 3). */
   globalOnly?: boolean;

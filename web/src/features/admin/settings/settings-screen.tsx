@@ -7,7 +7,9 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { SessionProfile } from '@shared/api/session';
-import { messages } from '@shared/messages';
+import { errors } from '@shared/messages/errors';
+import { navigation } from '@shared/messages/navigation';
+import { settingsScreen } from '@shared/messages/settings-screen';
 import { parseSettings, toSettingsList, type SettingName } from '@shared/settings';
 import { NoticeDialog } from '@web/src/components/notice-dialog';
 import { QueryState } from '@web/src/components/query-state';
@@ -15,6 +17,9 @@ import { useApiMutation, useApiQuery } from '@web/src/lib/api-hooks';
 import { useSession } from '@web/src/lib/auth';
 import { useKeptOrigin } from '@web/src/lib/navigation';
 import { SettingsForm, wireValue, type SettingsValues } from './settings-form';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { errors, navigation, settingsScreen };
 
 const t = messages.settingsScreen;
 

@@ -8,12 +8,15 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Tabs from '@cloudscape-design/components/tabs';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { UserAnswer } from '@shared/api/users';
-import { messages } from '@shared/messages';
+import { userScreens } from '@shared/messages/user-screens';
 import { QueryState } from '@web/src/components/query-state';
 import { paths } from '@web/src/config/routes';
 import { originOf, originState } from '@web/src/lib/navigation';
 import { widgetMessages } from '@web/src/lib/widget-messages';
 import { fullName, useUser, useUserViewer } from '../user-form/use-user';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { userScreens };
 
 const m = messages.userScreens;
 const f = m.fields;

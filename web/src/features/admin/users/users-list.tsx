@@ -2,7 +2,8 @@ import Button from '@cloudscape-design/components/button';
 import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { UserAnswer } from '@shared/api/users';
-import { messages } from '@shared/messages';
+import { navigation } from '@shared/messages/navigation';
+import { userScreens } from '@shared/messages/user-screens';
 import type { Role } from '@shared/roles';
 import { ErrorDialog } from '@web/src/components/error-dialog';
 import { DataList } from '@web/src/components/list/data-list';
@@ -12,6 +13,9 @@ import { errorMessages } from '@web/src/lib/api-client';
 import { useApiList } from '@web/src/lib/api-hooks';
 import { originState } from '@web/src/lib/navigation';
 import { fullName, useUserViewer } from '../user-form/use-user';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { navigation, userScreens };
 
 const m = messages.userScreens;
 const c = m.columns;

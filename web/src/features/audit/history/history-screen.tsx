@@ -8,13 +8,16 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AuditEntry } from '@shared/api/history';
-import { messages } from '@shared/messages';
+import { history } from '@shared/messages/history';
 import { DataList } from '@web/src/components/list/data-list';
 import type { ListColumn } from '@web/src/components/list/list-logic';
 import { ErrorDialog } from '@web/src/components/error-dialog';
 import { errorMessages } from '@web/src/lib/api-client';
 import { useApiList } from '@web/src/lib/api-hooks';
 import { useSession } from '@web/src/lib/auth';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { history };
 
 const h = messages.history;
 const c = h.columns;

@@ -4,7 +4,8 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { staffRouteId } from '@shared/api/routes/staff';
-import { messages } from '@shared/messages';
+import { navigation } from '@shared/messages/navigation';
+import { patients } from '@shared/messages/patients';
 import { ConfirmationDialog } from '@web/src/components/confirmation-dialog';
 import { ErrorDialog } from '@web/src/components/error-dialog';
 import type { DropdownOption } from '@web/src/components/fields/dropdown-field';
@@ -17,6 +18,9 @@ import { useStaffUser, type StaffUser } from '@web/src/lib/staff';
 import { useQueryClient } from '@tanstack/react-query';
 import { useZodForm } from '@web/src/lib/use-zod-form';
 import { emptyPatient, PatientFormFields, patientFormSchema, type PhysicianChoice } from '../patient-form/patient-form';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { navigation, patients };
 
 const m = messages.patients;
 const f = m.form;

@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { addWeeks, isIsoWeek, isoWeekOfDate, weekDates } from '@shared/alerts/care-week';
 import type { CareTeamWeekRow, WeekClearing } from '@shared/api/care-week';
-import { messages } from '@shared/messages';
+import { careWeek } from '@shared/messages/care-week';
 import { ErrorDialog } from '@web/src/components/error-dialog';
 import { DataList } from '@web/src/components/list/data-list';
 import type { ListColumn } from '@web/src/components/list/list-logic';
@@ -14,6 +14,9 @@ import { errorMessages } from '@web/src/lib/api-client';
 import { useApiList } from '@web/src/lib/api-hooks';
 import { originState } from '@web/src/lib/navigation';
 import { useStaffUser } from '@web/src/lib/staff';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { careWeek };
 
 const m = messages.careWeek;
 const c = m.columns;

@@ -5,13 +5,16 @@ import Header from '@cloudscape-design/components/header';
 import Multiselect from '@cloudscape-design/components/multiselect';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { patientSignupSchema, racialDesignations, type PatientProfileResult, type PatientSignupInput } from '@shared/api/patients';
-import { messages } from '@shared/messages';
+import { patients } from '@shared/messages/patients';
 import { AddressField } from '@web/src/components/fields/address-dialog';
 import { DateField } from '@web/src/components/fields/date-field';
 import { DropdownField, type DropdownOption } from '@web/src/components/fields/dropdown-field';
 import { PhoneField } from '@web/src/components/fields/phone-field';
 import { TextField } from '@web/src/components/fields/text-field';
 import type { useZodForm } from '@web/src/lib/use-zod-form';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { patients };
 
 const m = messages.patients;
 const L = m.labels;

@@ -13,13 +13,19 @@ import TimeInput from '@cloudscape-design/components/time-input';
 import { z } from 'zod';
 import { manualExchangeSchema } from '@shared/api/patients';
 import { exchangeFluids } from '@shared/device/fluids';
-import { messages } from '@shared/messages';
+import { dialogs } from '@shared/messages/dialogs';
+import { patients } from '@shared/messages/patients';
+import { required as requiredText } from '@shared/messages';
+import { widgets } from '@shared/messages/widgets';
 import { ConfirmationDialog } from '@web/src/components/confirmation-dialog';
 import { ErrorDialog } from '@web/src/components/error-dialog';
 import { useApiMutation } from '@web/src/lib/api-hooks';
 import { useZodForm } from '@web/src/lib/use-zod-form';
 import { COMMENT_MAX_LENGTH } from './exchange-cells';
 import { staffRoute, useStaffUser } from '@web/src/lib/staff';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { dialogs, patients, required: requiredText, widgets };
 
 const f = messages.patients.addExchangeForm;
 const m = messages.patients;

@@ -6,10 +6,13 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
 import type { z } from 'zod';
 import type { adherenceDaySchema, AdherenceResult } from '@shared/api/patients';
-import { messages } from '@shared/messages';
+import { patients } from '@shared/messages/patients';
 import { QueryState } from '@web/src/components/query-state';
 import { useApiQuery } from '@web/src/lib/api-hooks';
 import { staffRoute, useStaffUser } from '@web/src/lib/staff';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { patients };
 
 const a = messages.patients.adherence;
 type Day = z.infer<typeof adherenceDaySchema>;

@@ -1,8 +1,11 @@
 import Box from '@cloudscape-design/components/box';
 import { useId } from 'react';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
-import { messages } from '@shared/messages';
+import { prescriptions } from '@shared/messages/prescriptions';
 import { dwellPoints, inRowsOfThree, type ExchangeDraft } from './prescription-draft';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { prescriptions };
 
 const s = messages.prescriptions.screen;
 

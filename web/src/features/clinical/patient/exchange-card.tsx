@@ -6,10 +6,13 @@ import Header from '@cloudscape-design/components/header';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { exchangeFluidColour, exchangeFluids, type ExchangeFluid } from '@shared/device';
-import { messages } from '@shared/messages';
+import { prescriptions } from '@shared/messages/prescriptions';
 import { NumericStepper } from '@web/src/components/fields/numeric-stepper';
 import { DayButtons } from './day-buttons';
 import { FILL_VOLUME, MAX_TIMES_PER_CARD, timeSlots, type ExchangeDraft } from './prescription-draft';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { prescriptions };
 
 const s = messages.prescriptions.screen;
 const fluidOptions = exchangeFluids.map((fluid) => ({ value: fluid, label: fluid }));

@@ -9,12 +9,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ExchangeRow } from '@shared/api/patients';
 import { exchangeFluidColour } from '@shared/device/fluids';
-import { messages } from '@shared/messages';
+import { dialogs } from '@shared/messages/dialogs';
+import { patients } from '@shared/messages/patients';
 import { ErrorDialog } from '@web/src/components/error-dialog';
 import { useApiMutation } from '@web/src/lib/api-hooks';
 import { patchCachedExchange } from './exchange-cache';
 import { alertSummary, formatExchangeDate } from './exchange-format';
 import { staffRoute, useStaffUser } from '@web/src/lib/staff';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { dialogs, patients };
 
 const m = messages.patients;
 const e = m.exchanges;

@@ -11,7 +11,7 @@ import TextFilter from '@cloudscape-design/components/text-filter';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ExchangeRow } from '@shared/api/patients';
-import { messages } from '@shared/messages';
+import { patients } from '@shared/messages/patients';
 import { ConfirmationDialog } from '@web/src/components/confirmation-dialog';
 import { ErrorDialog } from '@web/src/components/error-dialog';
 import { PAGE_SIZE } from '@web/src/components/list/data-list';
@@ -24,6 +24,9 @@ import { CommentEditor, ExchangeDate, ExchangeStatus, FluidChip } from './exchan
 import { formatExchangeDate, formatPValue, hasOpenAlerts, numberText, turbidityFileName } from './exchange-format';
 import { staffRoute, useStaffUser } from '@web/src/lib/staff';
 import { turbidityCsv } from './turbidity-csv';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { patients };
 
 const e = messages.patients.exchanges;
 const c = e.columns;

@@ -5,12 +5,16 @@ import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
 import { fhirExportQuerySchema, fhirPeriod } from '@shared/api/fhir';
-import { messages } from '@shared/messages';
+import { dialogs } from '@shared/messages/dialogs';
+import { fhir } from '@shared/messages/fhir';
 import { ErrorDialog } from '@web/src/components/error-dialog';
 import { DateField } from '@web/src/components/fields/date-field';
 import { downloadText } from '@web/src/components/list/list-logic';
 import { call, errorMessages } from '@web/src/lib/api-client';
 import { staffRoute, useStaffUser } from '@web/src/lib/staff';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { dialogs, fhir };
 
 const f = messages.fhir;
 

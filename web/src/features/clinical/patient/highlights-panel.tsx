@@ -10,11 +10,14 @@ import { useId, useMemo, useState } from 'react';
 import { Brush, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { alertFlags, type AlertFlag } from '@shared/alerts';
 import type { ExchangeRow } from '@shared/api/patients';
-import { messages } from '@shared/messages';
+import { patients } from '@shared/messages/patients';
 import { QueryState } from '@web/src/components/query-state';
 import { useApiQuery } from '@web/src/lib/api-hooks';
 import { formatExchangeDate } from './exchange-format';
 import { staffRoute, useStaffUser } from '@web/src/lib/staff';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { patients };
 
 const h = messages.patients.highlights;
 

@@ -6,7 +6,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Tabs from '@cloudscape-design/components/tabs';
 import { useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { messages } from '@shared/messages';
+import { patients } from '@shared/messages/patients';
 import { paths } from '@web/src/config/routes';
 import { QueryState } from '@web/src/components/query-state';
 import { useApiQuery } from '@web/src/lib/api-hooks';
@@ -17,6 +17,9 @@ import { PatientPrescriptionTab } from './prescription-tab';
 import { PatientProfileTab } from './profile-tab';
 import { PatientVisitsTab } from './visits-tab';
 import { staffRoute, useStaffUser } from '@web/src/lib/staff';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { patients };
 
 const m = messages.patients;
 

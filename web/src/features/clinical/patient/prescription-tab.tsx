@@ -15,7 +15,7 @@ import { fieldMessages } from '@shared/api/field-messages';
 import { addDeviceSchema, prescriptionFormSchema, type GetPrescriptionResult } from '@shared/api/prescriptions';
 import { staffRouteId, type StaffRole } from '@shared/api/routes/staff';
 import { prescriptionLimits, type DayCode } from '@shared/device';
-import { messages } from '@shared/messages';
+import { prescriptions } from '@shared/messages/prescriptions';
 import { effectiveSettings, toSettingsObject, type Settings } from '@shared/settings';
 import { ConfirmationDialog } from '@web/src/components/confirmation-dialog';
 import { ErrorDialog } from '@web/src/components/error-dialog';
@@ -41,6 +41,9 @@ import {
 } from './prescription-draft';
 import { SerialNumberEntry } from './serial-number-entry';
 import { staffRoute, useStaffUser } from '@web/src/lib/staff';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { prescriptions };
 
 const p = messages.prescriptions;
 const s = p.screen;

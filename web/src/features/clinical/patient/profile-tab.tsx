@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { PatientProfileResult, PatientUpdateInput } from '@shared/api/patients';
 import { staffRouteId } from '@shared/api/routes/staff';
-import { messages } from '@shared/messages';
+import { patients } from '@shared/messages/patients';
 import { ConfirmationDialog } from '@web/src/components/confirmation-dialog';
 import { ErrorDialog } from '@web/src/components/error-dialog';
 import type { DropdownOption } from '@web/src/components/fields/dropdown-field';
@@ -16,6 +16,9 @@ import { useApiQuery } from '@web/src/lib/api-hooks';
 import { useStaffUser, type StaffUser } from '@web/src/lib/staff';
 import { useZodForm } from '@web/src/lib/use-zod-form';
 import { changedFields, labelOf, PatientFormFields, patientFormSchema, patientValues, type PhysicianChoice } from '../patient-form/patient-form';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { patients };
 
 const m = messages.patients;
 const f = m.form;

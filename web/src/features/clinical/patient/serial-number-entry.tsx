@@ -4,8 +4,11 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useState } from 'react';
 import { SERIAL_NUMBER_LENGTH, SERIAL_NUMBER_VERIFICATION_LENGTH } from '@shared/device';
-import { messages } from '@shared/messages';
+import { prescriptions } from '@shared/messages/prescriptions';
 import { serialNumberInput } from './prescription-draft';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { prescriptions };
 
 const p = messages.prescriptions;
 const s = p.screen;

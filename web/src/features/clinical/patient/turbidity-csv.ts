@@ -1,6 +1,9 @@
 import type { z } from 'zod';
 import type { turbidityResultSchema } from '@shared/api/patients';
-import { messages } from '@shared/messages';
+import { patients } from '@shared/messages/patients';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { patients };
 
 type Turbidity = z.infer<typeof turbidityResultSchema>;
 

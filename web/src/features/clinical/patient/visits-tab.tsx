@@ -17,7 +17,9 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { closeVisitSchema, visitHighlightKinds, type Prescription, type Visit } from '@shared/api/prescriptions';
 import { type StaffRole } from '@shared/api/routes/staff';
-import { messages } from '@shared/messages';
+import { errors } from '@shared/messages/errors';
+import { visits } from '@shared/messages/visits';
+import { widgets } from '@shared/messages/widgets';
 import { paths } from '@web/src/config/routes';
 import { ConfirmationDialog } from '@web/src/components/confirmation-dialog';
 import { ErrorDialog } from '@web/src/components/error-dialog';
@@ -27,6 +29,9 @@ import { call, errorMessages } from '@web/src/lib/api-client';
 import { useApiList, useApiQuery } from '@web/src/lib/api-hooks';
 import { fieldMessages } from '@shared/api/field-messages';
 import { staffRoute, useStaffUser } from '@web/src/lib/staff';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { errors, visits, widgets };
 
 const v = messages.visits;
 const s = v.screen;

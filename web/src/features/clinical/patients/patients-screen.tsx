@@ -7,7 +7,10 @@ import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { PatientAlert, PatientListItem } from '@shared/api/patients';
 import { staffRouteId } from '@shared/api/routes/staff';
-import { messages } from '@shared/messages';
+import { careWeek } from '@shared/messages/care-week';
+import { dialogs } from '@shared/messages/dialogs';
+import { navigation } from '@shared/messages/navigation';
+import { patients } from '@shared/messages/patients';
 import { ErrorDialog } from '@web/src/components/error-dialog';
 import { DataList, type DefaultOrder, type ListFilter } from '@web/src/components/list/data-list';
 import type { ListColumn } from '@web/src/components/list/list-logic';
@@ -17,6 +20,9 @@ import { useApiList } from '@web/src/lib/api-hooks';
 import { originState } from '@web/src/lib/navigation';
 import { useStaffUser, type StaffUser } from '@web/src/lib/staff';
 import { compareForReview } from './review-order';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { careWeek, dialogs, navigation, patients };
 
 const m = messages.patients;
 const t = m.list;

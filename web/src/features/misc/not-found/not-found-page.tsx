@@ -1,5 +1,8 @@
 import Box from '@cloudscape-design/components/box';
-import { messages } from '@shared/messages';
+import { errors } from '@shared/messages/errors';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { errors };
 
 export function NotFoundPage({ text = messages.errors.pageNotFound }: { text?: string }) {
   return (

@@ -1,0 +1,4 @@
+export const dialogs = {
+  errorTitle: 'Error',
+  close: 'Close',
+} as const;

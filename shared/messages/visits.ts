@@ -1,0 +1,71 @@
+/** The visits screen and its calls (spec sections 2 "Visits screen", 4 "Visits", 8 "Visit"). */
+export const visits = {
+  empty: 'There is no visits yet.',
+  saved: 'Visit is saved',
+  notSaved: "Visit is not saved - Please fill in required visit's inputs for:",
+  /** Not spec texts: the per-input reasons behind section 8's "Visit is not saved". */
+  findingsRequired: 'Findings is required',
+  recommendationRequired: 'Recommendation is required',
+  urineOutputRequired: 'UrineOutput is required',
+  /** Not a spec text: section 5's comment bound for the visit's texts. */
+  textTooLong: (label: string) => `${label} must be 1000 characters or less`,
+  /** Not a spec text: a urine output that is not a number of ml/kg at or above 0. */
+  urineOutputNotValid: 'UrineOutput must be a number (ml/kg) of 0 or more',
+  /** Not a spec text: there is no open visit to close (none yet, or someone closed it). */
+  noOpenVisit: 'There is no open visit to save; it may have been saved by someone else',
+  /** Not a spec text: two clinicians saved the same visit at once; the other one's was kept. */
+  closedMeanwhile: 'This visit was saved by someone else meanwhile; reload to see it',
+  /** Not spec texts: the visits screen's labels (issue 11). */
+  screen: {
+    openVisit: 'Open visit',
+    openSince: (date: string) => `Open since ${date}`,
+    range: (from: string, to: string) => `${from} – ${to}`,
+    previousVisits: 'Previous visits',
+    highlights: 'Highlights',
+    highlightLabels: {
+      weight: 'Weight',
+      exchangeSkip: 'Exchange skip',
+      highDrainTemp: 'High drain temp.',
+      noDrain: 'No drain',
+      turbidityIncreased: 'Turbidity increased',
+      machineProblem: 'Machine problem',
+      uf: 'UF',
+      bpAndPulse: 'B.P. and pulse',
+    },
+    exchangeCount: 'Exchanges',
+    alertCount: 'Alerts',
+    turbidity: 'Turbidity',
+    noValue: '-',
+    measurements: 'Measurements',
+    columns: {
+      time: 'Time',
+      weight: 'Weight (kg)',
+      bloodPressure: 'Blood pressure (mmHg)',
+      pulse: 'Pulse (bpm)',
+      uf: 'UF (ml)',
+      drainTemp: 'Drain temp. (°C)',
+    },
+    noMeasurements: 'No measurements in this visit yet.',
+    prescription: 'Prescription',
+    noPrescription: 'No prescription at this visit.',
+    prescriptionFields: {
+      serialNumber: 'IDA#',
+      drainTime: 'Drain Time (min)',
+      fillTime: 'Fill Time (min)',
+      fillTemp: 'Fill Temp. (°C)',
+      exchanges: 'Exchanges',
+      weighDays: 'Weigh days',
+      bloodDays: 'Blood pressure and pulse days',
+      additionalMedication: 'Additional medication',
+    },
+    exchangeLine: (fluid: string, liters: number, days: string, times: string) => `${fluid}, ${liters} L, ${days}: ${times}`,
+    summary: 'Summary',
+    findings: 'Findings',
+    recommendation: 'Recommendation',
+    urineOutput: 'Urine output (ml/kg)',
+    save: 'Save',
+    confirmTitle: 'Save visit',
+    confirmLines: ['You are going to save and close this visit.', 'It can not be undone, so make sure you still would like to save it.'],
+    loadMore: 'Load more visits',
+  },
+} as const;
