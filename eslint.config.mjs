@@ -43,6 +43,30 @@ export const aliasesOnly = {
   },
 };
 
+/**
+ * Code that runs in the browser (web/src, shared/) imports a message area's own module
+ * (`@shared/messages/<area>`), never the barrel: with code splitting, the barrel puts every area
+ * into the chunk /login loads (docs/web.md, "What /login loads"). Lambdas may read the barrel as a
+ * namespace. Repeats aliasesOnly's pattern, since this block's rule replaces it for these files.
+ */
+const messageAreasInBrowser = {
+  files: ['web/src/**/*.{ts,tsx}', 'shared/**/*.ts'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          ...aliasesOnly.rules['no-restricted-imports'][1].patterns,
+          {
+            regex: '^(@shared/messages|(\\.\\./)+messages|\\./messages)$',
+            message: "Import the message area's module (@shared/messages/<area>): the barrel puts every area into /login's chunk.",
+          },
+        ],
+      },
+    ],
+  },
+};
+
 /** ESLint's own recommended set (what `@eslint/js` would give, which is not installed). */
 const eslintRecommended = Object.fromEntries(
   [...builtinRules].filter(([, rule]) => rule.meta?.docs?.recommended && !rule.meta.deprecated).map(([name]) => [name, 'error']),
@@ -128,4 +152,5 @@ export default defineConfig(
     rules: { 'boundaries/dependencies': ['error', { default: 'allow', policies }] },
   },
   ENFORCE_ALIASES ? aliasesOnly : {},
+  messageAreasInBrowser,
 );

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { clinics } from '../messages/clinics';
-import { required as requiredText } from '../messages';
+import { required as requiredText } from '../messages/required';
 import { session } from '../messages/session';
 import { settingEntrySchema, settingsListSchema, toSettingsObject, validateSettings } from '../settings';
 import { logoKeySchema } from './logos';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { alertSchema } from '../alerts';
 import { deviceExchangeSchema, exchangeFluidSchema } from '../device';
 import { patients } from '../messages/patients';
-import { required as requiredText } from '../messages';
+import { required as requiredText } from '../messages/required';
 import { widgets } from '../messages/widgets';
 import { DATE_PATTERN, isCalendarDate, PHONE_PATTERN } from './patterns';
 

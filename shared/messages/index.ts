@@ -34,5 +34,4 @@ export { deviceScreens } from './device-screens';
 export { widgets } from './widgets';
 export { live } from './live';
 
-/** "<label> is required": the message of an empty required field. */
-export const required = (label: string) => `${label} is required`;
+export { required } from './required';

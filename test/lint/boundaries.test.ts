@@ -47,7 +47,7 @@ const clean: Array<[what: string, filePath: string, code: string]> = [
   [
     'shared imports shared and packages',
     'shared/alerts/new-rule.ts',
-    "import { z } from 'zod';\nimport * as messages from '../messages';\nimport { routes } from '@shared/api/routes';",
+    "import { z } from 'zod';\nimport { session } from '../messages/session';\nimport { routes } from '@shared/api/routes';",
   ],
   [
     'a handler imports services, lib and shared',
@@ -58,7 +58,7 @@ const clean: Array<[what: string, filePath: string, code: string]> = [
   [
     'a feature imports itself, components, lib and shared',
     'web/src/features/admin/new-page.tsx',
-    "import { Other } from './other';\nimport { Frame } from '@web/src/components/frame';\nimport { call } from '@web/src/lib/api-client';\nimport * as messages from '@shared/messages';",
+    "import { Other } from './other';\nimport { Frame } from '@web/src/components/frame';\nimport { call } from '@web/src/lib/api-client';\nimport { dialogs } from '@shared/messages/dialogs';",
   ],
   [
     'the app imports every feature',
@@ -90,6 +90,9 @@ const results = lint([
     code: "import { x } from '@functions/services/sessions';\nimport { y } from '../sign-in';",
     aliasesOnly: true,
   },
+  { filePath: 'web/src/features/admin/new-page.tsx', code: "import * as messages from '@shared/messages';" },
+  { filePath: 'shared/api/new-contract.ts', code: "import * as messages from '../messages';" },
+  { filePath: 'functions/services/new-service.ts', code: "import * as messages from '@shared/messages';" },
 ]);
 
 describe('lint zones', () => {
@@ -112,5 +115,19 @@ describe('aliases instead of climbing (ENFORCE_ALIASES)', () => {
 
   it('accepts the alias form', () => {
     expect(aliased!.filter((message) => message.ruleId === 'no-restricted-imports')).toEqual([]);
+  });
+});
+
+describe('message areas in browser code', () => {
+  const [webBarrel, sharedBarrel, functionsBarrel] = results.slice(violations.length + clean.length + 2);
+  const restricted = (messages: Message[]) => messages.filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.line);
+
+  it("refuses the messages barrel in web/ and shared/ (it puts every area into /login's chunk)", () => {
+    expect(restricted(webBarrel!)).toEqual([1]);
+    expect(restricted(sharedBarrel!)).toEqual([1]);
+  });
+
+  it('lets a Lambda read the barrel as a namespace', () => {
+    expect(restricted(functionsBarrel!)).toEqual([]);
   });
 });

@@ -15,7 +15,7 @@ import { manualExchangeSchema } from '@shared/api/patients';
 import { exchangeFluids } from '@shared/device/fluids';
 import { dialogs } from '@shared/messages/dialogs';
 import { patients } from '@shared/messages/patients';
-import { required as requiredText } from '@shared/messages';
+import { required as requiredText } from '@shared/messages/required';
 import { widgets } from '@shared/messages/widgets';
 import { ConfirmationDialog } from '@web/src/components/confirmation-dialog';
 import { ErrorDialog } from '@web/src/components/error-dialog';
