@@ -58,6 +58,11 @@ const messageAreasInBrowser = {
         patterns: [
           ...aliasesOnly.rules['no-restricted-imports'][1].patterns,
           {
+            regex: '^@cloudscape-design/components/(i18n|error-boundary)(/|$)',
+            message:
+              "The web build stands in for the message formatter these need (web/src/lib/intl-messageformat-stand-in.ts): show errors and texts the portal's way.",
+          },
+          {
             regex: '^(@shared/messages|(\\.\\./)+messages|\\./messages)$',
             message: "Import the message area's module (@shared/messages/<area>): the barrel puts every area into /login's chunk.",
           },

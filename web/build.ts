@@ -88,6 +88,8 @@ export function webBuildOptions(outdir: string, minify = false): BuildOptions {
     define: { 'process.env.NODE_ENV': JSON.stringify(minify ? 'production' : 'development') },
     banner: { js: CHUNK_STYLES_BANNER },
     plugins: [routeIndexAsValue, inlineFontsAsFiles],
+    // Cloudscape's built-in error boundaries import a message formatter the portal never runs (the file says why).
+    alias: { 'intl-messageformat': path.join(WEB_ROOT, 'src', 'lib', 'intl-messageformat-stand-in.ts') },
     logLevel: 'warning',
     metafile: true,
   };

@@ -1,12 +1,14 @@
 import Box from '@cloudscape-design/components/box';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { twoFactorSetup } from '@shared/messages/two-factor-setup';
 import { signOut, useSession } from '@web/src/lib/auth';
 import { SessionLayout } from './session-layout';
-import { TotpSetupModal } from './totp-setup-modal';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
 const messages = { twoFactorSetup };
+
+/** Loaded when someone must set up two-factor sign-in: /login and most sessions never need the dialog (issue 8's /login budget). */
+const TotpSetupModal = lazy(() => import('./totp-setup-modal').then((module) => ({ default: module.TotpSetupModal })));
 
 /** Whether the signed-in user must set up two-factor sign-in before reaching any screen (the sign-in answer says so). */
 export function useTwoFactorSetupRequired(): boolean {
@@ -33,7 +35,9 @@ export function RequireTwoFactorSetup({ children }: { children: ReactNode }) {
       <div data-testid="two-factor-required">
         <Box textAlign="center">{messages.twoFactorSetup.required}</Box>
       </div>
-      <TotpSetupModal visible onDismiss={close} />
+      <Suspense fallback={null}>
+        <TotpSetupModal visible onDismiss={close} />
+      </Suspense>
     </SessionLayout>
   );
 }
