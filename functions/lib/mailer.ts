@@ -1,4 +1,4 @@
-import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { env } from './environment';
@@ -13,11 +13,13 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
-/** SES on AWS, from MAIL_FROM. */
+/** SES on AWS, from MAIL_FROM; its SDK loaded with the first mail, not with every Lambda that might send one. */
 export function sesMailer(from: string): Mailer {
-  const client = new SESv2Client({});
+  let client: SESv2Client | undefined;
   return {
     async send(mail) {
+      const { SendEmailCommand, SESv2Client } = await import('@aws-sdk/client-sesv2');
+      client ??= new SESv2Client({});
       await client.send(
         new SendEmailCommand({
           FromEmailAddress: from,

@@ -23,7 +23,7 @@ import type { Caller } from '../lib/caller';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { imageStore } from '../lib/image-store';
 import { inScope } from '../lib/scope';
-import { endAllSessions } from './sessions';
+import { endAllSessions } from './end-sessions';
 
 /** The caller's own provider (ServiceProviderAdmin) or clinic (ClinicAdmin), from the caller's record. */
 function ownProvider(caller: Caller): string {

@@ -25,9 +25,8 @@ import { imageStore } from '../lib/image-store';
 import { inScope } from '../lib/scope';
 import { allItems, type PageRequest } from '../data/page';
 import { createServiceProvider } from './organizations';
-import { endAllSessions } from './sessions';
+import { endAllSessions } from './end-sessions';
 import { sendClinicDevicesSettings } from './settings';
-import { createUser } from './users';
 
 /** The profile fields of the audit records (counters are not the provider's data). */
 function audited(provider: ServiceProviderRecord) {
@@ -90,6 +89,8 @@ export async function signupServiceProvider(caller: Caller, audit: AuditTrail, i
     audit.write({ entity: 'ServiceProvider', id: created.ServiceProviderID, after: audited(created), ServiceProviderID: created.ServiceProviderID }),
   );
   try {
+    // The user service (Cognito, SES) loads with the first sign-up, not with every provider call.
+    const { createUser } = await import('./users');
     await createUser({
       FirstName: input.FirstName,
       LastName: input.LastName,

@@ -1,8 +1,6 @@
 import {
   AdminSetUserPasswordCommand,
-  AdminUserGlobalSignOutCommand,
   AssociateSoftwareTokenCommand,
-  GlobalSignOutCommand,
   InitiateAuthCommand,
   RespondToAuthChallengeCommand,
   RevokeTokenCommand,
@@ -21,7 +19,7 @@ import { ADMIN_ROLES } from '@shared/roles';
 import { rateLimits } from '../data/rate-limits-repository';
 import { recoveryRepository } from '../data/recovery-repository';
 import { serviceProvidersRepository } from '../data/service-providers-repository';
-import { sessionsRepository, type SessionCutoff } from '../data/sessions-repository';
+import { sessionsRepository } from '../data/sessions-repository';
 import { statsRepository, type StatsScope } from '../data/stats-repository';
 import { usersRepository, type UserRecord } from '../data/users-repository';
 import { cognito } from '../lib/cognito-client';
@@ -30,6 +28,7 @@ import { notFound } from '../lib/errors';
 import { config } from '../lib/config';
 import { mailer } from '../lib/mailer';
 import { maySignIn } from '../lib/may-sign-in';
+import { endAllSessions } from './end-sessions';
 import { completePendingStep, issuePendingToken, openPendingToken, type PendingSession } from './pending-steps';
 
 const m = messages.session;
@@ -343,33 +342,6 @@ export async function refreshSession(refreshToken: string): Promise<SessionToken
   }
 }
 
-/** cognito-local has no global sign-out; there our own cut-off alone ends the sessions. */
-const unsupportedByTwin = (error: unknown) => /^Cognito Local unsupported feature/.test((error as Error).message ?? '');
-
-/**
- * Ends every session of a user: tokens issued until now stop working on every call (the per-user
- * cut-off the endpoint chain checks), refresh tokens issued until now are refused, and Cognito's
- * global sign-out revokes them at Cognito too. Sign-out, password change and recovery call it;
- * disabling a user and changing a role must call it as well.
- * With the user's own access token the public GlobalSignOut serves; otherwise AdminUserGlobalSignOut.
- */
-export async function endAllSessions(userId: string, options: { accessToken?: string } = {}): Promise<SessionCutoff> {
-  const cutoff = await sessionsRepository.endSessions(userId);
-  try {
-    if (options.accessToken) {
-      await cognito().send(new GlobalSignOutCommand({ AccessToken: options.accessToken }));
-    } else {
-      const user = await usersRepository.get(userId);
-      if (user) await cognito().send(new AdminUserGlobalSignOutCommand({ UserPoolId: config.userPoolId, Username: user.Email }));
-    }
-  } catch (error) {
-    const { name } = error as Error;
-    // An access token Cognito already revoked, or a user Cognito no longer has: nothing left to sign out there.
-    if (!unsupportedByTwin(error) && name !== 'NotAuthorizedException' && name !== 'UserNotFoundException') throw error;
-  }
-  return cutoff;
-}
-
 async function revokeRefreshToken(refreshToken: string): Promise<void> {
   try {
     await cognito().send(new RevokeTokenCommand({ ClientId: config.userPoolClientId, Token: refreshToken }));
@@ -481,3 +453,5 @@ export async function startTotpSetup(caller: Caller, accessToken: string): Promi
   if (!user) throw notFound();
   return setupTotp(accessToken, user.Email);
 }
+
+export { endAllSessions };
