@@ -104,10 +104,9 @@ export async function takeExchange(serialNumber: string, exchange: DeviceExchang
     // The patient and the rules' history in one round trip: the history's window needs only the
     // settings (cached; on a miss they are read while the patient is).
     const patientRead = patientsRepository.get(PatientID);
-    const settings = await cachedSettingsForClinic(ClinicID, ServiceProviderID).catch((error: unknown) => {
-      patientRead.catch(() => undefined);
-      throw error;
-    });
+    // Awaited below; a failure while the settings are read must not count as unhandled meanwhile.
+    patientRead.catch(() => undefined);
+    const settings = await cachedSettingsForClinic(ClinicID, ServiceProviderID);
     const lookBackMs = Math.min(
       startOfLookBack(exchangeTime.getTime(), settings.WeightRecentlyFromLastTime, settings.WeightRecentlyFromLastTimeUnit),
       exchangeTime.getTime() - HISTORY_MIN_DAYS * DAY_MS,

@@ -1,6 +1,9 @@
 import mqtt from 'mqtt';
 import { checkPatient } from '@functions/devices/check-skipped-exchanges';
+import { clearEngineCache } from '@functions/devices/engine-cache';
 import { takeExchange } from '@functions/devices/take-exchange';
+import { dynamo } from '@functions/lib/aws-clients';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { clinicsRepository } from '@functions/data/clinics-repository';
 import { deadLettersRepository } from '@functions/data/dead-letters-repository';
 import { devicesRepository } from '@functions/data/devices-repository';
@@ -205,6 +208,35 @@ describe('a device reports exchanges over MQTT', () => {
     await withDevice(stranger, (client) => publishExchange(client, stranger, exchangeReport(new Date())));
     const letters = (await allItems((page) => deadLettersRepository.listForDay(today(), page))).filter((letter) => letter.ClientId === stranger);
     expect(letters.map((letter) => letter.Reason)).toEqual([`No device has serial number ${stranger}`]);
+  });
+});
+
+describe('a failure of our own while reading', () => {
+  it('fails the exchange with it, and nothing goes unhandled, when the patient cannot be read while the settings are', async () => {
+    const { device, patient } = await createPatientWithDevice();
+    clearEngineCache();
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    const name = 'failPatientReadDuringSettings';
+    // The patient's read fails at once; the settings (a cache miss) answer later.
+    dynamo().middlewareStack.add(
+      (next, context) => async (args) => {
+        if (context.commandName === 'GetItemCommand' && JSON.stringify(args.input).includes(`PATIENT#${patient.UserID}`))
+          throw new Error('the table is unreachable');
+        if (context.commandName === 'BatchGetItemCommand') await sleep(200);
+        return next(args);
+      },
+      { step: 'initialize', name, override: true },
+    );
+    try {
+      await expect(takeExchange(device.SerialNumber, exchangeReport(new Date(Date.now() - HOUR)), new Date())).rejects.toThrow('the table is unreachable');
+      await sleep(50);
+      expect(unhandled).toEqual([]);
+    } finally {
+      dynamo().middlewareStack.remove(name);
+      process.off('unhandledRejection', onUnhandled);
+    }
   });
 });
 
