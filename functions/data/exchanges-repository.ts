@@ -86,7 +86,7 @@ type ExchangeItem = EntityItem<Db['entities']['exchange']>;
 /**
  * An exchange as stored, typed by its entity. The lists answer through their route's response
  * schema, which checks every row that leaves (functions/lib/endpoint.ts); checking each stored
- * report again here cost a 50-row page about 2.6 ms of its ~30 (issue 8, `npm run bench`).
+ * report again here cost a 50-row page about 2.6 ms of its ~30 (a CPU profile of the route, issue 8).
  */
 function toRecord(item: ExchangeItem): ExchangeRecord {
   return {
