@@ -1,4 +1,3 @@
-/** The prescription screen and its calls (spec sections 4 "Prescription", "Serial number entry", 5 "Prescription", 8 "Prescription"). */
 /** Not spec texts: the FHIR R4 export of a patient (issue 14, docs/fhir.md). */
 export const fhir = {
   exportButton: 'Export FHIR',

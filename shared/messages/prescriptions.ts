@@ -1,3 +1,4 @@
+/** The prescription screen and its calls (spec sections 4 "Prescription", "Serial number entry", 5 "Prescription", 8 "Prescription"). */
 export const prescriptions = {
   approved: 'Prescription approved',
   notApproved: 'Prescription not approved',

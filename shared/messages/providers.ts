@@ -1,7 +1,3 @@
-/**
- * The words of the shared widgets (spec section 2 "Common widgets", 4 "Lists", 5 "Address
- * dialog"): the spec's texts as the spec writes them, the rest ours.
- */
 /** The service provider form (spec section 5 "Service provider"). */
 export const providers = {
   nameRequired: 'Service provider name is required',

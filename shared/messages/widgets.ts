@@ -1,3 +1,7 @@
+/**
+ * The words of the shared widgets (spec section 2 "Common widgets", 4 "Lists", 5 "Address
+ * dialog"): the spec's texts as the spec writes them, the rest ours.
+ */
 export const widgets = {
   confirmation: { accept: 'Accept', cancel: 'Cancel' },
   address: {
