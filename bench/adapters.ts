@@ -241,34 +241,36 @@ export async function rawIngestWrites(table: RawTable, recorded: RecordedWrite[]
     const { Responses } = await doc.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys.slice(i, i + 100) } } }));
     for (const image of Responses?.[tableName] ?? []) images.set(keyText(keyOf(image)), image);
   }
-  // An item a later write deleted is written with its keys alone.
-  const imageOf = (key: Item) => relocated(images.get(keyText(key)) ?? key);
-  const asPut = (item: ItemWrite): Item | undefined => ('put' in item ? relocated(item.put) : 'update' in item ? imageOf(item.update) : undefined);
+  // What the floor writes for each item, under its own partitions: a put or an update as the item
+  // now stands (one a later write deleted, with its keys alone), a delete as a delete.
+  const floorOf = (item: ItemWrite): { put: Item } | { delete: Item } => {
+    if ('put' in item) return { put: relocated(item.put) };
+    if ('update' in item) return { put: relocated(images.get(keyText(item.update)) ?? item.update) };
+    return { delete: relocated(item.delete) };
+  };
   return writes.map(({ write, items }) => {
-    const partition = items.map((item) => String(keyOf('put' in item ? item.put : 'update' in item ? item.update : item.delete)[tableDefinition.partitionKey]));
-    const device = partition.find((pk) => pk.startsWith('PATIENT#')) ?? partition[0] ?? '';
+    const partitions = items.map((item) =>
+      String(keyOf('put' in item ? item.put : 'update' in item ? item.update : item.delete)[tableDefinition.partitionKey]),
+    );
+    const device = partitions.find((pk) => pk.startsWith('PATIENT#')) ?? partitions[0] ?? '';
+    const floor = items.map(floorOf);
     if (write.operation === 'TransactWriteItems') {
-      const TransactItems = items.map((item) => {
-        const Item = asPut(item);
-        return Item ? { Put: { TableName: tableName, Item } } : { Delete: { TableName: tableName, Key: relocated((item as { delete: Item }).delete) } };
-      });
+      const TransactItems = floor.map((item) =>
+        'put' in item ? { Put: { TableName: tableName, Item: item.put } } : { Delete: { TableName: tableName, Key: item.delete } },
+      );
       return { device, send: () => doc.send(new TransactWriteCommand({ TransactItems })) };
     }
     if (write.operation === 'BatchWriteItem') {
-      const requests = items.map((item) => {
-        const Item = asPut(item);
-        return Item ? { PutRequest: { Item } } : { DeleteRequest: { Key: relocated((item as { delete: Item }).delete) } };
-      });
+      const requests = floor.map((item) => ('put' in item ? { PutRequest: { Item: item.put } } : { DeleteRequest: { Key: item.delete } }));
       return { device, send: () => doc.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } })) };
     }
-    const [item] = items;
-    const Item = asPut(item!);
+    const [item] = floor;
     return {
       device,
       send: () =>
-        Item
-          ? doc.send(new PutCommand({ TableName: tableName, Item }))
-          : doc.send(new DeleteCommand({ TableName: tableName, Key: relocated((item as { delete: Item }).delete) })),
+        'put' in item!
+          ? doc.send(new PutCommand({ TableName: tableName, Item: item.put }))
+          : doc.send(new DeleteCommand({ TableName: tableName, Key: item!.delete })),
     };
   });
 }
