@@ -13,6 +13,7 @@ import { routes, staffRouteId, type StaffRole } from '@shared/api/routes';
 import * as messages from '@shared/messages';
 import { signIn, signedInUser, useApi } from '@test/support/api';
 import { randomSerialNumber } from '@test/support/devices';
+import { prescriptionInput } from '@test/support/prescriptions';
 import { useTestTable, useTestUserPool } from '@test/support/local-services';
 import { createTenant, type Tenant } from '@test/support/tenants';
 
@@ -197,7 +198,7 @@ describe('the patient lists', () => {
     await patientsRepository.addPrescription({
       PrescriptionId: 'rx-test-1',
       SerialNumber: device.SerialNumber,
-      Exchanges: [
+      ...prescriptionInput([
         {
           ExchangeFluid: 'DIAneal 1.36%',
           ExchangeLiter: 2,
@@ -206,15 +207,7 @@ describe('the patient lists', () => {
         },
         { ExchangeFluid: 'DIAneal 2.27%', ExchangeLiter: 2, ExchangeDaysFrequency: ['MO', 'TH'], ExchangeTime: ['17:00'] },
         { ExchangeFluid: 'EXTRAneal', ExchangeLiter: 2, ExchangeDaysFrequency: ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'], ExchangeTime: ['22:00'] },
-      ],
-      FillTime: 10,
-      DrainTime: 20,
-      MinFillTemp: 36,
-      MaxFillTemp: 38,
-      WeighDays: [],
-      BloodPulseDays: [],
-      AdditionalMedication: null,
-      patientTimeZone: 'UTC',
+      ]),
       Created_UTC: '2026-01-01T00:00:00.000Z',
       PatientID: alerted,
       Approved: false,
