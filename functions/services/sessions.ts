@@ -453,5 +453,3 @@ export async function startTotpSetup(caller: Caller, accessToken: string): Promi
   if (!user) throw notFound();
   return setupTotp(accessToken, user.Email);
 }
-
-export { endAllSessions };

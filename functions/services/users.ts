@@ -24,7 +24,8 @@ import { conflict, forbidden, notFound } from '../lib/errors';
 import { mailer } from '../lib/mailer';
 import { logger } from '../lib/powertools';
 import { inScope } from '../lib/scope';
-import { endAllSessions, temporaryPassword } from './sessions';
+import { endAllSessions } from './end-sessions';
+import { temporaryPassword } from './sessions';
 
 export interface NewUser {
   FirstName: string;

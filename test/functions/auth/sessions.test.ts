@@ -1,4 +1,4 @@
-import { endAllSessions } from '@functions/services/sessions';
+import { endAllSessions } from '@functions/services/end-sessions';
 import { setUserEnabled } from '@functions/services/users';
 import type { SessionTokens, SignInResult } from '@shared/api/session';
 import { TEST_PASSWORD, useApi } from '@test/support/api';
