@@ -11,7 +11,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import mqtt, { type MqttClient } from 'mqtt';
 import { deviceCredentials, deviceCredentialsFile } from '@infra/local/device-credentials';
-import { rm } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -218,6 +218,21 @@ function ingestRows(label: string, result: IngestResult): BenchRow[] {
   ];
 }
 
+/** A CPU profile of 300 calls (`--profile-reads`), the bench and the local stack together: they share this process. */
+async function profileCalls(call: () => Promise<unknown>, file: string, log: (line: string) => void): Promise<void> {
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('Profiler.start');
+  for (let i = 0; i < 300; i += 1) await call();
+  const { profile } = await session.post('Profiler.stop');
+  session.disconnect();
+  await writeFile(file, JSON.stringify(profile));
+  log(`CPU profile of 300 calls written to ${file}`);
+}
+
 async function main(): Promise<void> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const started = performance.now();
@@ -350,6 +365,10 @@ async function main(): Promise<void> {
           checks: 'session, patient with the Query, audit record',
         }),
       );
+      if (flag('profile-reads')) {
+        const file = path.join(REPO_ROOT, '.local', `${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.cpuprofile`);
+        await profileCalls(() => callRoute(exchangesRoute, patientId, callers), file, log);
+      }
     };
     if (exchangesRoute) {
       await readExchangesRows('API overhead', p0.patientId);

@@ -89,8 +89,13 @@ type ExchangeItem = EntityItem<Db['entities']['exchange']>;
  * report again here cost a 50-row page about 2.6 ms of its ~30 (a CPU profile of the route, issue 8).
  */
 function toRecord(item: ExchangeItem): ExchangeRecord {
-  return {
-    ...item.Report,
+  return recordOf(item, item.Alerts);
+}
+
+function recordOf(item: ExchangeItem, alerts: StoredAlert[]): ExchangeRecord {
+  // Object.assign, not an object spread: on the items DynamoDB answers, `{ ...item.Report, … }`
+  // measured 1.2 ms a 50-row page, this 0.04 ms (bench --timeline, issue 8).
+  return Object.assign({}, item.Report, {
     PatientID: item.PatientID,
     DeviceID: item.DeviceID,
     SerialNumber: item.SerialNumber,
@@ -98,7 +103,7 @@ function toRecord(item: ExchangeItem): ExchangeRecord {
     ServiceProviderID: item.ServiceProviderID,
     ExchangeTimeUtc: item.ExchangeTimeUtc,
     ReceivedAt: item.ReceivedAt,
-    StatusAlerts: { statusValue: item.StatusValue, alerts: item.Alerts },
+    StatusAlerts: { statusValue: item.StatusValue, alerts },
     Uf: item.Uf,
     TargetWeightSnapshot: item.TargetWeightSnapshot,
     PatientUtilizationSnapshot: item.PatientUtilizationSnapshot,
@@ -107,7 +112,7 @@ function toRecord(item: ExchangeItem): ExchangeRecord {
     ClinicianNote: item.ClinicianNote,
     EnteredBy: item.EnteredBy,
     HasTurbidity: item.HasTurbidity,
-  };
+  });
 }
 
 /**
@@ -130,7 +135,10 @@ function toCheckedRecord(item: ExchangeItem): ExchangeRecord {
     if (checkedReports.size >= CHECKED_REPORTS_KEPT) checkedReports.clear();
     checkedReports.add(report);
   }
-  return { ...toRecord(item), StatusAlerts: { statusValue: item.StatusValue, alerts: item.Alerts.map((alert: unknown) => storedAlertSchema.parse(alert)) } };
+  return recordOf(
+    item,
+    item.Alerts.map((alert: unknown) => storedAlertSchema.parse(alert)),
+  );
 }
 
 /** Which "move the last exchange time forward" writes the transaction still makes (each is conditional). */

@@ -3,6 +3,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda';
 import { z } from 'zod';
 import { auditRepository } from '@functions/data/audit-repository';
+import { dynamo } from '@functions/lib/aws-clients';
 import { endpoint } from '@functions/lib/endpoint';
 import { defineRoutes, type RouteDefinition } from '@shared/api/route-definition';
 import { routeArea, routeIds, routes } from '@shared/api/routes';
@@ -168,6 +169,69 @@ describe('the endpoint chain holds a route to its audit kind', () => {
     expect((await auditRepository.listByClinic('clinic-1', month)).items).toHaveLength(1);
     expect((await auditRepository.listByProvider('sp-1', month)).items).toHaveLength(1);
     expect((await auditRepository.listPlatform(month)).items.map((item) => item.EntityID)).toContain('patient-42');
+  });
+  /** Runs `run` with each audit record's PutItem seen by `middleware` (the shared client every repository sends through). */
+  async function withAuditPuts<T>(middleware: <R>(send: () => Promise<R>) => Promise<R>, run: () => Promise<T>): Promise<T> {
+    const name = `auditPuts-${Math.random()}`;
+    dynamo().middlewareStack.add(
+      (next, context) => async (args) =>
+        context.commandName === 'PutItemCommand' && JSON.stringify(args.input).includes('"AUDIT#') ? middleware(() => next(args)) : next(args),
+      { step: 'initialize', name },
+    );
+    try {
+      return await run();
+    } finally {
+      dynamo().middlewareStack.remove(name);
+    }
+  }
+  const readingHandler = (route: RouteDefinition = probes.patientRead) =>
+    endpoint(route as typeof probes.patientRead, ({ params, audit }) => {
+      audit.read({ entity: 'Patient', id: params.patientId, PatientID: params.patientId });
+      return { ok: true };
+    });
+
+  it('checks the answer while the read records are being stored, and answers only once they are', async () => {
+    const { user } = await signedInUser('Nurse');
+    const steps: string[] = [];
+    const checked = {
+      ...probes.patientRead,
+      response: z.object({ ok: z.boolean() }).refine(() => steps.push('answer checked') > 0),
+    } satisfies RouteDefinition;
+    const result = await withAuditPuts(
+      async (send) => {
+        steps.push('record sent');
+        const stored = await send();
+        steps.push('record stored');
+        return stored;
+      },
+      () => readingHandler(checked)(eventFor(checked, user.UserID, { patientId: 'patient-overlap' }), context),
+    );
+    steps.push('answered');
+    expect(result.statusCode).toBe(200);
+    expect(steps).toEqual(['record sent', 'answer checked', 'record stored', 'answered']);
+  });
+
+  it('answers 500, and no data, when the read records cannot be stored', async () => {
+    const { user } = await signedInUser('Nurse');
+    const result = await withAuditPuts(
+      async () => {
+        throw new Error('the table is unreachable');
+      },
+      () => readingHandler()(eventFor(probes.patientRead, user.UserID, { patientId: 'patient-unaudited' }), context),
+    );
+    expect(result.statusCode).toBe(500);
+    expect(JSON.parse(result.body!)).toEqual({ message: [messages.errors.internal] });
+  });
+
+  it('stores the read records of an answer that breaks its contract, and answers 500', async () => {
+    const { user } = await signedInUser('Nurse');
+    const handler = endpoint(probes.patientRead, ({ params, audit }) => {
+      audit.read({ entity: 'Patient', id: params.patientId, PatientID: params.patientId });
+      return { ok: 'yes' } as unknown as { ok: boolean };
+    });
+    const result = await handler(eventFor(probes.patientRead, user.UserID, { patientId: 'patient-broken-answer' }), context);
+    expect(result.statusCode).toBe(500);
+    expect((await auditRepository.listByPatient('patient-broken-answer')).items).toHaveLength(1);
   });
 });
 
