@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { dynamo } from '../functions/lib/aws-clients';
 
 /**
@@ -7,9 +8,22 @@ import { dynamo } from '../functions/lib/aws-clients';
  */
 export class DynamoRequestCounter {
   private readonly counts = new Map<string, number>();
+  /** Each command's span, from the caller's send to its answer (retries included). */
+  private readonly spans: Array<[number, number]> = [];
 
   static install(): DynamoRequestCounter {
     const counter = new DynamoRequestCounter();
+    dynamo().middlewareStack.add(
+      (next) => async (args) => {
+        const start = performance.now();
+        try {
+          return await next(args);
+        } finally {
+          counter.spans.push([start, performance.now()]);
+        }
+      },
+      { step: 'initialize', name: 'benchDynamoRequestSpans', override: true },
+    );
     dynamo().middlewareStack.add(
       (next, context) => async (args) => {
         const operation = String(context.commandName ?? 'unknown').replace(/Command$/, '');
@@ -24,6 +38,26 @@ export class DynamoRequestCounter {
 
   reset(): void {
     this.counts.clear();
+    this.spans.length = 0;
+  }
+
+  /**
+   * Milliseconds during which at least one request was waiting on DynamoDB since the last reset:
+   * requests sent together count once. Of a run taken one at a time, what DynamoDB took; the rest
+   * of its time is the portal's own (CPU, the broker).
+   */
+  get waitingMs(): number {
+    const sorted = [...this.spans].sort((a, b) => a[0] - b[0]);
+    let total = 0;
+    let [from, to] = [Number.NEGATIVE_INFINITY, Number.NEGATIVE_INFINITY];
+    for (const [start, end] of sorted) {
+      if (start > to) {
+        if (to > from) total += to - from;
+        [from, to] = [start, end];
+      } else to = Math.max(to, end);
+    }
+    if (to > from) total += to - from;
+    return total;
   }
 
   get total(): number {

@@ -1,7 +1,10 @@
 import type { EntityItem } from 'electrodb';
 import { isoWeekOf, type AlertStatusValue } from '@shared/alerts';
 import { convertTemperature, convertWeight, devicePrescriptionSchema, type DevicePrescription } from '@shared/device';
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../lib/aws-clients';
 import { auditItem, type AuditRecord } from './audit-repository';
+import type { DeviceRoute } from './devices-repository';
 import { db, type Db } from './entities';
 import { storedAlertSchema, type StoredAlert } from './entities/alert';
 import { allListShards, listShard } from './entities/shards';
@@ -224,6 +227,30 @@ export const patientsRepository = {
   async get(patientId: string): Promise<PatientRecord | undefined> {
     const { data } = await db().entities.patient.get({ UserID: patientId }).go();
     return data ? toPatient(data) : undefined;
+  },
+
+  /**
+   * A patient and a device's route in one BatchGetItem (ingest: the patient a device last
+   * reported for, read with the route that says whether it still does). Each is as fresh as its
+   * own GetItem; keys DynamoDB leaves unprocessed are read one by one.
+   */
+  async getWithDeviceRoute(patientId: string, serialNumber: string): Promise<{ patient?: PatientRecord; route?: DeviceRoute }> {
+    const { patient, serialNumber: routes } = db().entities;
+    const patientGet = patient.get({ UserID: patientId }).params<{ TableName: string; Key: Record<string, string> }>();
+    const routeGet = routes.get({ SerialNumber: serialNumber }).params<{ TableName: string; Key: Record<string, string> }>();
+    const { TableName } = patientGet;
+    const { Responses, UnprocessedKeys } = await dynamo().send(new BatchGetCommand({ RequestItems: { [TableName]: { Keys: [patientGet.Key, routeGet.Key] } } }));
+    if (UnprocessedKeys?.[TableName]?.Keys?.length) {
+      const [patientRead, route] = await Promise.all([patientsRepository.get(patientId), routes.get({ SerialNumber: serialNumber }).go()]);
+      return { patient: patientRead, route: route.data ?? undefined };
+    }
+    const items = Responses?.[TableName] ?? [];
+    const itemAt = (key: Record<string, string>) => items.find((item) => Object.entries(key).every(([name, value]) => item[name] === value));
+    const patientItem = itemAt(patientGet.Key);
+    const routeItem = itemAt(routeGet.Key);
+    const patientData = patientItem && patient.parse({ Item: patientItem }).data;
+    const routeData = routeItem && routes.parse({ Item: routeItem }).data;
+    return { patient: patientData ? toPatient(patientData) : undefined, route: routeData ?? undefined };
   },
 
   async getPii(patientId: string): Promise<PatientPii | undefined> {

@@ -1,4 +1,5 @@
 import { effectiveSettings, type Settings } from '@shared/settings';
+import type { DeviceRoute } from '../data/devices-repository';
 import { patientsRepository, type PatientRecord, type PrescriptionRecord } from '../data/patients-repository';
 import { settingsRepository } from '../data/settings-repository';
 
@@ -9,13 +10,19 @@ import { settingsRepository } from '../data/settings-repository';
  *   rules within a minute (a screen that shows settings always reads them fresh);
  * - a prescription once the device approved it: stored prescriptions never change after that,
  *   and a new prescription has a new id, so an approved one is kept for as long as the container
- *   lives (bounded by PRESCRIPTIONS_KEPT). A prescription not yet approved is read every time.
+ *   lives (bounded by PRESCRIPTIONS_KEPT). A prescription not yet approved is read every time;
+ * - the route each serial number last reported under (device, patient, clinic, provider), only as
+ *   a hint of which patient to read with it: ingest reads the route again on every exchange, with
+ *   that patient in one BatchGetItem, and goes by what it reads (take-exchange.ts), so a device
+ *   given to another patient is never taken for the one it had. Bounded by ROUTES_KEPT.
  */
 export const SETTINGS_TTL_MS = 60_000;
 const PRESCRIPTIONS_KEPT = 5_000;
+const ROUTES_KEPT = 10_000;
 
 const settingsCache = new Map<string, { settings: Settings; until: number }>();
 const prescriptionCache = new Map<string, PrescriptionRecord>();
+const lastRoutes = new Map<string, DeviceRoute>();
 
 export async function cachedSettingsForClinic(clinicId: string, serviceProviderId: string, now = Date.now()): Promise<Settings> {
   const key = `${clinicId}|${serviceProviderId}`;
@@ -40,8 +47,20 @@ export async function cachedCurrentPrescription(patient: Pick<PatientRecord, 'Us
   return prescription;
 }
 
-/** Forgets everything cached (tests that change settings between exchanges). */
+export const lastRouteOf = (serialNumber: string): DeviceRoute | undefined => lastRoutes.get(serialNumber);
+
+export function rememberRoute(serialNumber: string, route: DeviceRoute): void {
+  if (!lastRoutes.has(serialNumber) && lastRoutes.size >= ROUTES_KEPT) lastRoutes.delete(lastRoutes.keys().next().value!);
+  lastRoutes.set(serialNumber, route);
+}
+
+export function forgetRoute(serialNumber: string): void {
+  lastRoutes.delete(serialNumber);
+}
+
+/** Forgets everything cached, as a new container would (tests that change settings between exchanges, or count a cold exchange). */
 export function clearEngineCache(): void {
   settingsCache.clear();
   prescriptionCache.clear();
+  lastRoutes.clear();
 }

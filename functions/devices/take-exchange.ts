@@ -11,12 +11,12 @@ import type { DeviceExchange } from '@shared/device';
 import type { ExchangeObservation } from '@shared/alerts';
 import type { Settings } from '@shared/settings';
 import type { AuditRecord } from '../data/audit-repository';
-import { devicesRepository } from '../data/devices-repository';
+import { devicesRepository, type DeviceRoute } from '../data/devices-repository';
 import { patientWeekOf } from '../data/care-weeks-repository';
 import { dueCheckItem } from '../data/due-checks-repository';
 import { exchangesRepository, type ExchangeRecord } from '../data/exchanges-repository';
 import { patientsRepository, type PatientAlert, type PatientRecord, type PrescriptionRecord } from '../data/patients-repository';
-import { cachedCurrentPrescription, cachedSettingsForClinic } from './engine-cache';
+import { cachedCurrentPrescription, cachedSettingsForClinic, forgetRoute, lastRouteOf, rememberRoute } from './engine-cache';
 import { nextDueCheckAt } from './due-schedule';
 import { notifyChange } from './change-notice';
 import { toPatientAlerts } from './patient-alerts';
@@ -76,44 +76,87 @@ const before = (window: readonly ExchangeRecord[], exchange: { _id: string; Exch
     (earlier) => earlier._id !== exchange._id && earlier.ExchangeTimeUtc <= exchange.ExchangeTimeUtc && Date.parse(earlier.ExchangeTimeUtc) >= fromMs,
   );
 
+const sameAssignment = (a: DeviceRoute, b: DeviceRoute) =>
+  a.DeviceID === b.DeviceID && a.PatientID === b.PatientID && a.ClinicID === b.ClinicID && a.ServiceProviderID === b.ServiceProviderID;
+
+type Assignment = { PatientID: string; ClinicID: string; ServiceProviderID: string };
+
+/**
+ * What the rules read for one exchange: the patient (with `readPatient`, which may bring the
+ * device's route too) and the patient's history around the exchange, in one round trip: the
+ * history's window needs only the settings (cached; on a miss they are read while the patient is).
+ */
+async function readsFor(
+  { PatientID, ClinicID, ServiceProviderID }: Assignment,
+  exchangeTime: Date,
+  readPatient: () => Promise<{ patient?: PatientRecord; route?: DeviceRoute }>,
+) {
+  const patientRead = readPatient();
+  // Awaited below; a failure while the settings are read must not count as unhandled meanwhile.
+  patientRead.catch(() => undefined);
+  const settings = await cachedSettingsForClinic(ClinicID, ServiceProviderID);
+  const lookBackMs = Math.min(
+    startOfLookBack(exchangeTime.getTime(), settings.WeightRecentlyFromLastTime, settings.WeightRecentlyFromLastTimeUnit),
+    exchangeTime.getTime() - HISTORY_MIN_DAYS * DAY_MS,
+  );
+  // The same span after the exchange too: exchanges stored before this one but later in time were evaluated without it.
+  const window = { from: new Date(lookBackMs).toISOString(), to: new Date(2 * exchangeTime.getTime() - lookBackMs).toISOString(), limit: HISTORY_MAX_ITEMS };
+  const [{ patient, route }, stored] = await Promise.all([patientRead, exchangesRepository.historyForRules(PatientID, window)]);
+  return { patient, route, stored, settings, lookBackMs, window };
+}
+
 /**
  * Takes one exchange a device reported: stores it once (its `_id` makes a redelivery change
  * nothing), evaluates every alert rule with the clinic's effective settings, and updates in the
  * same transaction the patient's alert counters, the open visit, the device's errors and
  * utilization, and the exchange counters of the device, clinic, provider and platform.
  *
- * DynamoDB requests in the common case: the serial number's route (1), the patient (1), the
- * history (1), the transaction (1); the settings (1 BatchGet) and an approved prescription (1)
- * only when not cached (engine-cache.ts). At most 6. Round trips when warm: the route, then the
- * patient with the history, then the transaction.
+ * DynamoDB requests in the common case (the device reported to this container before): the
+ * serial number's route with the patient it named (1 BatchGetItem), the history (1), sent
+ * together, then the transaction (1): two round trips. A device's first exchange in a container
+ * reads the route (1), then the patient (1) with the history (1). The settings (1 BatchGet) and
+ * an approved prescription (1) only when not cached (engine-cache.ts). At most 6.
  *
  * Exchanges of one patient taken at once, or arriving out of order, are all stored (the writes
  * commute); an exchange evaluated without an earlier one that was not yet stored is evaluated
  * again once it is, and gets the alerts it then raises (reevaluateLater).
  */
 export async function takeExchange(serialNumber: string, exchange: DeviceExchange, receivedAt: Date, manual?: ManualEntry): Promise<ExchangeOutcome> {
-  const route = await devicesRepository.routeBySerialNumber(serialNumber);
-  if (!route) throw new RejectedMessage(`No device has serial number ${serialNumber}`);
-  const { PatientID, ClinicID, ServiceProviderID } = route;
-  if (!PatientID || !ClinicID || !ServiceProviderID) throw new RejectedMessage(`Device ${serialNumber} is not assigned to a patient`);
-  if (manual && manual.patientId !== PatientID) throw new RejectedMessage(`Device ${serialNumber} is not assigned to patient ${manual.patientId}`);
   const exchangeTime = new Date(exchange.DeviceLocalDate);
   const exchangeTimeUtc = exchangeTime.toISOString();
 
-  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
-    // The patient and the rules' history in one round trip: the history's window needs only the
-    // settings (cached; on a miss they are read while the patient is).
-    const patientRead = patientsRepository.get(PatientID);
-    // Awaited below; a failure while the settings are read must not count as unhandled meanwhile.
-    patientRead.catch(() => undefined);
-    const settings = await cachedSettingsForClinic(ClinicID, ServiceProviderID);
-    const lookBackMs = Math.min(
-      startOfLookBack(exchangeTime.getTime(), settings.WeightRecentlyFromLastTime, settings.WeightRecentlyFromLastTimeUnit),
-      exchangeTime.getTime() - HISTORY_MIN_DAYS * DAY_MS,
+  const last = lastRouteOf(serialNumber);
+  let route: DeviceRoute | undefined;
+  let warm: Awaited<ReturnType<typeof readsFor>> | undefined;
+  if (last?.PatientID && last.ClinicID && last.ServiceProviderID) {
+    const { PatientID, ClinicID, ServiceProviderID } = last;
+    const reads = await readsFor({ PatientID, ClinicID, ServiceProviderID }, exchangeTime, () =>
+      patientsRepository.getWithDeviceRoute(PatientID, serialNumber),
     );
-    // The same span after the exchange too: exchanges stored before this one but later in time were evaluated without it.
-    const window = { from: new Date(lookBackMs).toISOString(), to: new Date(2 * exchangeTime.getTime() - lookBackMs).toISOString(), limit: HISTORY_MAX_ITEMS };
-    const [patient, stored] = await Promise.all([patientRead, exchangesRepository.historyForRules(PatientID, window)]);
+    route = reads.route;
+    // Read for the patient the device no longer reports for: nothing of it is used.
+    if (route && sameAssignment(route, last)) warm = reads;
+  } else {
+    route = await devicesRepository.routeBySerialNumber(serialNumber);
+  }
+  if (!route) {
+    forgetRoute(serialNumber);
+    throw new RejectedMessage(`No device has serial number ${serialNumber}`);
+  }
+  const { PatientID, ClinicID, ServiceProviderID } = route;
+  if (!PatientID || !ClinicID || !ServiceProviderID) {
+    forgetRoute(serialNumber);
+    throw new RejectedMessage(`Device ${serialNumber} is not assigned to a patient`);
+  }
+  if (manual && manual.patientId !== PatientID) throw new RejectedMessage(`Device ${serialNumber} is not assigned to patient ${manual.patientId}`);
+  rememberRoute(serialNumber, route);
+
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
+    const reads =
+      attempt === 1 && warm
+        ? warm
+        : await readsFor({ PatientID, ClinicID, ServiceProviderID }, exchangeTime, async () => ({ patient: await patientsRepository.get(PatientID) }));
+    const { patient, stored, settings, lookBackMs, window } = reads;
     if (!patient) throw new RejectedMessage(`Device ${serialNumber} is assigned to patient ${PatientID}, who does not exist`);
     // An approved prescription is cached; one not yet approved is read each time.
     const prescription = await cachedCurrentPrescription(patient);

@@ -120,8 +120,8 @@ describe('getCareTeamWeek', () => {
     await takeExchange(device.SerialNumber, earlierReport, new Date());
     requests.reset();
     expect(await takeExchange(device.SerialNumber, report, new Date())).toBe('stored');
-    // Warm (settings and approved prescription cached): the serial route, the patient, the history, one transaction.
-    expect(requests.total).toBe(4);
+    // Warm (settings and approved prescription cached, the device seen): the serial route with the patient, the history, one transaction.
+    expect(requests.total).toBe(3);
     expect(requests.byCommand.TransactWriteItemsCommand).toBe(1);
     expect(await takeExchange(device.SerialNumber, report, new Date())).toBe('duplicate');
 

@@ -7,8 +7,9 @@ import { exchangesRepository } from '@functions/data/exchanges-repository';
 import { allItems } from '@functions/data/page';
 import { patientsRepository } from '@functions/data/patients-repository';
 import { dynamo } from '@functions/lib/aws-clients';
+import { assignDevice, registerDevice } from '@functions/services/devices';
 import { createPatient } from '@functions/services/patients';
-import { createPatientWithDevice, exchangeReport, useDeviceBroker } from '@test/support/devices';
+import { createPatientWithDevice, createTestPatient, exchangeReport, randomSerialNumber, useDeviceBroker } from '@test/support/devices';
 import { countDynamoRequests } from '@test/support/dynamo-requests';
 import { approvedPrescription } from '@test/support/prescriptions';
 import { useTestTable } from '@test/support/local-services';
@@ -27,7 +28,7 @@ async function itemBytes(pk: string, sk: string): Promise<number> {
 }
 
 describe('ingest at scale', () => {
-  it('takes an exchange in at most 6 DynamoDB requests, 4 once settings and the prescription are cached', async () => {
+  it('takes an exchange in at most 6 DynamoDB requests, 3 in 2 round trips once the device has reported to the container', async () => {
     const { patient, device } = await createPatientWithDevice();
     await approvedPrescription(patient.UserID, device.SerialNumber, ['08:00', '20:00'], new Date(Date.now() - 3 * 24 * HOUR));
     clearEngineCache();
@@ -40,14 +41,43 @@ describe('ingest at scale', () => {
       perExchange.push(requests.total);
       roundTrips.push(requests.roundTrips);
     }
-    // Cold: route, patient, settings (one BatchGet), prescription, history, transaction. Warm: no settings, no prescription.
-    expect(perExchange).toEqual([6, 4, 4, 4, 4]);
-    // Warm: the route; the patient with the history; the transaction. (Cold adds the settings, then the prescription.)
-    expect(roundTrips).toEqual([5, 3, 3, 3, 3]);
+    // Cold: route, patient, settings (one BatchGet), prescription, history, transaction.
+    // Warm: the route with the patient (one BatchGet), the history, the transaction.
+    expect(perExchange).toEqual([6, 3, 3, 3, 3]);
+    // Warm: the route with the patient, and the history; then the transaction. (Cold: the route; the patient with the settings, then the history; the prescription; the transaction.)
+    expect(roundTrips).toEqual([5, 2, 2, 2, 2]);
 
     requests.reset();
     await takeExchange(device.SerialNumber, exchangeReport(new Date(start + 30 * HOUR)), new Date());
-    expect(requests.byCommand).toEqual({ GetItemCommand: 2, QueryCommand: 1, TransactWriteItemsCommand: 1 });
+    expect(requests.byCommand).toEqual({ BatchGetItemCommand: 1, QueryCommand: 1, TransactWriteItemsCommand: 1 });
+
+    // A new container (nothing remembered) reads the route first again.
+    clearEngineCache();
+    requests.reset();
+    await takeExchange(device.SerialNumber, exchangeReport(new Date(start + 36 * HOUR)), new Date());
+    expect(requests.byCommand).toMatchObject({ GetItemCommand: 3, QueryCommand: 1, TransactWriteItemsCommand: 1 });
+  });
+
+  it('goes by the route it reads, not the one it remembers: a device given to another patient reports for them at once', async () => {
+    const { patient, device, clinic } = await createPatientWithDevice();
+    const start = Date.now() - 2 * 24 * HOUR;
+    const first = exchangeReport(new Date(start));
+    await takeExchange(device.SerialNumber, first, new Date());
+
+    const { patient: next } = await createTestPatient({ ClinicID_ref: clinic.ClinicID, DoctorID_ref: 'doctor-1' });
+    await assignDevice(next.UserID, device.SerialNumber, { move: true });
+    const second = exchangeReport(new Date(start + 6 * HOUR));
+    await takeExchange(device.SerialNumber, second, new Date());
+    const ids = async (patientId: string) =>
+      (await allItems((page) => exchangesRepository.listForPatient(patientId, { from: '', to: '9999' }, page))).map((exchange) => exchange._id);
+    expect(await ids(patient.UserID)).toEqual([first._id]);
+    expect(await ids(next.UserID)).toEqual([second._id]);
+
+    // The patient gets another device: this one reports for no one, and its exchange is refused.
+    const other = await registerDevice({ SerialNumber: randomSerialNumber(), ClinicID: clinic.ClinicID });
+    await assignDevice(next.UserID, other.SerialNumber);
+    await expect(takeExchange(device.SerialNumber, exchangeReport(new Date(start + 12 * HOUR)), new Date())).rejects.toThrow(/not assigned/);
+    expect(await ids(next.UserID)).toEqual([second._id]);
   });
 
   it('keeps the patient status in step with the unresolved alerts as they are resolved', async () => {
