@@ -238,7 +238,11 @@ function ingestTimeRows(label: string, result: IngestResult): BenchRow[] {
       result.dynamoMsPerExchange,
       result.floorMsPerExchange,
     ),
-    shownRatioRow(`Ingest ${label}: ms per exchange end to end vs waiting on DynamoDB (the rest is CPU and the broker)`, result.msPerExchange, result.dynamoMsPerExchange),
+    shownRatioRow(
+      `Ingest ${label}: ms per exchange end to end vs waiting on DynamoDB (the rest is CPU and the broker)`,
+      result.msPerExchange,
+      result.dynamoMsPerExchange,
+    ),
   ];
 }
 
@@ -453,7 +457,9 @@ async function main(): Promise<void> {
       );
     });
     const connected = devices;
-    const many = await profiled('ingest over many devices', () => measureIngest(connected, ingestPatients, plan.ingestMany, ingestClock, counter, recorder, raw));
+    const many = await profiled('ingest over many devices', () =>
+      measureIngest(connected, ingestPatients, plan.ingestMany, ingestClock, counter, recorder, raw),
+    );
     rows.push(...ingestRows(`${IN_FLIGHT} in flight over ${ingestPatients.length} devices`, many));
     notes.push(`Ingest over ${ingestPatients.length} devices, requests per exchange: ${many.breakdown}.`);
     const one = await measureIngest(devices, [soloPatient], plan.ingestOne, ingestClock, counter, recorder, raw);

@@ -239,7 +239,9 @@ export const patientsRepository = {
     const patientGet = patient.get({ UserID: patientId }).params<{ TableName: string; Key: Record<string, string> }>();
     const routeGet = routes.get({ SerialNumber: serialNumber }).params<{ TableName: string; Key: Record<string, string> }>();
     const { TableName } = patientGet;
-    const { Responses, UnprocessedKeys } = await dynamo().send(new BatchGetCommand({ RequestItems: { [TableName]: { Keys: [patientGet.Key, routeGet.Key] } } }));
+    const { Responses, UnprocessedKeys } = await dynamo().send(
+      new BatchGetCommand({ RequestItems: { [TableName]: { Keys: [patientGet.Key, routeGet.Key] } } }),
+    );
     if (UnprocessedKeys?.[TableName]?.Keys?.length) {
       const [patientRead, route] = await Promise.all([patientsRepository.get(patientId), routes.get({ SerialNumber: serialNumber }).go()]);
       return { patient: patientRead, route: route.data ?? undefined };
