@@ -9,24 +9,24 @@ import { dynamo } from '../functions/lib/aws-clients';
 export class DynamoRequestCounter {
   private readonly counts = new Map<string, number>();
   /** Each command's span, from the caller's send to its answer (retries included). */
-  private readonly spans: Array<[number, number]> = [];
+  private readonly spans: Array<[number, number, string]> = [];
 
   static install(): DynamoRequestCounter {
     const counter = new DynamoRequestCounter();
     dynamo().middlewareStack.add(
-      (next) => async (args) => {
+      (next, context) => async (args) => {
         const start = performance.now();
         try {
           return await next(args);
         } finally {
-          counter.spans.push([start, performance.now()]);
+          counter.spans.push([start, performance.now(), operationOf(context)]);
         }
       },
       { step: 'initialize', name: 'benchDynamoRequestSpans', override: true },
     );
     dynamo().middlewareStack.add(
       (next, context) => async (args) => {
-        const operation = String(context.commandName ?? 'unknown').replace(/Command$/, '');
+        const operation = operationOf(context);
         counter.counts.set(operation, (counter.counts.get(operation) ?? 0) + 1);
         return next(args);
       },
@@ -64,14 +64,21 @@ export class DynamoRequestCounter {
     return [...this.counts.values()].reduce((sum, n) => sum + n, 0);
   }
 
-  /** e.g. `GetItem 5, Query 1, TransactWriteItems 1` */
-  breakdown(per = 1): string {
+  /** e.g. `GetItem 5, Query 1, TransactWriteItems 1`; with `timed`, each with its mean ms a command (retries included) */
+  breakdown(per = 1, timed = false): string {
     return [...this.counts.entries()]
       .sort((a, b) => b[1] - a[1])
-      .map(([operation, n]) => `${operation} ${round(n / per)}`)
+      .map(([operation, n]) => `${operation} ${round(n / per)}${timed ? ` (${round(this.meanMs(operation))} ms)` : ''}`)
       .join(', ');
   }
+
+  private meanMs(operation: string): number {
+    const spans = this.spans.filter((span) => span[2] === operation);
+    return spans.reduce((sum, [start, end]) => sum + end - start, 0) / Math.max(1, spans.length);
+  }
 }
+
+const operationOf = (context: { commandName?: string }) => String(context.commandName ?? 'unknown').replace(/Command$/, '');
 
 const round = (n: number) => Math.round(n * 100) / 100;
 

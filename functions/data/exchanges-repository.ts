@@ -72,14 +72,36 @@ export interface ExchangeWrite {
   audit?: AuditRecord;
   /** The patient's week (yyyy-Www) the exchange counts in: its counters add the exchange and its alerts (the UTC week of the exchange when absent). */
   week?: string;
+  /**
+   * The state the exchange was evaluated with, when it was not read for this exchange but kept
+   * from the patient's last one (functions/devices/engine-cache.ts): the write goes through only
+   * if the patient's fields still hold these values and the device is still the patient's, and
+   * otherwise writes nothing and answers 'stale' (read again and evaluate again).
+   */
+  expect?: { patient: Readonly<Record<ExpectedPatientField, string | number | undefined>>; devicePatientId: string };
 }
+
+/** The patient's fields a kept state is checked against (all that the alert engine reads of the patient). */
+export const EXPECTED_PATIENT_FIELDS = [
+  'ClinicID_ref',
+  'ServiceProviderID',
+  'ExchangeCount',
+  'LastExchangeTime',
+  'TargetWeight',
+  'CurrentPrescriptionID',
+  'TimeZone',
+  'OpenVisitOpenDate',
+  'LastVisitClosedDate',
+] as const;
+export type ExpectedPatientField = (typeof EXPECTED_PATIENT_FIELDS)[number];
 
 /**
  * 'stored-concurrently': stored, but another exchange of the patient was written between reading
  * and writing. 'conflict': the open visit changed since the patient was read (nothing was
- * written; read again and retry).
+ * written; read again and retry). 'stale': a write with `expect` found the patient or the device
+ * changed, or failed any other condition of theirs (nothing was written; read again and retry).
  */
-export type ExchangeWriteOutcome = 'stored' | 'stored-concurrently' | 'duplicate' | 'conflict';
+export type ExchangeWriteOutcome = 'stored' | 'stored-concurrently' | 'duplicate' | 'conflict' | 'stale';
 
 type ExchangeItem = EntityItem<Db['entities']['exchange']>;
 
@@ -189,6 +211,12 @@ function submit(write: ExchangeWrite, times: TimeWrites) {
       .set({ ...(visit.opens ? { OpenVisitOpenDate: visit.openDate } : {}), ...(times.patient ? { LastExchangeTime: time } : {}) })
       .where((attributes, { notExists, lt, eq }) =>
         [
+          ...(write.expect
+            ? EXPECTED_PATIENT_FIELDS.map((field) => {
+                const value = write.expect!.patient[field];
+                return value === undefined ? notExists(attributes[field]) : eq(attributes[field], value);
+              })
+            : []),
           visit.opens ? notExists(attributes.OpenVisitOpenDate) : '',
           times.patient ? `(${notExists(attributes.LastExchangeTime)} OR ${lt(attributes.LastExchangeTime, time)})` : '',
           times.countUnchanged
@@ -224,7 +252,14 @@ function submit(write: ExchangeWrite, times: TimeWrites) {
       .patch({ DeviceID: exchange.DeviceID })
       .add({ ExchangeCount: 1 })
       .set({ ...(write.deviceUtilization === undefined ? {} : { Utilization: write.deviceUtilization }), ...(times.device ? { LastExchangeTime: time } : {}) })
-      .where((attributes, { notExists, lt }) => (times.device ? `(${notExists(attributes.LastExchangeTime)} OR ${lt(attributes.LastExchangeTime, time)})` : ''))
+      .where((attributes, { notExists, lt, eq }) =>
+        [
+          write.expect ? eq(attributes.PatientID, write.expect.devicePatientId) : '',
+          times.device ? `(${notExists(attributes.LastExchangeTime)} OR ${lt(attributes.LastExchangeTime, time)})` : '',
+        ]
+          .filter(Boolean)
+          .join(' AND '),
+      )
       .commit(),
     ...scopes.map((Scope, i) =>
       entities.exchangeCounter
@@ -313,6 +348,7 @@ export const exchangesRepository = {
       const reasons: ReadonlyArray<{ code: string }> = result.data;
       const failed = (index: number) => reasons[index]?.code === 'ConditionalCheckFailed';
       if (failed(0)) return 'duplicate';
+      if (write.expect && (failed(indexes.patient) || failed(indexes.device) || failed(indexes.visit))) return 'stale';
       if (failed(indexes.visit) || (failed(indexes.patient) && write.visit.opens)) return 'conflict';
       // Another exchange of the patient was written meanwhile (first), or a later exchange already
       // moved the time forward (then): write the rest again, the counters still add up.
@@ -393,13 +429,16 @@ export const exchangesRepository = {
   },
 
   /**
-   * The history the alert rules read: a patient's exchanges from `from` up to `to`, newest first,
-   * at most `limit`, in one Query (a 1 MB page holds several hundred exchanges).
+   * The history the alert rules read: a patient's exchanges from `from` on, newest first, at most
+   * `limit`, in one Query (a 1 MB page holds several hundred exchanges). Everything after `from`,
+   * not only up to the exchange being taken: what was stored later in time is evaluated again
+   * with it, and the window, kept with the patient's exchange count, serves the next exchange too.
    */
-  async historyForRules(patientId: string, range: { from: string; to: string; limit: number }): Promise<ExchangeRecord[]> {
+  async historyForRules(patientId: string, range: { from: string; limit: number }): Promise<ExchangeRecord[]> {
     const result = await db()
       .entities.exchange.query.byPatient({ PatientID: patientId })
-      .between({ ExchangeTimeUtc: range.from }, { ExchangeTimeUtc: `${range.to}~` })
+      // A range, not gte: the patient's partition holds other items after the exchanges (EXCHANGEID#, TURBIDITY#, …).
+      .between({ ExchangeTimeUtc: range.from }, { ExchangeTimeUtc: '9999~' })
       .go({ limit: range.limit, order: 'desc' });
     return result.data.map(toCheckedRecord);
   },

@@ -1,5 +1,6 @@
 import { effectiveSettings, type Settings } from '@shared/settings';
 import type { DeviceRoute } from '../data/devices-repository';
+import type { ExchangeRecord, ExpectedPatientField } from '../data/exchanges-repository';
 import { patientsRepository, type PatientRecord, type PrescriptionRecord } from '../data/patients-repository';
 import { settingsRepository } from '../data/settings-repository';
 
@@ -14,15 +15,39 @@ import { settingsRepository } from '../data/settings-repository';
  * - the route each serial number last reported under (device, patient, clinic, provider), only as
  *   a hint of which patient to read with it: ingest reads the route again on every exchange, with
  *   that patient in one BatchGetItem, and goes by what it reads (take-exchange.ts), so a device
- *   given to another patient is never taken for the one it had. Bounded by ROUTES_KEPT.
+ *   given to another patient is never taken for the one it had. Bounded by ROUTES_KEPT;
+ * - what the engine knew of a patient after storing the patient's last exchange here (the route,
+ *   the patient's fields the engine reads, the history window): for STATE_TTL_MS, so the next
+ *   exchange of a device sending several in a row (a backlog after it was offline) is evaluated
+ *   without reading anything. It is never trusted: the write of that next exchange goes through
+ *   only if the patient still has those fields (the exchange count among them: no exchange was
+ *   stored meanwhile, so the history is whole) and the device is still the patient's, and
+ *   otherwise writes nothing, forgets the state and reads again (take-exchange.ts). Bounded by
+ *   STATES_KEPT.
  */
 export const SETTINGS_TTL_MS = 60_000;
+export const STATE_TTL_MS = 5 * 60_000;
 const PRESCRIPTIONS_KEPT = 5_000;
 const ROUTES_KEPT = 10_000;
+/** About 60 exchanges (two weeks) of ≈ 1.5 KB each a patient: ≈ 45 MB at most. */
+const STATES_KEPT = 500;
+
+/** The patient's fields the alert engine reads, and nothing else: what a kept state holds and the write checks. */
+export type EnginePatient = Pick<PatientRecord, 'UserID' | ExpectedPatientField>;
+
+/** What the engine knew of a device's patient once an exchange of it was stored. */
+export interface KnownState {
+  route: DeviceRoute;
+  patient: EnginePatient;
+  /** The patient's exchanges from `from` on (every one of them: the count was as expected), newest first. */
+  history: ExchangeRecord[];
+  from: string;
+}
 
 const settingsCache = new Map<string, { settings: Settings; until: number }>();
 const prescriptionCache = new Map<string, PrescriptionRecord>();
 const lastRoutes = new Map<string, DeviceRoute>();
+const knownStates = new Map<string, KnownState & { until: number }>();
 
 export async function cachedSettingsForClinic(clinicId: string, serviceProviderId: string, now = Date.now()): Promise<Settings> {
   const key = `${clinicId}|${serviceProviderId}`;
@@ -58,9 +83,27 @@ export function forgetRoute(serialNumber: string): void {
   lastRoutes.delete(serialNumber);
 }
 
+export function knownStateOf(serialNumber: string, now = Date.now()): KnownState | undefined {
+  const known = knownStates.get(serialNumber);
+  if (known && known.until > now) return known;
+  knownStates.delete(serialNumber);
+  return undefined;
+}
+
+export function rememberState(serialNumber: string, state: KnownState, now = Date.now()): void {
+  knownStates.delete(serialNumber);
+  if (knownStates.size >= STATES_KEPT) knownStates.delete(knownStates.keys().next().value!);
+  knownStates.set(serialNumber, { ...state, until: now + STATE_TTL_MS });
+}
+
+export function forgetState(serialNumber: string): void {
+  knownStates.delete(serialNumber);
+}
+
 /** Forgets everything cached, as a new container would (tests that change settings between exchanges, or count a cold exchange). */
 export function clearEngineCache(): void {
   settingsCache.clear();
   prescriptionCache.clear();
   lastRoutes.clear();
+  knownStates.clear();
 }

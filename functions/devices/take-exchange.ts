@@ -14,9 +14,20 @@ import type { AuditRecord } from '../data/audit-repository';
 import { devicesRepository, type DeviceRoute } from '../data/devices-repository';
 import { patientWeekOf } from '../data/care-weeks-repository';
 import { dueCheckItem } from '../data/due-checks-repository';
-import { exchangesRepository, type ExchangeRecord } from '../data/exchanges-repository';
+import { EXPECTED_PATIENT_FIELDS, exchangesRepository, type ExchangeRecord, type ExpectedPatientField } from '../data/exchanges-repository';
 import { patientsRepository, type PatientAlert, type PatientRecord, type PrescriptionRecord } from '../data/patients-repository';
-import { cachedCurrentPrescription, cachedSettingsForClinic, forgetRoute, lastRouteOf, rememberRoute } from './engine-cache';
+import {
+  cachedCurrentPrescription,
+  cachedSettingsForClinic,
+  forgetRoute,
+  forgetState,
+  knownStateOf,
+  lastRouteOf,
+  rememberRoute,
+  rememberState,
+  type EnginePatient,
+  type KnownState,
+} from './engine-cache';
 import { nextDueCheckAt } from './due-schedule';
 import { notifyChange } from './change-notice';
 import { toPatientAlerts } from './patient-alerts';
@@ -42,12 +53,13 @@ export interface ManualEntry {
 }
 
 type Evaluated = { alerts: PatientAlert[]; uf?: number; utilization?: number };
+type EngineContext = { patient: EnginePatient; prescription?: PrescriptionRecord; settings: Settings; receivedAt: Date };
 
 /** The alert rules, UF and utilization of one exchange against the patient's earlier exchanges (newest first). */
 function evaluate(
   exchange: ExchangeObservation & { _id: string; DeviceLocalDate: string },
   history: readonly ExchangeRecord[],
-  context: { patient: PatientRecord; prescription?: PrescriptionRecord; settings: Settings; receivedAt: Date },
+  context: EngineContext,
 ): Evaluated {
   const { patient, prescription, settings } = context;
   const exchangeTime = new Date(exchange.DeviceLocalDate);
@@ -80,6 +92,35 @@ const sameAssignment = (a: DeviceRoute, b: DeviceRoute) =>
   a.DeviceID === b.DeviceID && a.PatientID === b.PatientID && a.ClinicID === b.ClinicID && a.ServiceProviderID === b.ServiceProviderID;
 
 type Assignment = { PatientID: string; ClinicID: string; ServiceProviderID: string };
+type AssignedRoute = DeviceRoute & Assignment;
+
+/** Of the patient's profile, what the engine reads (and a kept state is checked against). */
+const enginePatientOf = (patient: PatientRecord): EnginePatient => {
+  const fields = Object.fromEntries(EXPECTED_PATIENT_FIELDS.map((field) => [field, patient[field]]));
+  return { ...(fields as Pick<PatientRecord, ExpectedPatientField>), UserID: patient.UserID };
+};
+
+/**
+ * The history window of an exchange: from the start of the rules' look-back (at least two weeks)
+ * on, everything stored later in time included (exchanges stored before this one but later in time
+ * were evaluated without it).
+ */
+function windowOf(exchangeTime: Date, settings: Settings) {
+  const lookBackMs = Math.min(
+    startOfLookBack(exchangeTime.getTime(), settings.WeightRecentlyFromLastTime, settings.WeightRecentlyFromLastTimeUnit),
+    exchangeTime.getTime() - HISTORY_MIN_DAYS * DAY_MS,
+  );
+  return { lookBackMs, window: { from: new Date(lookBackMs).toISOString(), limit: HISTORY_MAX_ITEMS } };
+}
+
+interface Reads {
+  patient?: EnginePatient;
+  /** The patient's exchanges of the window, newest first. */
+  stored: ExchangeRecord[];
+  settings: Settings;
+  lookBackMs: number;
+  window: { from: string; limit: number };
+}
 
 /**
  * What the rules read for one exchange: the patient (with `readPatient`, which may bring the
@@ -90,19 +131,106 @@ async function readsFor(
   { PatientID, ClinicID, ServiceProviderID }: Assignment,
   exchangeTime: Date,
   readPatient: () => Promise<{ patient?: PatientRecord; route?: DeviceRoute }>,
-) {
+): Promise<Reads & { route?: DeviceRoute }> {
   const patientRead = readPatient();
   // Awaited below; a failure while the settings are read must not count as unhandled meanwhile.
   patientRead.catch(() => undefined);
   const settings = await cachedSettingsForClinic(ClinicID, ServiceProviderID);
-  const lookBackMs = Math.min(
-    startOfLookBack(exchangeTime.getTime(), settings.WeightRecentlyFromLastTime, settings.WeightRecentlyFromLastTimeUnit),
-    exchangeTime.getTime() - HISTORY_MIN_DAYS * DAY_MS,
-  );
-  // The same span after the exchange too: exchanges stored before this one but later in time were evaluated without it.
-  const window = { from: new Date(lookBackMs).toISOString(), to: new Date(2 * exchangeTime.getTime() - lookBackMs).toISOString(), limit: HISTORY_MAX_ITEMS };
+  const { lookBackMs, window } = windowOf(exchangeTime, settings);
   const [{ patient, route }, stored] = await Promise.all([patientRead, exchangesRepository.historyForRules(PatientID, window)]);
-  return { patient, route, stored, settings, lookBackMs, window };
+  return { patient: patient && enginePatientOf(patient), route, stored, settings, lookBackMs, window };
+}
+
+/**
+ * Evaluates the exchange against `reads` and writes it with everything it changes, in one
+ * transaction (exchangesRepository.record); with `kept`, the reads are a state kept from the
+ * patient's last exchange, and the write goes through only if it still holds ('stale' if not).
+ */
+async function evaluateAndWrite(
+  route: AssignedRoute,
+  reads: Reads & { patient: EnginePatient },
+  exchange: DeviceExchange,
+  receivedAt: Date,
+  options: { manual?: ManualEntry; kept?: boolean },
+) {
+  const { patient, stored, settings, lookBackMs } = reads;
+  const exchangeTime = new Date(exchange.DeviceLocalDate);
+  const exchangeTimeUtc = exchangeTime.toISOString();
+  const { manual } = options;
+  // An approved prescription is cached; one not yet approved is read each time.
+  const prescription = await cachedCurrentPrescription(patient);
+  const context: EngineContext = { patient, prescription, settings, receivedAt };
+  const history = before(stored, { _id: exchange._id, ExchangeTimeUtc: exchangeTimeUtc }, lookBackMs);
+  const later = stored.filter((other) => other._id !== exchange._id && other.ExchangeTimeUtc > exchangeTimeUtc);
+
+  const { alerts, uf, utilization } = evaluate(exchange, history, context);
+  const { FillTurbidity, DrainTurbidity, BubblesFillTurbidity, BubblesDrainTurbidity, ...report } = exchange;
+  const record: ExchangeRecord = {
+    ...report,
+    PatientID: patient.UserID,
+    DeviceID: route.DeviceID,
+    SerialNumber: route.SerialNumber,
+    ClinicID: route.ClinicID,
+    ServiceProviderID: route.ServiceProviderID,
+    ExchangeTimeUtc: exchangeTimeUtc,
+    ReceivedAt: receivedAt.toISOString(),
+    StatusAlerts: { statusValue: alertStatus(alerts).statusValue, alerts },
+    Uf: uf,
+    TargetWeightSnapshot: patient.TargetWeight,
+    PatientUtilizationSnapshot: utilization === undefined ? undefined : Math.round(utilization),
+    EnteredBy: manual?.enteredBy,
+  };
+  const approved = prescription?.Approved ? prescription : undefined;
+  const dueAt = approved && nextDueCheckAt(approved, Math.max(Date.now(), exchangeTime.getTime()), settings.SkippedExchangeGraceTime);
+  const visit = { openDate: patient.OpenVisitOpenDate ?? exchangeTimeUtc, opens: !patient.OpenVisitOpenDate, periodStart: patient.LastVisitClosedDate ?? '' };
+  const outcome = await exchangesRepository.record({
+    exchange: record,
+    turbidity: { FillTurbidity, DrainTurbidity, BubblesFillTurbidity, BubblesDrainTurbidity },
+    alerts,
+    visit,
+    patientLastExchangeTime: patient.LastExchangeTime,
+    patientExchangeCount: patient.ExchangeCount ?? 0,
+    deviceError: isReportableMachineProblem(exchange.MachineProblem)
+      ? { Time: exchangeTimeUtc, MachineProblem: exchange.MachineProblem!, MessageID: exchange._id }
+      : undefined,
+    deviceUtilization: record.PatientUtilizationSnapshot,
+    dueCheck: dueAt ? dueCheckItem(patient.UserID, dueAt) : undefined,
+    audit: manual?.audit,
+    week: patientWeekOf(patient, exchangeTimeUtc),
+    expect: options.kept ? { patient: expectedOf(patient), devicePatientId: route.PatientID } : undefined,
+  });
+  // What the patient holds once this exchange is stored with the count expected (nothing else changed it).
+  const after: EnginePatient = {
+    ...patient,
+    ExchangeCount: (patient.ExchangeCount ?? 0) + 1,
+    LastExchangeTime: !patient.LastExchangeTime || patient.LastExchangeTime < exchangeTimeUtc ? exchangeTimeUtc : patient.LastExchangeTime,
+    OpenVisitOpenDate: visit.openDate,
+  };
+  return { outcome, record, later, context, after };
+}
+
+const expectedOf = (patient: EnginePatient) =>
+  Object.fromEntries(EXPECTED_PATIENT_FIELDS.map((field) => [field, patient[field]])) as Record<ExpectedPatientField, string | number | undefined>;
+
+/**
+ * Keeps what the engine now knows of the patient for the device's next exchange: the window with
+ * this exchange in it. Only when the window is whole as far as the reads can tell: the patient's
+ * last exchange, if it falls in the window, is in it (the patient and the history are read at
+ * once, not as one snapshot; an exchange of another source stored between the two reads would be
+ * counted and missing).
+ */
+function keep(
+  serialNumber: string,
+  route: AssignedRoute,
+  reads: Reads & { patient: EnginePatient },
+  written: { record: ExchangeRecord; after: EnginePatient },
+) {
+  const { patient, stored, window } = reads;
+  const lastMissing =
+    patient.LastExchangeTime !== undefined && patient.LastExchangeTime >= window.from && !stored.some((e) => e.ExchangeTimeUtc === patient.LastExchangeTime);
+  if (lastMissing) return forgetState(serialNumber);
+  const history = [written.record, ...stored].sort((a, b) => (a.ExchangeTimeUtc < b.ExchangeTimeUtc ? 1 : a.ExchangeTimeUtc > b.ExchangeTimeUtc ? -1 : 0));
+  rememberState(serialNumber, { route, patient: written.after, history, from: window.from });
 }
 
 /**
@@ -116,6 +244,10 @@ async function readsFor(
  * together, then the transaction (1): two round trips. A device's first exchange in a container
  * reads the route (1), then the patient (1) with the history (1). The settings (1 BatchGet) and
  * an approved prescription (1) only when not cached (engine-cache.ts). At most 6.
+ * The next exchange of a device within minutes of its last one here (a device sending what it
+ * kept while offline) is evaluated with what the engine kept of the patient and written with the
+ * condition that it still holds: the transaction alone (1); when it no longer holds, nothing is
+ * written and the exchange is taken as above.
  *
  * Exchanges of one patient taken at once, or arriving out of order, are all stored (the writes
  * commute); an exchange evaluated without an earlier one that was not yet stored is evaluated
@@ -124,6 +256,13 @@ async function readsFor(
 export async function takeExchange(serialNumber: string, exchange: DeviceExchange, receivedAt: Date, manual?: ManualEntry): Promise<ExchangeOutcome> {
   const exchangeTime = new Date(exchange.DeviceLocalDate);
   const exchangeTimeUtc = exchangeTime.toISOString();
+
+  const known = manual ? undefined : knownStateOf(serialNumber);
+  if (known) {
+    const outcome = await takeWithKnownState(serialNumber, known, exchange, receivedAt);
+    if (outcome) return outcome;
+    forgetState(serialNumber);
+  }
 
   const last = lastRouteOf(serialNumber);
   let route: DeviceRoute | undefined;
@@ -149,6 +288,7 @@ export async function takeExchange(serialNumber: string, exchange: DeviceExchang
     throw new RejectedMessage(`Device ${serialNumber} is not assigned to a patient`);
   }
   if (manual && manual.patientId !== PatientID) throw new RejectedMessage(`Device ${serialNumber} is not assigned to patient ${manual.patientId}`);
+  const assigned: AssignedRoute = { ...route, PatientID, ClinicID, ServiceProviderID };
   rememberRoute(serialNumber, route);
 
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
@@ -156,60 +296,25 @@ export async function takeExchange(serialNumber: string, exchange: DeviceExchang
       attempt === 1 && warm
         ? warm
         : await readsFor({ PatientID, ClinicID, ServiceProviderID }, exchangeTime, async () => ({ patient: await patientsRepository.get(PatientID) }));
-    const { patient, stored, settings, lookBackMs, window } = reads;
+    const { patient, stored, lookBackMs, window } = reads;
     if (!patient) throw new RejectedMessage(`Device ${serialNumber} is assigned to patient ${PatientID}, who does not exist`);
-    // An approved prescription is cached; one not yet approved is read each time.
-    const prescription = await cachedCurrentPrescription(patient);
-    const context = { patient, prescription, settings, receivedAt };
-    const history = before(stored, { _id: exchange._id, ExchangeTimeUtc: exchangeTimeUtc }, lookBackMs);
-    const later = stored.filter((other) => other._id !== exchange._id && other.ExchangeTimeUtc > exchangeTimeUtc);
-
-    const { alerts, uf, utilization } = evaluate(exchange, history, context);
-    const { FillTurbidity, DrainTurbidity, BubblesFillTurbidity, BubblesDrainTurbidity, ...report } = exchange;
-    const record: ExchangeRecord = {
-      ...report,
-      PatientID: patient.UserID,
-      DeviceID: route.DeviceID,
-      SerialNumber: route.SerialNumber,
-      ClinicID,
-      ServiceProviderID,
-      ExchangeTimeUtc: exchangeTimeUtc,
-      ReceivedAt: receivedAt.toISOString(),
-      StatusAlerts: { statusValue: alertStatus(alerts).statusValue, alerts },
-      Uf: uf,
-      TargetWeightSnapshot: patient.TargetWeight,
-      PatientUtilizationSnapshot: utilization === undefined ? undefined : Math.round(utilization),
-      EnteredBy: manual?.enteredBy,
-    };
-    const approved = prescription?.Approved ? prescription : undefined;
-    const dueAt = approved && nextDueCheckAt(approved, Math.max(Date.now(), exchangeTime.getTime()), settings.SkippedExchangeGraceTime);
-    const outcome = await exchangesRepository.record({
-      exchange: record,
-      turbidity: { FillTurbidity, DrainTurbidity, BubblesFillTurbidity, BubblesDrainTurbidity },
-      alerts,
-      visit: { openDate: patient.OpenVisitOpenDate ?? exchangeTimeUtc, opens: !patient.OpenVisitOpenDate, periodStart: patient.LastVisitClosedDate ?? '' },
-      patientLastExchangeTime: patient.LastExchangeTime,
-      patientExchangeCount: patient.ExchangeCount ?? 0,
-      deviceError: isReportableMachineProblem(exchange.MachineProblem)
-        ? { Time: exchangeTimeUtc, MachineProblem: exchange.MachineProblem!, MessageID: exchange._id }
-        : undefined,
-      deviceUtilization: record.PatientUtilizationSnapshot,
-      dueCheck: dueAt ? dueCheckItem(patient.UserID, dueAt) : undefined,
-      audit: manual?.audit,
-      week: patientWeekOf(patient, exchangeTimeUtc),
-    });
-    if (outcome === 'conflict') continue;
+    const { outcome, record, later, context, after } = await evaluateAndWrite(assigned, { ...reads, patient }, exchange, receivedAt, { manual });
+    const lookBackOffsetMs = lookBackMs - exchangeTime.getTime();
+    if (outcome === 'conflict' || outcome === 'stale') continue;
+    let amended = 0;
     if (outcome === 'stored-concurrently') {
       // Another exchange was stored between our read and our write: read the window again, this one included.
-      await reevaluateLater(await exchangesRepository.historyForRules(patient.UserID, window), exchangeTimeUtc, context, lookBackMs - exchangeTime.getTime());
+      await reevaluateLater(await exchangesRepository.historyForRules(patient.UserID, window), exchangeTimeUtc, context, lookBackOffsetMs);
     } else if (outcome === 'stored' && later.length > 0) {
-      await reevaluateLater([...later, record, ...history], exchangeTimeUtc, context, lookBackMs - exchangeTime.getTime());
+      amended = await reevaluateLater([...later, record, ...before(stored, record, lookBackMs)], exchangeTimeUtc, context, lookBackOffsetMs);
     } else if (outcome === 'duplicate') {
       // The first delivery may have stopped after its transaction, before completing the evaluations it had to:
       // the window read above holds what it stored, so this costs no request unless something is missing.
-      await reevaluateLater(stored, exchangeTimeUtc, context, lookBackMs - exchangeTime.getTime());
+      await reevaluateLater(stored, exchangeTimeUtc, context, lookBackOffsetMs);
+      return 'duplicate';
     }
-    if (outcome === 'duplicate') return 'duplicate';
+    if (outcome === 'stored' && amended === 0) keep(serialNumber, assigned, { ...reads, patient }, { record, after });
+    else forgetState(serialNumber);
     // Told once everything this exchange changes is written, so a screen that reads again sees it all.
     await notifyChange({ kind: 'exchange', DeviceID: route.DeviceID, PatientID, ClinicID, ServiceProviderID });
     return 'stored';
@@ -218,13 +323,47 @@ export async function takeExchange(serialNumber: string, exchange: DeviceExchang
 }
 
 /**
+ * The exchange taken with what the engine kept of the device's patient (no read), written only if
+ * that still holds; undefined when it did not (nothing written: the caller reads and takes it), or
+ * when the kept window does not reach back as far as this exchange's look-back.
+ */
+async function takeWithKnownState(serialNumber: string, known: KnownState, exchange: DeviceExchange, receivedAt: Date): Promise<ExchangeOutcome | undefined> {
+  const route = known.route as AssignedRoute;
+  const exchangeTime = new Date(exchange.DeviceLocalDate);
+  const settings = await cachedSettingsForClinic(route.ClinicID, route.ServiceProviderID);
+  const { lookBackMs, window } = windowOf(exchangeTime, settings);
+  if (window.from < known.from) return undefined;
+  const stored = known.history.filter((earlier) => earlier.ExchangeTimeUtc >= window.from);
+  const reads = { patient: known.patient, stored, settings, lookBackMs, window };
+  const { outcome, record, later, context, after } = await evaluateAndWrite(route, reads, exchange, receivedAt, { kept: true });
+  if (outcome !== 'stored') return undefined;
+  const exchangeTimeUtc = exchangeTime.toISOString();
+  const amended =
+    later.length > 0
+      ? await reevaluateLater([...later, record, ...before(stored, record, lookBackMs)], exchangeTimeUtc, context, lookBackMs - exchangeTime.getTime())
+      : 0;
+  if (amended === 0) keep(serialNumber, route, reads, { record, after });
+  else forgetState(serialNumber);
+  await notifyChange({
+    kind: 'exchange',
+    DeviceID: route.DeviceID,
+    PatientID: route.PatientID,
+    ClinicID: route.ClinicID,
+    ServiceProviderID: route.ServiceProviderID,
+  });
+  return 'stored';
+}
+
+/**
  * Evaluates again the exchanges of `window` (newest first) from `fromTime` on, each with the
  * history the window now holds, and adds to each what it now raises: the alerts it lacked and a
  * UF it could not compute. An alert already raised stays (an extra alert is reviewed; a missing
  * one is the harm). `lookBackOffsetMs` is how far back an exchange's history reaches (negative).
+ * Answers how many exchanges it set out to amend.
  */
-async function reevaluateLater(window: ExchangeRecord[], fromTime: string, context: Parameters<typeof evaluate>[2], lookBackOffsetMs: number): Promise<void> {
+async function reevaluateLater(window: ExchangeRecord[], fromTime: string, context: EngineContext, lookBackOffsetMs: number): Promise<number> {
   const candidates = window.filter((exchange) => exchange.ExchangeTimeUtc >= fromTime).reverse();
+  let changed = 0;
   for (const candidate of candidates) {
     let current: ExchangeRecord | undefined = candidate;
     for (let attempt = 1; current && attempt <= MAX_ATTEMPTS; attempt += 1) {
@@ -234,10 +373,12 @@ async function reevaluateLater(window: ExchangeRecord[], fromTime: string, conte
       const addAlerts = now.alerts.filter((alert) => !raised.has(alert.flag));
       const newUf = current.Uf === undefined && now.uf !== undefined ? now.uf : undefined;
       if (addAlerts.length === 0 && newUf === undefined) break;
+      if (attempt === 1) changed += 1;
       const statusValue = alertStatus([...current.StatusAlerts.alerts, ...addAlerts]).statusValue;
       const week = patientWeekOf(context.patient, current.ExchangeTimeUtc);
       if ((await exchangesRepository.amend(current, { addAlerts, statusValue, Uf: newUf, week })) === 'amended') break;
       current = await exchangesRepository.get(current.PatientID, current.ExchangeTimeUtc, current._id);
     }
   }
+  return changed;
 }
