@@ -172,6 +172,31 @@ interface TimeWrites {
   counters: [boolean, boolean, boolean];
 }
 
+/**
+ * The latest LastExchangeTime this container knows an item holds whose time only moves forward (a
+ * device, a counter shard): one it wrote, or one a refused "later time" condition answered with
+ * (ALL_OLD). An exchange not later than it leaves that time out of its write instead of having its
+ * transaction refused and sent again; without it a device sending what it kept while offline, older
+ * than what the clinic's other devices reported, would pay two transactions an exchange. What is
+ * known stays true (the times only move forward); bounded by LAST_TIMES_KEPT.
+ */
+const knownLastTimes = new Map<string, string>();
+const LAST_TIMES_KEPT = 20_000;
+
+const mayMoveForward = (key: string, time: string) => {
+  const known = knownLastTimes.get(key);
+  return known === undefined || known < time;
+};
+
+function noteLastTime(key: string, time: unknown): void {
+  if (typeof time !== 'string' || !mayMoveForward(key, time)) return;
+  if (!knownLastTimes.has(key) && knownLastTimes.size >= LAST_TIMES_KEPT) knownLastTimes.delete(knownLastTimes.keys().next().value!);
+  knownLastTimes.set(key, time);
+}
+
+/** Forgets the known times, as a new container would. */
+export const forgetKnownLastTimes = (): void => knownLastTimes.clear();
+
 /** A transaction that lost a race for an item with another one is sent again, unchanged, this many times. */
 const MAX_SUBMISSIONS = 8;
 
@@ -260,7 +285,8 @@ function submit(write: ExchangeWrite, times: TimeWrites) {
           .filter(Boolean)
           .join(' AND '),
       )
-      .commit(),
+      // A refused condition answers the device as it is: whose it is, and its time.
+      .commit({ response: 'all_old' }),
     ...scopes.map((Scope, i) =>
       entities.exchangeCounter
         .update({ Scope, Shard: counterShardOf(Scope, exchange.PatientID) })
@@ -269,7 +295,8 @@ function submit(write: ExchangeWrite, times: TimeWrites) {
         .where((attributes, { notExists, lt }) =>
           times.counters[i] ? `(${notExists(attributes.LastExchangeTime)} OR ${lt(attributes.LastExchangeTime, time)})` : '',
         )
-        .commit(),
+        // A refused "later time" answers the shard as it is: its time is then known (shardTimes).
+        .commit({ response: 'all_old' }),
     ),
     ...(write.dueCheck ? [entities.dueCheck.put({ ...write.dueCheck, PatientID: exchange.PatientID }).commit()] : []),
     // Last, so the positions above stay as they are.
@@ -335,20 +362,36 @@ export const exchangesRepository = {
    * `_id` (nothing changed); 'conflict' when the open visit changed since the patient was read.
    */
   async record(write: ExchangeWrite): Promise<ExchangeWriteOutcome> {
+    const { exchange } = write;
+    const time = exchange.ExchangeTimeUtc;
+    const deviceKey = `DEVICE#${exchange.DeviceID}`;
+    const counterKeys = [counterScopes.clinic(exchange.ClinicID), counterScopes.serviceProvider(exchange.ServiceProviderID), counterScopes.global()].map(
+      (scope) => `COUNTER#${scope}#${counterShardOf(scope, exchange.PatientID)}`,
+    );
     const times: TimeWrites = {
       countUnchanged: true,
-      patient: !write.patientLastExchangeTime || write.patientLastExchangeTime < write.exchange.ExchangeTimeUtc,
-      device: true,
-      counters: [true, true, true],
+      patient: !write.patientLastExchangeTime || write.patientLastExchangeTime < time,
+      device: mayMoveForward(deviceKey, time),
+      counters: counterKeys.map((key) => mayMoveForward(key, time)) as TimeWrites['counters'],
     };
     for (let attempt = 1; attempt <= MAX_SUBMISSIONS; attempt += 1) {
       const { transaction, indexes } = submit(write, times);
       const result = await transaction.go();
-      if (!result.canceled) return times.countUnchanged ? 'stored' : 'stored-concurrently';
-      const reasons: ReadonlyArray<{ code: string }> = result.data;
+      if (!result.canceled) {
+        if (times.device) noteLastTime(deviceKey, time);
+        counterKeys.forEach((key, i) => times.counters[i] && noteLastTime(key, time));
+        return times.countUnchanged ? 'stored' : 'stored-concurrently';
+      }
+      const reasons: ReadonlyArray<{ code: string; item?: unknown }> = result.data;
       const failed = (index: number) => reasons[index]?.code === 'ConditionalCheckFailed';
       if (failed(0)) return 'duplicate';
-      if (write.expect && (failed(indexes.patient) || failed(indexes.device) || failed(indexes.visit))) return 'stale';
+      // The item as it stood when its condition was refused (ALL_OLD), where asked for and answered.
+      const itemAt = (index: number): { PatientID?: string; LastExchangeTime?: string } | undefined => {
+        const item = reasons[index]?.item;
+        return item ? item : undefined;
+      };
+      const deviceMoved = failed(indexes.device) && itemAt(indexes.device)?.PatientID !== write.expect?.devicePatientId;
+      if (write.expect && (failed(indexes.patient) || deviceMoved || failed(indexes.visit))) return 'stale';
       if (failed(indexes.visit) || (failed(indexes.patient) && write.visit.opens)) return 'conflict';
       // Another exchange of the patient was written meanwhile (first), or a later exchange already
       // moved the time forward (then): write the rest again, the counters still add up.
@@ -356,9 +399,14 @@ export const exchangesRepository = {
         if (times.countUnchanged) times.countUnchanged = false;
         else times.patient = false;
       }
-      if (failed(indexes.device)) times.device = false;
+      if (failed(indexes.device)) {
+        times.device = false;
+        noteLastTime(deviceKey, itemAt(indexes.device)?.LastExchangeTime);
+      }
       indexes.counters.forEach((index, i) => {
-        if (failed(index)) times.counters[i] = false;
+        if (!failed(index)) return;
+        times.counters[i] = false;
+        noteLastTime(counterKeys[i]!, itemAt(index)?.LastExchangeTime);
       });
       const lostRace = reasons.some((item) => item.code === 'TransactionConflict');
       const unexplained = reasons.some((item) => item.code !== 'None' && item.code !== 'TransactionConflict' && item.code !== 'ConditionalCheckFailed');

@@ -1,6 +1,6 @@
 import { effectiveSettings, type Settings } from '@shared/settings';
 import type { DeviceRoute } from '../data/devices-repository';
-import type { ExchangeRecord, ExpectedPatientField } from '../data/exchanges-repository';
+import { forgetKnownLastTimes, type ExchangeRecord, type ExpectedPatientField } from '../data/exchanges-repository';
 import { patientsRepository, type PatientRecord, type PrescriptionRecord } from '../data/patients-repository';
 import { settingsRepository } from '../data/settings-repository';
 
@@ -106,4 +106,5 @@ export function clearEngineCache(): void {
   prescriptionCache.clear();
   lastRoutes.clear();
   knownStates.clear();
+  forgetKnownLastTimes();
 }

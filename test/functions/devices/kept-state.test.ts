@@ -1,5 +1,7 @@
 import { clearEngineCache, knownStateOf, STATE_TTL_MS } from '@functions/devices/engine-cache';
 import { takeExchange } from '@functions/devices/take-exchange';
+import { clinicsRepository } from '@functions/data/clinics-repository';
+import { devicesRepository } from '@functions/data/devices-repository';
 import { exchangesRepository } from '@functions/data/exchanges-repository';
 import { allItems } from '@functions/data/page';
 import { patientsRepository } from '@functions/data/patients-repository';
@@ -152,6 +154,31 @@ describe("a device's next exchange, taken with what ingest kept of the patient",
     );
     await takeExchange(device.SerialNumber, exchangeReport(new Date(start + 6 * HOUR)), new Date());
     expect((await allExchanges(patient.UserID))[0]!.PatientUtilizationSnapshot).toBeUndefined();
+  });
+
+  it("takes exchanges older than the device's last one (sent after an outage) in one transaction each, the times kept where they were", async () => {
+    const { patient, device, clinic } = await createPatientWithDevice();
+    const latest = Date.now() - HOUR;
+    await takeExchange(device.SerialNumber, exchangeReport(new Date(latest)), new Date());
+    // Another container takes what the device kept during an outage, in order, days older than its latest exchange:
+    // none of them is the previous exchange of the latest (more than MaxDwellHours before it), so nothing is amended.
+    clearEngineCache();
+    const transactions: number[] = [];
+    const totals: number[] = [];
+    for (const hoursBefore of [100, 96, 92, 88]) {
+      requests.reset();
+      await takeExchange(device.SerialNumber, exchangeReport(new Date(latest - hoursBefore * HOUR)), new Date());
+      transactions.push(requests.byCommand.TransactWriteItemsCommand ?? 0);
+      totals.push(requests.total);
+    }
+    // The first reads, and its transaction is refused for its "later time" on the device and the counters, which
+    // answer their time; the next ones go with what was kept and leave those times out from the start.
+    expect(transactions).toEqual([2, 1, 1, 1]);
+    expect(totals.slice(1)).toEqual([1, 1, 1]);
+    const latestUtc = new Date(latest).toISOString();
+    expect(await patientsRepository.get(patient.UserID)).toMatchObject({ ExchangeCount: 5, LastExchangeTime: latestUtc });
+    expect(await devicesRepository.get(device.DeviceID)).toMatchObject({ ExchangeCount: 5, LastExchangeTime: latestUtc });
+    expect((await clinicsRepository.get(clinic.ClinicID))?.ClinicLastExchangeTime).toBe(latestUtc);
   });
 
   it('keeps a state a few minutes only, and none for a device whose exchange was not stored as expected', async () => {
