@@ -32,6 +32,7 @@ import {
   type RawTable,
 } from './adapters';
 import { ApiClient, callerRoleFor, fillPath, findRoute, itemCount, routeById, routeLabel, type FoundRoute } from './api';
+import { stateKeeping } from '../functions/devices/engine-cache';
 import { DynamoRequestCounter, DynamoWriteRecorder } from './dynamo-requests';
 import {
   BENCH_PASSWORD,
@@ -462,11 +463,21 @@ async function main(): Promise<void> {
     );
     rows.push(...ingestRows(`${IN_FLIGHT} in flight over ${ingestPatients.length} devices`, many));
     notes.push(`Ingest over ${ingestPatients.length} devices, requests per exchange: ${many.breakdown}.`);
+    // The same with nothing kept between a device's exchanges, as when they come hours apart (the morning's
+    // exchanges of every device): each one reads the route, the patient and the history first.
+    const keptFor = stateKeeping.ttlMs;
+    stateKeeping.ttlMs = 0;
+    const manyRead = await measureIngest(connected, ingestPatients, plan.ingestMany, ingestClock, counter, recorder, raw).finally(() => {
+      stateKeeping.ttlMs = keptFor;
+    });
+    rows.push(...ingestRows(`${IN_FLIGHT} in flight over ${ingestPatients.length} devices, each exchange read (nothing kept)`, manyRead));
+    notes.push(`Ingest over ${ingestPatients.length} devices with nothing kept, requests per exchange: ${manyRead.breakdown}.`);
     const one = await measureIngest(devices, [soloPatient], plan.ingestOne, ingestClock, counter, recorder, raw);
     rows.push(...ingestRows(`${IN_FLIGHT} in flight on one patient`, one), ...ingestTimeRows('on one patient', one));
     notes.push(`Ingest on one patient, requests per exchange: ${one.breakdown}.`);
     for (const [label, result] of [
       ['many devices', many],
+      ['many devices, nothing kept', manyRead],
       ['one patient', one],
     ] as const) {
       if (result.failures || result.reconnects)

@@ -23,10 +23,12 @@ import { settingsRepository } from '../data/settings-repository';
  *   only if the patient still has those fields (the exchange count among them: no exchange was
  *   stored meanwhile, so the history is whole) and the device is still the patient's, and
  *   otherwise writes nothing, forgets the state and reads again (take-exchange.ts). Bounded by
- *   STATES_KEPT.
+ *   STATES_KEPT; `INGEST_STATE_TTL_MS=0` in the Lambda's environment turns it off (every exchange
+ *   reads, as before), and `stateKeeping.ttlMs` does in-process (the bench measures both ways).
  */
 export const SETTINGS_TTL_MS = 60_000;
 export const STATE_TTL_MS = 5 * 60_000;
+export const stateKeeping = { ttlMs: process.env.INGEST_STATE_TTL_MS === undefined ? STATE_TTL_MS : Number(process.env.INGEST_STATE_TTL_MS) };
 const PRESCRIPTIONS_KEPT = 5_000;
 const ROUTES_KEPT = 10_000;
 /** About 60 exchanges (two weeks) of ≈ 1.5 KB each a patient: ≈ 45 MB at most. */
@@ -85,15 +87,16 @@ export function forgetRoute(serialNumber: string): void {
 
 export function knownStateOf(serialNumber: string, now = Date.now()): KnownState | undefined {
   const known = knownStates.get(serialNumber);
-  if (known && known.until > now) return known;
+  if (known && known.until > now && stateKeeping.ttlMs > 0) return known;
   knownStates.delete(serialNumber);
   return undefined;
 }
 
 export function rememberState(serialNumber: string, state: KnownState, now = Date.now()): void {
   knownStates.delete(serialNumber);
+  if (!(stateKeeping.ttlMs > 0)) return;
   if (knownStates.size >= STATES_KEPT) knownStates.delete(knownStates.keys().next().value!);
-  knownStates.set(serialNumber, { ...state, until: now + STATE_TTL_MS });
+  knownStates.set(serialNumber, { ...state, until: now + stateKeeping.ttlMs });
 }
 
 export function forgetState(serialNumber: string): void {

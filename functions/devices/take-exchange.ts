@@ -33,9 +33,9 @@ import { notifyChange } from './change-notice';
 import { toPatientAlerts } from './patient-alerts';
 import { RejectedMessage } from './rejected-message';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** History the rules see at least (the previous exchange for UF), and at most, whatever the weight window. */
-const HISTORY_MIN_DAYS = 14;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+/** History the rules see at most, whatever the weight window. */
 const HISTORY_MAX_ITEMS = 1000;
 /** Utilization is measured over the last week. */
 const UTILIZATION_WINDOW_DAYS = 7;
@@ -101,14 +101,17 @@ const enginePatientOf = (patient: PatientRecord): EnginePatient => {
 };
 
 /**
- * The history window of an exchange: from the start of the rules' look-back (at least two weeks)
- * on, everything stored later in time included (exchanges stored before this one but later in time
+ * The history window of an exchange: from as far back as a rule looks (the weight rule's window,
+ * the week utilization counts, the longest dwell after which the previous fill still counts) on,
+ * everything stored later in time included (exchanges stored before this one but later in time
  * were evaluated without it).
  */
 function windowOf(exchangeTime: Date, settings: Settings) {
+  const at = exchangeTime.getTime();
   const lookBackMs = Math.min(
-    startOfLookBack(exchangeTime.getTime(), settings.WeightRecentlyFromLastTime, settings.WeightRecentlyFromLastTimeUnit),
-    exchangeTime.getTime() - HISTORY_MIN_DAYS * DAY_MS,
+    startOfLookBack(at, settings.WeightRecentlyFromLastTime, settings.WeightRecentlyFromLastTimeUnit),
+    at - UTILIZATION_WINDOW_DAYS * DAY_MS,
+    at - settings.MaxDwellHours * HOUR_MS,
   );
   return { lookBackMs, window: { from: new Date(lookBackMs).toISOString(), limit: HISTORY_MAX_ITEMS } };
 }

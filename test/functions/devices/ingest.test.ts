@@ -11,6 +11,7 @@ import { exchangesRepository } from '@functions/data/exchanges-repository';
 import { allItems } from '@functions/data/page';
 import { patientsRepository } from '@functions/data/patients-repository';
 import { serviceProvidersRepository } from '@functions/data/service-providers-repository';
+import { settingsRepository } from '@functions/data/settings-repository';
 import { statsRepository } from '@functions/data/stats-repository';
 import { savePrescription } from '@functions/services/prescriptions';
 import { deviceTopics, devicePrescriptionSchema } from '@shared/device';
@@ -209,6 +210,21 @@ describe('a device reports exchanges over MQTT', () => {
     await withDevice(stranger, (client) => publishExchange(client, stranger, exchangeReport(new Date())));
     const letters = (await allItems((page) => deadLettersRepository.listForDay(today(), page))).filter((letter) => letter.ClientId === stranger);
     expect(letters.map((letter) => letter.Reason)).toEqual([`No device has serial number ${stranger}`]);
+  });
+});
+
+describe('the history the rules read', () => {
+  it("reaches back as far as the clinic's longest dwell: a previous fill 16 days before still gives the UF", async () => {
+    const { patient, device, provider } = await createPatientWithDevice();
+    await settingsRepository.putForServiceProvider(provider.ServiceProviderID, { MaxDwellHours: 400 });
+    clearEngineCache();
+    const first = Date.now() - 17 * 24 * HOUR;
+    await takeExchange(device.SerialNumber, exchangeReport(new Date(first), { FillVolume: 2000 }), new Date());
+    // A new container: the second exchange reads its history (16 days back: more than the week utilization reads).
+    clearEngineCache();
+    await takeExchange(device.SerialNumber, exchangeReport(new Date(first + 16 * 24 * HOUR), { DrainVolume: 2300 }), new Date());
+    const [latest] = await allExchanges(patient.UserID);
+    expect(latest!.Uf).toBe(300);
   });
 });
 
