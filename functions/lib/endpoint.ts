@@ -151,12 +151,13 @@ function roleScope(route: SessionRoute): MiddlewareObj<Event, Result> {
     before: async ({ event }) => {
       const identity = identityFromClaims(event);
       if (!identity) throw createHttpError(401, messages.session.authenticationError);
-      const refused = createHttpError(403, messages.errors.noAccess(route.thing));
-      if (!route.roles.includes(identity.role)) throw refused;
-      if (route.self && event.pathParameters?.[route.self] !== identity.userId) throw refused;
+      // Made when thrown: an error captures its stack, which every allowed call would pay for.
+      const refused = () => createHttpError(403, messages.errors.noAccess(route.thing));
+      if (!route.roles.includes(identity.role)) throw refused();
+      if (route.self && event.pathParameters?.[route.self] !== identity.userId) throw refused();
       const claims = event.requestContext.authorizer?.jwt?.claims ?? {};
       const [user, ended] = await Promise.all([usersRepository.get(identity.userId), isSessionEnded(identity.userId, claims)]);
-      if (!user) throw refused;
+      if (!user) throw refused();
       if (!maySignIn(user)) throw createHttpError(403, messages.session.userDisabled);
       if (ended) throw createHttpError(401, messages.session.authenticationError);
       requireTwoFactorSetUp(route, { Role: identity.role, TwoFactorEnabled: user.TwoFactorEnabled });
