@@ -4,7 +4,8 @@ import { PLATFORM_STATS } from './entities/service-provider';
 import { allListShards, listShard } from './entities/shards';
 import { pageOptions, shardedPage, toPage, type Page, type PageRequest } from './page';
 import { auditItem, type AuditRecord } from './audit-repository';
-import { nextProtocols, withoutStorageFields, type PatientRecord, type PrescriptionRecord } from './patients-repository';
+import type { PatientRecord, PrescriptionRecord } from './patients-repository';
+import { nextProtocols, withoutStorageFields } from './prescription-records';
 import { throwIfCanceled } from './transactions';
 
 /** A home dialysis device (spec section 3, Device), identified by its serial number (IDA#). */

@@ -10,6 +10,7 @@ import { storedAlertSchema, type StoredAlert } from './entities/alert';
 import { allListShards, listShard } from './entities/shards';
 import { exchangesRepository } from './exchanges-repository';
 import { complete, pageOptions, shardedPage, toPage, type Page, type PageRequest } from './page';
+import { nextProtocols } from './prescription-records';
 import { type Address } from './service-providers-repository';
 import { throwIfCanceled } from './transactions';
 import { isConditionFailure } from './table';
@@ -207,11 +208,6 @@ function toPrescription(item: PrescriptionItem): PrescriptionRecord {
     ApprovedChangedAt: item.ApprovedChangedAt,
     CreatedBy: item.CreatedBy,
   };
-}
-
-/** The prescription as the device gets it: without what only the portal keeps. */
-export function withoutStorageFields({ PatientID, Approved, ApprovedChangedAt, CreatedBy, ...message }: PrescriptionRecord): DevicePrescription {
-  return message;
 }
 
 /** A visit's period as a key range: after the previous visit closed, up to this one's close. */
@@ -619,12 +615,3 @@ export const patientsRepository = {
     }
   },
 };
-
-/** How many replaced prescriptions Protocols.previous_protocols keeps (newest first): the profile stays small; every prescription stays an item of its own. */
-export const PREVIOUS_PROTOCOLS_KEPT = 100;
-
-/** The patient's Protocols after `added` replaces `replaced`. */
-export function nextProtocols(protocols: PatientRecord['Protocols'], replaced: string | undefined, added: string): NonNullable<PatientRecord['Protocols']> {
-  const previous = protocols?.previous_protocols ?? [];
-  return { current_protocol: added, previous_protocols: (replaced ? [replaced, ...previous] : previous).slice(0, PREVIOUS_PROTOCOLS_KEPT) };
-}

@@ -9,7 +9,7 @@ import type { BodyOf, ParamsOf, QueryOf, ResponseInputOf, RouteDefinition, Sessi
 import { fieldMessages } from '@shared/api/field-messages';
 import { API_BASE, gatewayPath } from '@shared/api/paths';
 import * as messages from '@shared/messages';
-import { patientsRepository } from '../data/patients-repository';
+import { patientTenantKeys } from '../data/patient-keys';
 import { isInvalidCursor } from '../data/page';
 import { usersRepository } from '../data/users-repository';
 import { AuditTrail } from './audit';
@@ -201,7 +201,7 @@ function validation(route: RouteDefinition): MiddlewareObj<Event, Result> {
 async function refuseOutOfReachPatient(route: RouteDefinition, event: Event, caller: Caller | undefined): Promise<void> {
   if (route.token !== 'session' || !caller || route.tenant.kind !== 'patient') return;
   const patientId = event.pathParameters?.[route.tenant.param];
-  if (patientId) inScope(caller, 'patient', await patientsRepository.get(patientId));
+  if (patientId) inScope(caller, 'patient', await patientTenantKeys(patientId));
 }
 
 /** Human verification (reCAPTCHA on AWS, the local verifier locally) for the routes that declare it. */

@@ -4,7 +4,8 @@ import { prescriptionFormSchema, type GetPrescriptionResult, type PrescriptionBo
 import { devicePrescriptionSchema, type DevicePrescription } from '@shared/device';
 import * as messages from '@shared/messages';
 import { effectiveSettings } from '@shared/settings';
-import { patientsRepository, withoutStorageFields, type PatientRecord, type PrescriptionRecord } from '../data/patients-repository';
+import { patientsRepository, type PatientRecord, type PrescriptionRecord } from '../data/patients-repository';
+import { withoutStorageFields } from '../data/prescription-records';
 import { settingsRepository } from '../data/settings-repository';
 import type { AuditTrail } from '../lib/audit';
 import type { Caller } from '../lib/caller';
