@@ -217,10 +217,10 @@ const expectedOf = (patient: EnginePatient) =>
 
 /**
  * Keeps what the engine now knows of the patient for the device's next exchange: the window with
- * this exchange in it. Only when the window is whole as far as the reads can tell: the patient's
- * last exchange, if it falls in the window, is in it (the patient and the history are read at
- * once, not as one snapshot; an exchange of another source stored between the two reads would be
- * counted and missing).
+ * this exchange in it. Only when the window is whole as far as the reads can tell: not cut at its
+ * limit, and holding the patient's last exchange if that falls in it (the patient and the history
+ * are read at once, not as one snapshot: an exchange of another source stored between the two
+ * reads would be counted and missing).
  */
 function keep(
   serialNumber: string,
@@ -229,6 +229,8 @@ function keep(
   written: { record: ExchangeRecord; after: EnginePatient },
 ) {
   const { patient, stored, window } = reads;
+  // A window cut at HISTORY_MAX_ITEMS: what is kept would hold more than a read of it gives.
+  if (stored.length >= window.limit) return forgetState(serialNumber);
   const lastMissing =
     patient.LastExchangeTime !== undefined && patient.LastExchangeTime >= window.from && !stored.some((e) => e.ExchangeTimeUtc === patient.LastExchangeTime);
   if (lastMissing) return forgetState(serialNumber);
