@@ -295,7 +295,7 @@ function submit(write: ExchangeWrite, times: TimeWrites) {
         .where((attributes, { notExists, lt }) =>
           times.counters[i] ? `(${notExists(attributes.LastExchangeTime)} OR ${lt(attributes.LastExchangeTime, time)})` : '',
         )
-        // A refused "later time" answers the shard as it is: its time is then known (shardTimes).
+        // A refused "later time" answers the shard as it is: its time is then known (knownLastTimes).
         .commit({ response: 'all_old' }),
     ),
     ...(write.dueCheck ? [entities.dueCheck.put({ ...write.dueCheck, PatientID: exchange.PatientID }).commit()] : []),
