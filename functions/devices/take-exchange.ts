@@ -200,7 +200,7 @@ async function evaluateAndWrite(
     dueCheck: dueAt ? dueCheckItem(patient.UserID, dueAt) : undefined,
     audit: manual?.audit,
     week: patientWeekOf(patient, exchangeTimeUtc),
-    expect: options.kept ? { patient: expectedOf(patient), devicePatientId: route.PatientID } : undefined,
+    expect: options.kept ? { patient, devicePatientId: route.PatientID } : undefined,
   });
   // What the patient holds once this exchange is stored with the count expected (nothing else changed it).
   const after: EnginePatient = {
@@ -211,9 +211,6 @@ async function evaluateAndWrite(
   };
   return { outcome, record, later, context, after };
 }
-
-const expectedOf = (patient: EnginePatient) =>
-  Object.fromEntries(EXPECTED_PATIENT_FIELDS.map((field) => [field, patient[field]])) as Record<ExpectedPatientField, string | number | undefined>;
 
 /**
  * Keeps what the engine now knows of the patient for the device's next exchange: the window with
@@ -303,26 +300,24 @@ export async function takeExchange(serialNumber: string, exchange: DeviceExchang
         : await readsFor({ PatientID, ClinicID, ServiceProviderID }, exchangeTime, async () => ({ patient: await patientsRepository.get(PatientID) }));
     const { patient, stored, lookBackMs, window } = reads;
     if (!patient) throw new RejectedMessage(`Device ${serialNumber} is assigned to patient ${PatientID}, who does not exist`);
-    const { outcome, record, later, context, after } = await evaluateAndWrite(assigned, { ...reads, patient }, exchange, receivedAt, { manual });
+    const written = await evaluateAndWrite(assigned, { ...reads, patient }, exchange, receivedAt, { manual });
+    const { outcome, context } = written;
     const lookBackOffsetMs = lookBackMs - exchangeTime.getTime();
     if (outcome === 'conflict' || outcome === 'stale') continue;
-    let amended = 0;
-    if (outcome === 'stored-concurrently') {
-      // Another exchange was stored between our read and our write: read the window again, this one included.
-      await reevaluateLater(await exchangesRepository.historyForRules(patient.UserID, window), exchangeTimeUtc, context, lookBackOffsetMs);
-    } else if (outcome === 'stored' && later.length > 0) {
-      amended = await reevaluateLater([...later, record, ...before(stored, record, lookBackMs)], exchangeTimeUtc, context, lookBackOffsetMs);
-    } else if (outcome === 'duplicate') {
+    if (outcome === 'duplicate') {
       // The first delivery may have stopped after its transaction, before completing the evaluations it had to:
       // the window read above holds what it stored, so this costs no request unless something is missing.
       await reevaluateLater(stored, exchangeTimeUtc, context, lookBackOffsetMs);
       return 'duplicate';
     }
-    if (outcome === 'stored' && amended === 0) keep(serialNumber, assigned, { ...reads, patient }, { record, after });
-    else forgetState(serialNumber);
-    // Told once everything this exchange changes is written, so a screen that reads again sees it all.
-    await notifyChange({ kind: 'exchange', DeviceID: route.DeviceID, PatientID, ClinicID, ServiceProviderID });
-    return 'stored';
+    if (outcome === 'stored-concurrently') {
+      // Another exchange was stored between our read and our write: read the window again, this one included.
+      await reevaluateLater(await exchangesRepository.historyForRules(patient.UserID, window), exchangeTimeUtc, context, lookBackOffsetMs);
+      forgetState(serialNumber);
+      await notifyStored(assigned);
+      return 'stored';
+    }
+    return completeStored(serialNumber, assigned, { ...reads, patient }, written);
   }
   throw new Error(`Patient ${PatientID}'s open visit kept changing while exchange ${exchange._id} was taken; it will be delivered again`);
 }
@@ -340,24 +335,40 @@ async function takeWithKnownState(serialNumber: string, known: KnownState, excha
   if (window.from < known.from) return undefined;
   const stored = known.history.filter((earlier) => earlier.ExchangeTimeUtc >= window.from);
   const reads = { patient: known.patient, stored, settings, lookBackMs, window };
-  const { outcome, record, later, context, after } = await evaluateAndWrite(route, reads, exchange, receivedAt, { kept: true });
-  if (outcome !== 'stored') return undefined;
-  const exchangeTimeUtc = exchangeTime.toISOString();
+  const written = await evaluateAndWrite(route, reads, exchange, receivedAt, { kept: true });
+  return written.outcome === 'stored' ? completeStored(serialNumber, route, reads, written) : undefined;
+}
+
+/**
+ * After an exchange was stored with the count expected: the exchanges stored later in time are
+ * evaluated again with it, what the engine now knows of the patient is kept (unless one of them
+ * was amended: what is kept would be stale) and the screens are told.
+ */
+async function completeStored(
+  serialNumber: string,
+  route: AssignedRoute,
+  reads: Reads & { patient: EnginePatient },
+  { record, later, context, after }: Awaited<ReturnType<typeof evaluateAndWrite>>,
+): Promise<'stored'> {
+  const { stored, lookBackMs } = reads;
   const amended =
     later.length > 0
-      ? await reevaluateLater([...later, record, ...before(stored, record, lookBackMs)], exchangeTimeUtc, context, lookBackMs - exchangeTime.getTime())
+      ? await reevaluateLater(
+          [...later, record, ...before(stored, record, lookBackMs)],
+          record.ExchangeTimeUtc,
+          context,
+          lookBackMs - Date.parse(record.ExchangeTimeUtc),
+        )
       : 0;
   if (amended === 0) keep(serialNumber, route, reads, { record, after });
   else forgetState(serialNumber);
-  await notifyChange({
-    kind: 'exchange',
-    DeviceID: route.DeviceID,
-    PatientID: route.PatientID,
-    ClinicID: route.ClinicID,
-    ServiceProviderID: route.ServiceProviderID,
-  });
+  await notifyStored(route);
   return 'stored';
 }
+
+/** Told once everything the exchange changes is written, so a screen that reads again sees it all. */
+const notifyStored = ({ DeviceID, PatientID, ClinicID, ServiceProviderID }: AssignedRoute) =>
+  notifyChange({ kind: 'exchange', DeviceID, PatientID, ClinicID, ServiceProviderID });
 
 /**
  * Evaluates again the exchanges of `window` (newest first) from `fromTime` on, each with the
