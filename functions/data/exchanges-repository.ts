@@ -78,7 +78,7 @@ export interface ExchangeWrite {
    * if the patient's fields still hold these values and the device is still the patient's, and
    * otherwise writes nothing and answers 'stale' (read again and evaluate again).
    */
-  expect?: { patient: Readonly<Record<ExpectedPatientField, string | number | undefined>>; devicePatientId: string };
+  expect?: { patient: Readonly<Partial<Record<ExpectedPatientField, string | number>>>; devicePatientId: string };
 }
 
 /** The patient's fields a kept state is checked against (all that the alert engine reads of the patient). */
@@ -202,10 +202,16 @@ const MAX_SUBMISSIONS = 8;
 
 const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 15 * attempt));
 
-function submit(write: ExchangeWrite, times: TimeWrites) {
+/** The exchange counter shards an exchange of the patient adds to: its clinic's, its provider's and the platform's. */
+const counterShardsOf = (exchange: Pick<ExchangeRecord, 'ClinicID' | 'ServiceProviderID' | 'PatientID'>) =>
+  [counterScopes.clinic(exchange.ClinicID), counterScopes.serviceProvider(exchange.ServiceProviderID), counterScopes.global()].map((Scope) => ({
+    Scope,
+    Shard: counterShardOf(Scope, exchange.PatientID),
+  }));
+
+function submit(write: ExchangeWrite, times: TimeWrites, counters: ReadonlyArray<{ Scope: string; Shard: string }>) {
   const { exchange, alerts, visit } = write;
   const time = exchange.ExchangeTimeUtc;
-  const scopes = [counterScopes.clinic(exchange.ClinicID), counterScopes.serviceProvider(exchange.ServiceProviderID), counterScopes.global()];
   const high = alerts.filter((alert) => alert.severity === 3).length;
   const medium = alerts.length - high;
   const { Report, ...exchangeItem } = toItem(exchange);
@@ -287,9 +293,9 @@ function submit(write: ExchangeWrite, times: TimeWrites) {
       )
       // A refused condition answers the device as it is: whose it is, and its time.
       .commit({ response: 'all_old' }),
-    ...scopes.map((Scope, i) =>
+    ...counters.map(({ Scope, Shard }, i) =>
       entities.exchangeCounter
-        .update({ Scope, Shard: counterShardOf(Scope, exchange.PatientID) })
+        .update({ Scope, Shard })
         .add({ ExchangeCount: 1 })
         .set(times.counters[i] ? { LastExchangeTime: time } : {})
         .where((attributes, { notExists, lt }) =>
@@ -365,9 +371,8 @@ export const exchangesRepository = {
     const { exchange } = write;
     const time = exchange.ExchangeTimeUtc;
     const deviceKey = `DEVICE#${exchange.DeviceID}`;
-    const counterKeys = [counterScopes.clinic(exchange.ClinicID), counterScopes.serviceProvider(exchange.ServiceProviderID), counterScopes.global()].map(
-      (scope) => `COUNTER#${scope}#${counterShardOf(scope, exchange.PatientID)}`,
-    );
+    const counters = counterShardsOf(exchange);
+    const counterKeys = counters.map(({ Scope, Shard }) => `COUNTER#${Scope}#${Shard}`);
     const times: TimeWrites = {
       countUnchanged: true,
       patient: !write.patientLastExchangeTime || write.patientLastExchangeTime < time,
@@ -375,7 +380,7 @@ export const exchangesRepository = {
       counters: counterKeys.map((key) => mayMoveForward(key, time)) as TimeWrites['counters'],
     };
     for (let attempt = 1; attempt <= MAX_SUBMISSIONS; attempt += 1) {
-      const { transaction, indexes } = submit(write, times);
+      const { transaction, indexes } = submit(write, times, counters);
       const result = await transaction.go();
       if (!result.canceled) {
         if (times.device) noteLastTime(deviceKey, time);
