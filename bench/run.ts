@@ -185,7 +185,7 @@ async function measureIngest(
   });
   const requests = counter.total;
   const waitingMs = counter.waitingMs;
-  const breakdown = counter.breakdown(count, true);
+  const breakdown = counter.breakdown(count);
   const reconnects = devices.reconnects - reconnectsBefore;
   const floorWrites = await rawIngestWrites(raw, recorder.take());
   const byDevice = new Map<string, Array<() => Promise<unknown>>>();
@@ -371,7 +371,7 @@ async function main(): Promise<void> {
       counter.reset();
       const returned = itemCount(await call());
       const floors = floorsFor(Math.max(1, returned));
-      notes.push(`${label}: ${routeLabel(route)} sends ${counter.breakdown(1, true)} (${counter.total} DynamoDB requests).`);
+      notes.push(`${label}: ${routeLabel(route)} sends ${counter.breakdown()} (${counter.total} DynamoDB requests).`);
       const checked = await pairedLatency(plan.latencySamples, call, floors.withChecks);
       const alone = await pairedLatency(plan.latencySamples, call, floors.alone);
       const p50 = (samples: number[]) => quantile(samples, 0.5);
