@@ -279,6 +279,46 @@ export const devicesRepository = {
     throwIfCanceled(result);
   },
 
+  /**
+   * Moves a device to another clinic of its provider, in one transaction: off the patient it served
+   * (`takeFrom`, who keeps the prescription but no device; the activated-device counts go down
+   * with it), with the audit records of both clinics. Refused (condition) when the device was
+   * linked or unlinked meanwhile.
+   */
+  async moveToClinic(
+    device: DeviceRecord,
+    clinic: { ClinicID: string; ClinicName: string },
+    options: { takeFrom?: Pick<PatientRecord, 'UserID' | 'ClinicID_ref' | 'ServiceProviderID'>; audits: readonly AuditRecord[] },
+  ): Promise<void> {
+    const { takeFrom } = options;
+    const deactivated = takeFrom && device.IsEnabled;
+    const result = await db()
+      .transaction.write(({ device: deviceEntity, serialNumber, patient: patientEntity, clinic: clinicEntity, serviceProvider, platformStats, audit }) => [
+        deviceEntity
+          .patch({ DeviceID: device.DeviceID })
+          .set({ ClinicID: clinic.ClinicID, ClinicName: clinic.ClinicName })
+          .remove(['PatientID'])
+          .where((attributes, { eq, notExists }) => {
+            const linked = takeFrom ? eq(attributes.PatientID, takeFrom.UserID) : notExists(attributes.PatientID);
+            const placed = device.ClinicID ? eq(attributes.ClinicID, device.ClinicID) : notExists(attributes.ClinicID);
+            return `${linked} AND ${placed}`;
+          })
+          .commit(),
+        serialNumber.patch({ SerialNumber: device.SerialNumber }).set({ ClinicID: clinic.ClinicID }).remove(['PatientID']).commit(),
+        ...(takeFrom ? [patientEntity.patch({ UserID: takeFrom.UserID }).remove(['Device']).commit()] : []),
+        ...(deactivated
+          ? [
+              clinicEntity.patch({ ClinicID: takeFrom.ClinicID_ref }).add({ ActivePatientLinkedDeviceCount: -1 }).commit(),
+              serviceProvider.patch({ ServiceProviderID: takeFrom.ServiceProviderID }).add({ ActivePatientLinkedDeviceCount: -1 }).commit(),
+              platformStats.update({ Name: PLATFORM_STATS }).add({ activatedDevices: -1 }).commit(),
+            ]
+          : []),
+        ...options.audits.map((record) => audit.create(auditItem(record)).commit()),
+      ])
+      .go();
+    throwIfCanceled(result);
+  },
+
   /** The provider's name copied on the device, after the provider was renamed. */
   async setServiceProviderName(deviceId: string, name: string): Promise<void> {
     await db().entities.device.patch({ DeviceID: deviceId }).set({ ServiceProviderName: name }).go();

@@ -53,7 +53,8 @@ const sameClinic = (caller: Caller, clinicId: string | undefined) => caller.clin
  * - ServiceProviderAdmin reaches its own provider, its clinics, users, patients and devices;
  * - ClinicAdmin reaches its own clinic, that clinic's users and devices, and its own provider's name;
  * - ClinicDirector, Doctor, Nurse reach their clinic, its patients and users (the doctors list), and
- *   the devices of their provider (a nurse links one by serial number; it must be the provider's).
+ *   the devices of their clinic or of their provider's pool (placed at no clinic yet): a nurse links
+ *   one by serial number, never another clinic's (DESIGN.md section 10, 'Device moves').
  * A doctor's own-patient list is a query on the doctor's key, not a scope rule: the spec lets a
  * doctor open every patient of the clinic ("the same patient functions as the director").
  */
@@ -72,7 +73,8 @@ export function mayTouch(caller: Caller, target: ScopeTarget): boolean {
     case 'patient':
       return caller.role !== 'ClinicAdmin' && sameClinic(caller, target.keys.ClinicID_ref);
     case 'device':
-      return caller.role === 'ClinicAdmin' ? sameClinic(caller, target.keys.ClinicID) : sameProvider(caller, target.keys.ServiceProviderID);
+      if (target.keys.ClinicID !== undefined || caller.role === 'ClinicAdmin') return sameClinic(caller, target.keys.ClinicID);
+      return sameProvider(caller, target.keys.ServiceProviderID);
   }
 }
 

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { filterDeviceErrors } from '@shared/alerts';
 import {
   DEVICE_ROW_ERRORS,
+  type DeviceClinicMove,
   type DeviceProfile,
   type DeviceProfileUpdate,
   type DeviceRegistration,
@@ -216,6 +217,38 @@ export async function registerNewDevice(caller: Caller, trail: AuditTrail, body:
   }
 }
 
+/**
+ * POST …/devices/{id}/clinic (LiberDiAdmin, beyond the spec): the device moves to another clinic of
+ * its provider. A patient it served loses it (and the device its retained prescription), in the
+ * same transaction as one audit record in each clinic's trail, the leaving one naming that
+ * patient, so both clinics and the patient's history show the move. The new clinic's nurse then
+ * links it to a patient.
+ */
+export async function moveDeviceToClinic(caller: Caller, trail: AuditTrail, deviceId: string, body: DeviceClinicMove): Promise<DeviceProfile> {
+  const device = reachableDevice(caller, await devicesRepository.get(deviceId));
+  const clinic = await clinicsRepository.get(body.ClinicID);
+  if (!clinic) throw notFound();
+  if (clinic.ServiceProviderID !== device.ServiceProviderID) throw badRequest(messages.devices.clinicNotOfProvider);
+  if (clinic.ClinicID === device.ClinicID) throw badRequest(messages.devices.alreadyAtClinic);
+  const takeFrom = device.PatientID ? await patientsRepository.get(device.PatientID) : undefined;
+  const before = { ClinicID: device.ClinicID ?? null, ClinicName: device.ClinicName ?? null, PatientID: device.PatientID ?? null };
+  const after = { ClinicID: clinic.ClinicID, ClinicName: clinic.ClinicName, PatientID: null };
+  const move = { entity: 'DeviceClinic', id: device.DeviceID, before, after, ServiceProviderID: device.ServiceProviderID };
+  const audits = [
+    ...(device.ClinicID || takeFrom ? [trail.write({ ...move, ClinicID: takeFrom?.ClinicID_ref ?? device.ClinicID, PatientID: takeFrom?.UserID })] : []),
+    trail.write({ ...move, ClinicID: clinic.ClinicID }),
+  ];
+  try {
+    await devicesRepository.moveToClinic(device, clinic, { takeFrom, audits });
+  } catch (error) {
+    if (isConditionFailure(error)) throw conflict(messages.patients.tryAgain);
+    throw error;
+  }
+  if (takeFrom) await devicePublisher.clearPrescription(device.SerialNumber);
+  const { PatientID: _unlinked, ...moved } = device;
+  return withLatestErrors({ ...moved, ClinicID: clinic.ClinicID, ClinicName: clinic.ClinicName });
+}
+
 /** What linking a device to a patient did: the device, the prescription sent to it, whether it was taken from another patient. */
 export interface DeviceAssignment {
   device: DeviceRecord;
@@ -225,8 +258,10 @@ export interface DeviceAssignment {
 
 /**
  * Links a device to a patient (spec section 7, addDevice). The device must exist, be enabled and
- * belong to the patient's service provider (404 otherwise: another provider's serial numbers
- * cannot be probed); a device linked to another patient is refused (409) unless `move` (the
+ * belong to the patient's service provider and either the patient's clinic or none yet (404
+ * otherwise, as for a missing serial number: another clinic's or provider's devices cannot be
+ * probed, and a clinic never takes another clinic's device; moving one between clinics is
+ * `moveDeviceToClinic`, the platform admin's act); a device linked to another patient is refused (409) unless `move` (the
  * user's confirmed choice), which unlinks it from that patient in the same transaction. The
  * patient's previous device is unlinked. The patient's current prescription is issued again for
  * this device and sent to it (retained); devices that no longer serve a patient lose their
@@ -243,7 +278,10 @@ export async function assignDevice(
 ): Promise<DeviceAssignment> {
   const [patient, device] = await Promise.all([patientsRepository.get(patientId), devicesRepository.getBySerialNumber(serialNumber)]);
   if (!patient || !device) throw notFound();
+  // Another provider's or another clinic's device answers as a missing one, so serial numbers cannot
+  // be probed, and a clinic never takes a device from another clinic's patient (DESIGN.md section 10).
   if (device.ServiceProviderID !== patient.ServiceProviderID) throw notFound();
+  if (device.ClinicID !== undefined && device.ClinicID !== patient.ClinicID_ref) throw notFound();
   if (!device.IsEnabled) throw conflict(p.deviceDisabled);
   if (device.PatientID && device.PatientID !== patientId && !options.move) throw conflict(p.deviceLinkedToOther);
   const current = await patientsRepository.currentPrescription(patient);
@@ -257,6 +295,7 @@ export async function assignDevice(
     patient.Device ? devicesRepository.get(patient.Device.DeviceID) : undefined,
     device.ClinicID !== patient.ClinicID_ref ? clinicsRepository.get(patient.ClinicID_ref) : undefined,
   ]);
+  if (takeFrom && takeFrom.ClinicID_ref !== patient.ClinicID_ref) throw notFound();
   const prescription = current && reissuePrescription(current, device.SerialNumber, options.now);
   const audit = options.audit?.({
     before: { Device: patient.Device ?? null, DevicePatientID: device.PatientID ?? null },

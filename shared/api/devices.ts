@@ -123,6 +123,14 @@ export const deviceRegistrationSchema = z
 export type DeviceRegistration = z.infer<typeof deviceRegistrationSchema>;
 
 /**
+ * POST /devices/{id}/clinic (beyond the spec): the platform admin moves a device to another clinic
+ * of its provider. A device linked to a patient of the clinic it leaves is unlinked; the new
+ * clinic's nurse links it to a patient (staff never take another clinic's device).
+ */
+export const deviceClinicMoveSchema = z.object({ ClinicID: z.string({ required_error: m.clinicRequired }).min(1, m.clinicRequired).max(128) }).strict();
+export type DeviceClinicMove = z.infer<typeof deviceClinicMoveSchema>;
+
+/**
  * What a device connects with, handed out once and never kept by the portal: on AWS its X.509
  * certificate and private key (mutual TLS with IoT Core), locally the broker's secret (username =
  * serial number). docs/device-protocol.md, Connection.

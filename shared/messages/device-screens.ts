@@ -78,4 +78,18 @@ export const deviceScreens = {
     savedTitle: 'Device settings saved',
     readOnly: 'Only the platform administrator saves device settings.',
   },
+  /** Not spec texts: moving the device to another clinic of its provider (DESIGN.md section 10, 'Device moves'). */
+  clinicMove: {
+    header: 'Clinic',
+    clinic: 'Move to clinic',
+    noOtherClinic: 'The service provider has no other clinic.',
+    move: 'Move',
+    hint: 'A device linked to a patient of its clinic is taken from that patient; a nurse of the new clinic then links it to a patient.',
+    confirmTitle: 'Move the device',
+    confirmLines: [
+      'You are going to move the device to another clinic. A patient it serves loses it and the device forgets its prescription.',
+      'It can not be undone, so make sure you still would like to change it.',
+    ],
+    movedTitle: 'Device moved',
+  },
 } as const;

@@ -9,4 +9,7 @@ export const devices = {
   /** Not spec texts: registering a device (beyond the spec). */
   serviceProviderRequired: 'Service provider is required',
   clinicNotOfProvider: 'The clinic is not one of the service provider',
+  /** Not spec texts: moving a device to another clinic (beyond the spec; DESIGN.md section 10, 'Device moves'). */
+  clinicRequired: 'Clinic is required',
+  alreadyAtClinic: 'The device is at this clinic already',
 } as const;

@@ -6,7 +6,7 @@ import { clearAlertsSchema, exchangeNoteSchema, manualExchangeSchema, patientUpd
 import { addDeviceSchema, closeVisitSchema, prescriptionBodySchema } from '@shared/api/prescriptions';
 import type { RouteDefinition } from '@shared/api/route-definition';
 import { clinicAdminSignupSchema, clinicDirectorSignupSchema, doctorSignupSchema, nurseSignupSchema, userUpdateSchema } from '@shared/api/users';
-import { deviceProfileUpdateSchema, deviceRegistrationSchema } from '@shared/api/devices';
+import { deviceClinicMoveSchema, deviceProfileUpdateSchema, deviceRegistrationSchema } from '@shared/api/devices';
 import { exchangeReport, randomSerialNumber } from './devices';
 import type { Tenant } from './tenants';
 
@@ -59,6 +59,8 @@ const bodies = new Map<z.ZodTypeAny, (tenant: Tenant) => unknown>([
   [closeVisitSchema, () => ({ Findings: 'Stable', Recommendation: 'No change', UrineOutput: 2 })],
   // The note: the MACs would publish to the device, and the walks have no broker.
   [deviceProfileUpdateSchema, () => ({ Note: 'Checked on the walk' })],
+  // The device's own clinic: the walks keep their device where it is (answered 400).
+  [deviceClinicMoveSchema, (tenant) => ({ ClinicID: tenant.clinicId })],
   [deviceRegistrationSchema, (tenant) => ({ SerialNumber: randomSerialNumber(), ServiceProviderID: tenant.serviceProviderId, ClinicID: tenant.clinicId })],
   [
     manualExchangeSchema,

@@ -1,4 +1,5 @@
 import {
+  deviceClinicMoveSchema,
   devicePageQuerySchema,
   deviceErrorsPageSchema,
   deviceExchangesPageSchema,
@@ -109,6 +110,27 @@ export const deviceRoutes = defineRoutes({
     keys: ['CLINIC', 'SP', 'COUNTER'],
     writeKeys: ['DEVICE', 'SERIAL', 'AUDIT'],
     tenant: { kind: 'platform' },
+    audit: 'write',
+    thing: 'update device',
+  },
+  /**
+   * Beyond the spec: the platform admin moves a device to another clinic of its provider (staff
+   * never take another clinic's device). Recorded in both clinics' trails and, when the device
+   * leaves a patient, in that patient's history.
+   */
+  moveDeviceToClinic: {
+    method: 'POST',
+    path: '/liberdiAdmins/{adminId}/devices/{id}/clinic',
+    token: 'session',
+    roles: ['LiberDiAdmin'],
+    self: 'adminId',
+    body: deviceClinicMoveSchema,
+    response: deviceProfileSchema,
+    handler: 'devices/move-device-to-clinic',
+    access: ['table-write', 'iot-publish'],
+    keys: ['DEVICE', 'CLINIC', 'PATIENT'],
+    writeKeys: ['DEVICE', 'SERIAL', 'PATIENT', 'CLINIC', 'SP', 'STATS', 'AUDIT'],
+    tenant: { kind: 'device', param: 'id' },
     audit: 'write',
     thing: 'update device',
   },

@@ -2,7 +2,8 @@ import { clinicsRepository } from '@functions/data/clinics-repository';
 import { devicesRepository } from '@functions/data/devices-repository';
 import { patientsRepository } from '@functions/data/patients-repository';
 import { statsRepository } from '@functions/data/stats-repository';
-import { registerDevice } from '@functions/services/devices';
+import { auditRepository } from '@functions/data/audit-repository';
+import { assignDevice, registerDevice } from '@functions/services/devices';
 import { devicePrescriptionSchema, deviceTopics } from '@shared/device';
 import * as messages from '@shared/messages';
 import { useApi } from '@test/support/api';
@@ -117,15 +118,51 @@ describe('addDevice (Nurse)', () => {
     expect(await activated(setup)).toEqual({ clinic: counts.clinic! - 1, provider: counts.provider - 1 });
   });
 
-  it('links a device of another clinic of the same provider, which then belongs to the patient’s clinic', async () => {
-    const setup = await clinicWithStaff();
-    const sister = await createTestClinic(setup.provider.ServiceProviderID);
-    const device = await spareDevice(sister.ClinicID);
-    expect((await addDevice(setup, setup.patient.UserID, { SerialNumber: device.SerialNumber })).status).toBe(200);
-    expect(await devicesRepository.get(device.DeviceID)).toMatchObject({
-      ClinicID: setup.clinic.ClinicID,
-      ClinicName: setup.clinic.ClinicName,
-      PatientID: setup.patient.UserID,
+  describe('another clinic’s device answers as a missing one, and nothing changes (a clinic never takes it)', () => {
+    const unknown = () => addDevice(own, own.patient.UserID, { SerialNumber: randomSerialNumber(), move: true });
+
+    it('a device linked to a patient of another clinic of the same provider, even with the move confirmed', async () => {
+      const victimClinic = await createTestClinic(own.provider.ServiceProviderID);
+      const { patient: victim } = await createTestPatient({ ClinicID_ref: victimClinic.ClinicID, DoctorID_ref: 'doctor-of-b' });
+      const device = await spareDevice(victimClinic.ClinicID);
+      await assignDevice(victim.UserID, device.SerialNumber);
+      const month = new Date().toISOString().slice(0, 7);
+      const trailBefore = (await auditRepository.listByClinic(victimClinic.ClinicID, month)).items.length;
+
+      for (const move of [true, false, undefined]) {
+        const attack = await addDevice(own, own.patient.UserID, { SerialNumber: device.SerialNumber, ...(move === undefined ? {} : { move }) });
+        const missing = await unknown();
+        // The same answer as a serial number that does not exist: serial numbers cannot be probed.
+        expect(attack).toEqual(missing);
+        expect(attack.status).toBe(404);
+      }
+      expect((await patientsRepository.get(victim.UserID))!.Device).toMatchObject({ SerialNumber: device.SerialNumber });
+      expect(await devicesRepository.get(device.DeviceID)).toMatchObject({ PatientID: victim.UserID, ClinicID: victimClinic.ClinicID });
+      expect((await devicesRepository.routeBySerialNumber(device.SerialNumber))!.PatientID).toBe(victim.UserID);
+      expect((await patientsRepository.get(own.patient.UserID))!.Device!.SerialNumber).toBe(own.device.SerialNumber);
+      expect((await auditRepository.listByClinic(victimClinic.ClinicID, month)).items).toHaveLength(trailBefore);
+      expect((await auditRepository.listByClinic(own.clinic.ClinicID, month)).items.filter((record) => record.Entity === 'PatientDevice')).toEqual([]);
+    });
+
+    it('a free device placed at another clinic, and a deactivated one there', async () => {
+      const sister = await createTestClinic(own.provider.ServiceProviderID);
+      for (const options of [{}, { IsEnabled: false }]) {
+        const device = await spareDevice(sister.ClinicID, options);
+        expect(await addDevice(own, own.patient.UserID, { SerialNumber: device.SerialNumber })).toEqual(await unknown());
+        expect(await devicesRepository.get(device.DeviceID)).toMatchObject({ ClinicID: sister.ClinicID });
+        expect((await devicesRepository.get(device.DeviceID))!.PatientID).toBeUndefined();
+      }
+    });
+
+    it('a device of the provider’s pool (at no clinic yet) links, and then belongs to the patient’s clinic', async () => {
+      const setup = await clinicWithStaff();
+      const device = await registerDevice({ SerialNumber: randomSerialNumber(), ServiceProviderID: setup.provider.ServiceProviderID });
+      expect((await addDevice(setup, setup.patient.UserID, { SerialNumber: device.SerialNumber })).status).toBe(200);
+      expect(await devicesRepository.get(device.DeviceID)).toMatchObject({
+        ClinicID: setup.clinic.ClinicID,
+        ClinicName: setup.clinic.ClinicName,
+        PatientID: setup.patient.UserID,
+      });
     });
   });
 

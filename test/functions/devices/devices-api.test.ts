@@ -9,7 +9,20 @@ import { deviceSettingsMessageSchema, deviceTopics } from '@shared/device';
 import * as messages from '@shared/messages';
 import { ROLES } from '@shared/roles';
 import { useApi } from '@test/support/api';
-import { connectDevice, issueDeviceSecret, randomSerialNumber, useDeviceBroker } from '@test/support/devices';
+import { clinicsRepository } from '@functions/data/clinics-repository';
+import { patientsRepository } from '@functions/data/patients-repository';
+import { assignDevice } from '@functions/services/devices';
+import { nextPrescription } from '@test/support/clinic-staff';
+import {
+  connectDevice,
+  createPatientWithDevice,
+  createTestClinic,
+  createTestPatient,
+  issueDeviceSecret,
+  randomSerialNumber,
+  useDeviceBroker,
+} from '@test/support/devices';
+import { approvedPrescription, hhmm } from '@test/support/prescriptions';
 import { useTestTable, useTestUserPool } from '@test/support/local-services';
 import { validBody } from '@test/support/route-requests';
 import { createTenant, type Tenant } from '@test/support/tenants';
@@ -285,5 +298,78 @@ describe('registering a device', () => {
     const records = (await auditRepository.listByProvider(own.serviceProviderId, month)).items.filter((item) => item.Entity === 'Device');
     expect(records.filter((record) => JSON.stringify(record.Changes).includes(SerialNumber))).toHaveLength(2);
     expect((await call('registerDevice', undefined, { body: { SerialNumber, ServiceProviderID: own.serviceProviderId } })).status).toBe(200);
+  });
+});
+
+describe('moving a device to another clinic (beyond the spec: the platform admin’s act)', () => {
+  const month = () => new Date().toISOString().slice(0, 7);
+  const moveTo = (deviceId: string, ClinicID: string, user: Caller = own.users.LiberDiAdmin) =>
+    calls.call('moveDeviceToClinic', user, { id: deviceId, body: { ClinicID } });
+
+  /** The prescription message a device connecting now receives (retained), or null when none is kept. */
+  async function retainedPrescription(serialNumber: string): Promise<unknown> {
+    const client = await connectDevice(devices.mqttUrl, serialNumber);
+    try {
+      const received = nextPrescription(client, serialNumber, 1500);
+      await client.subscribeAsync(deviceTopics.prescription(serialNumber), { qos: 1 });
+      return await received;
+    } finally {
+      await client.endAsync();
+    }
+  }
+
+  it('takes the device from its patient in the clinic it leaves, recorded in both clinics’ trails and that patient’s history, and clears its prescription', async () => {
+    const setup = await createPatientWithDevice();
+    await approvedPrescription(setup.patient.UserID, setup.device.SerialNumber, [hhmm(Date.now())], new Date());
+    expect(await retainedPrescription(setup.device.SerialNumber)).toMatchObject({ SerialNumber: setup.device.SerialNumber });
+    const destination = await createTestClinic(setup.provider.ServiceProviderID);
+    const activatedBefore = (await clinicsRepository.get(setup.clinic.ClinicID))!.ActivePatientLinkedDeviceCount;
+
+    const moved = await moveTo(setup.device.DeviceID, destination.ClinicID);
+    expect(moved).toMatchObject({
+      status: 200,
+      body: { DeviceID: setup.device.DeviceID, ClinicID: destination.ClinicID, ClinicName: destination.ClinicName, Linked: false },
+    });
+
+    expect((await patientsRepository.get(setup.patient.UserID))!.Device).toBeUndefined();
+    expect(await devicesRepository.get(setup.device.DeviceID)).toMatchObject({ ClinicID: destination.ClinicID });
+    expect((await devicesRepository.get(setup.device.DeviceID))!.PatientID).toBeUndefined();
+    expect((await devicesRepository.routeBySerialNumber(setup.device.SerialNumber))!.PatientID).toBeUndefined();
+    expect((await clinicsRepository.get(setup.clinic.ClinicID))!.ActivePatientLinkedDeviceCount).toBe(activatedBefore! - 1);
+    expect(await retainedPrescription(setup.device.SerialNumber)).toBeNull();
+
+    const left = (await auditRepository.listByClinic(setup.clinic.ClinicID, month())).items.filter((record) => record.Entity === 'DeviceClinic');
+    const arrived = (await auditRepository.listByClinic(destination.ClinicID, month())).items.filter((record) => record.Entity === 'DeviceClinic');
+    const history = (await auditRepository.listByPatient(setup.patient.UserID)).items.filter((record) => record.Entity === 'DeviceClinic');
+    for (const trail of [left, arrived, history]) {
+      expect(trail).toEqual([
+        expect.objectContaining({
+          UserID: own.users.LiberDiAdmin.UserID,
+          EntityID: setup.device.DeviceID,
+          Changes: expect.arrayContaining([{ field: 'ClinicID', before: setup.clinic.ClinicID, after: destination.ClinicID }]),
+        }),
+      ]);
+    }
+
+    // The new clinic's patient can now be given the device; the old clinic's can no longer.
+    const { patient: newcomer } = await createTestPatient({ ClinicID_ref: destination.ClinicID, DoctorID_ref: 'doctor-1' });
+    await expect(assignDevice(setup.patient.UserID, setup.device.SerialNumber)).rejects.toMatchObject({ statusCode: 404 });
+    await assignDevice(newcomer.UserID, setup.device.SerialNumber);
+    expect((await patientsRepository.get(newcomer.UserID))!.Device).toMatchObject({ SerialNumber: setup.device.SerialNumber });
+  });
+
+  it('moves only to a clinic of the device’s own provider, and not to where it is', async () => {
+    const setup = await createPatientWithDevice();
+    expect(await moveTo(setup.device.DeviceID, other.clinicId)).toMatchObject({ status: 400, body: { message: [messages.devices.clinicNotOfProvider] } });
+    expect(await moveTo(setup.device.DeviceID, setup.clinic.ClinicID)).toMatchObject({ status: 400, body: { message: [messages.devices.alreadyAtClinic] } });
+    expect(await moveTo(setup.device.DeviceID, 'no-such-clinic')).toMatchObject({ status: 404 });
+    expect(await devicesRepository.get(setup.device.DeviceID)).toMatchObject({ ClinicID: setup.clinic.ClinicID, PatientID: setup.patient.UserID });
+  });
+
+  it.each(ROLES.filter((role) => role !== 'LiberDiAdmin'))('refuses a %s with the spec’s words', async (role) => {
+    expect(await moveTo(own.deviceId, other.clinicId, own.users[role])).toEqual({
+      status: 403,
+      body: { message: [messages.errors.noAccess('update device')] },
+    });
   });
 });

@@ -8,7 +8,7 @@ import { DeviceSettingsForm } from '@web/src/features/admin/device-settings/devi
 import { utilizationBand } from '@web/src/features/admin/devices/utilization';
 import { clickDialogButton, fieldError, formField, typeInto, visibleDialog } from '../support/patient-form';
 import { currentPath, fakeServer, renderPortal, resetPortal, signInAs } from '../support/portal';
-import { catchDownloads } from '../support/downloads';
+import { catchDownloads, csvRows } from '../support/downloads';
 
 /** Issue 13's device screens as the platform admin sees them, on the fake server. */
 beforeEach(() => {
@@ -117,7 +117,7 @@ describe('/devices', () => {
     const downloads = catchDownloads();
     act(() => wrapper().findButton('[data-testid="export-csv"]')!.click());
     expect(downloads.names).toEqual(['devices.csv']);
-    expect((await downloads.text(0)).split('\r\n')).toEqual([
+    expect(csvRows(await downloads.text(0))).toEqual([
       'Status,Serial No.,Utilization,Errors,Clinic name,Service provider name,Comment',
       'Activated,100-00001,20,PANIC: heater; Pump slow,North Clinic,Care Inc,Filter replaced',
       'Activated,200-00002,21,,North Clinic,Care Inc,',
@@ -396,6 +396,44 @@ describe('/device/settings', () => {
     await clickDialogButton('Accept');
     await waitFor(() => expect(visibleDialog()?.header).toBe('Device settings saved'));
     expect(server.callsTo('POST', `${LIBERDI}/devices/d1/profile`)[0]!.body).toEqual({ BloodMAC: null, ScaleMAC: 'a4:c1:38:0b:22:9f' });
+  });
+
+  it('moves the device to another clinic of its provider after a confirmation that says it cannot be undone', async () => {
+    signInAs('LiberDiAdmin');
+    const server = fakeServer()
+      .on('GET', `${LIBERDI}/devices/d1/profile`, { status: 200, body: device('100-00001', { DeviceID: 'd1', Linked: true }) })
+      .on('GET', /\/clinics\/getAllClinics\?spId=sp-1/, {
+        status: 200,
+        body: {
+          items: [
+            { ClinicID: 'c1', ClinicName: 'North Clinic' },
+            { ClinicID: 'c2', ClinicName: 'South Clinic' },
+          ],
+        },
+      })
+      .on('POST', `${LIBERDI}/devices/d1/clinic`, { status: 200, body: device('100-00001', { DeviceID: 'd1', ClinicID: 'c2', ClinicName: 'South Clinic' }) });
+    renderPortal('/device/settings?deviceId=d1');
+    await waitFor(() => expect(formField('move-clinic')).not.toBeNull(), { timeout: 5000 });
+    const select = formField('move-clinic')!.findControl()!.findSelect()!;
+    act(() => select.openDropdown());
+    // The clinic it is at is not offered.
+    await waitFor(() =>
+      expect(
+        select
+          .findDropdown()
+          .findOptions()
+          .map((option) => option.getElement().textContent),
+      ).toEqual(['South Clinic']),
+    );
+    act(() => select.selectOptionByValue('c2'));
+
+    await act(async () => wrapper().findButton('[data-testid="move-device"]')!.click());
+    await waitFor(() => expect(visibleDialog()?.header).toBe('Move the device'));
+    expect(visibleDialog()!.text).toContain('It can not be undone');
+    expect(server.callsTo('POST', `${LIBERDI}/devices/d1/clinic`)).toHaveLength(0);
+    await clickDialogButton('Accept');
+    await waitFor(() => expect(visibleDialog()?.header).toBe('Device moved'));
+    expect(server.callsTo('POST', `${LIBERDI}/devices/d1/clinic`)[0]!.body).toEqual({ ClinicID: 'c2' });
   });
 
   it('shows no save button to anyone but the platform admin (spec 6), read-only', async () => {
