@@ -77,7 +77,7 @@ describe('/clinics', () => {
 
     const csv = await csvOfExport();
     expect(csv.name).toBe('clinics.csv');
-    expect(csv.text.split('\r\n')).toEqual([
+    expect(csv.rows).toEqual([
       'Clinic Name,Location,Activated Devices,Total No. of exchanges,Last exchange time',
       'Clinic 1,Israel,1,10,10/01/26',
       'South Clinic,France,2,20,10/01/26',

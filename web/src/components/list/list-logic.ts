@@ -99,17 +99,34 @@ export function matchesSearch<T>(item: T, columns: readonly ListColumn<T>[], sea
   return searched.some((candidate) => cellText(candidate.value(item), candidate.type).toLowerCase().includes(needle));
 }
 
-/** One CSV cell: the spec removes commas (section 7); line breaks would split the row, so they go too. */
-const csvCell = (text: string) => text.replace(/,/g, '').replace(/[\r\n]+/g, ' ');
+/** Text a spreadsheet would run as a formula (OWASP, 'CSV Injection'): it starts with one of these. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV cell, the one way every export writes one. The spec removes commas (section 7); line
+ * breaks go too, so a row stays one line. Text that a spreadsheet would run as a formula (a patient
+ * named `=HYPERLINK(…)`) is prefixed with `'`, so it shows as the text it is; a number stays a
+ * number (`-3.2` of a UF is a value, not a formula). Quoted as RFC 4180 says, inner quotes doubled.
+ */
+export function csvCell(value: CellValue, type?: ListColumn<unknown>['type']): string {
+  const text = cellText(value, type).replace(/,/g, '');
+  const isNumber = typeof value === 'number' && Number.isFinite(value);
+  const safe = !isNumber && FORMULA_START.test(text) ? `'${text}` : text;
+  return `"${safe.replace(/[\r\n]+/g, ' ').replace(/"/g, '""')}"`;
+}
+
+/** CSV text of rows of cells (RFC 4180: CRLF between records). */
+export function csvLines(rows: ReadonlyArray<readonly string[]>): string {
+  return rows.map((row) => row.join(',')).join('\r\n');
+}
 
 /** The CSV text of the rows (every page, in the list's order and search) with a header line. */
 export function toCsv<T>(columns: readonly ListColumn<T>[], items: readonly T[]): string {
   const exported = columns.filter((column) => column.exported !== false);
-  const lines = [
+  return csvLines([
     exported.map((column) => csvCell(column.header)),
-    ...items.map((item) => exported.map((column) => csvCell(cellText(column.value(item), column.type)))),
-  ];
-  return lines.map((line) => line.join(',')).join('\r\n');
+    ...items.map((item) => exported.map((column) => csvCell(column.value(item), column.type))),
+  ]);
 }
 
 /** Offers the CSV as a download named as the spec says (clinics.csv, users.csv, devices.csv). */

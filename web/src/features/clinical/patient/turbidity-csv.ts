@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { turbidityResultSchema } from '@shared/api/patients';
 import { patients } from '@shared/messages/patients';
+import { csvCell, csvLines } from '@web/src/components/list/list-logic';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
 const messages = { patients };
@@ -16,9 +17,9 @@ const SERIES = ['FillTurbidity', 'DrainTurbidity', 'BubblesFillTurbidity', 'Bubb
 export function turbidityCsv(turbidity: Turbidity): string {
   const series = SERIES.filter((name) => turbidity[name] !== undefined);
   const length = Math.max(0, ...series.map((name) => turbidity[name]!.length));
-  const lines = [[messages.patients.exchanges.sample, ...series].join(',')];
+  const rows = [[messages.patients.exchanges.sample, ...series].map((header) => csvCell(header))];
   for (let index = 0; index < length; index += 1) {
-    lines.push([String(index), ...series.map((name) => (turbidity[name]![index] === undefined ? '' : String(turbidity[name]![index])))].join(','));
+    rows.push([csvCell(index), ...series.map((name) => csvCell(turbidity[name]![index]))]);
   }
-  return lines.join('\r\n');
+  return csvLines(rows);
 }
