@@ -13,6 +13,7 @@ export const PENDING_STEP_MAX_ATTEMPTS = 3;
 const keys = {
   revoked: (tokenId: string) => ({ pk: `REVOKED#${tokenId}`, sk: 'TOKEN' }),
   cutoff: (userId: string) => ({ pk: `SESSION#${userId}`, sk: 'CUTOFF' }),
+  twoFactorSession: (userId: string, tokenId: string) => ({ pk: `SESSION#${userId}`, sk: `TOTP#${tokenId}` }),
   refreshToken: (refreshToken: string) => ({ pk: `REFRESH#${sha256(refreshToken)}`, sk: 'TOKEN' }),
   pendingStep: (tokenId: string) => ({ pk: `PENDING#${tokenId}`, sk: 'STEP' }),
   signInFailures: (email: string, source: string) => ({ pk: `SIGNIN#${email.toLowerCase()}`, sk: `FROM#${source}` }),
@@ -76,15 +77,32 @@ export const sessionsRepository = {
     return { endedAtMs: item?.EndedAtMs ?? 0, tokensValidFrom: item?.TokensValidFrom ?? 0 };
   },
 
-  /** Remembers whose a refresh token is and when it was issued (only a hash is kept), until it expires. */
-  async recordRefreshToken(refreshToken: string, userId: string, expiresAt: number): Promise<void> {
-    await putItem({ ...keys.refreshToken(refreshToken), entity: 'RefreshToken', UserID: userId, IssuedAtMs: Date.now(), expiresAt });
+  /**
+   * Remembers whose a refresh token is and when it was issued (only a hash is kept), until it
+   * expires; `twoFactor` when its session came through the TOTP step, so its refreshes do too.
+   */
+  async recordRefreshToken(refreshToken: string, userId: string, expiresAt: number, twoFactor = false): Promise<void> {
+    await putItem({ ...keys.refreshToken(refreshToken), entity: 'RefreshToken', UserID: userId, IssuedAtMs: Date.now(), expiresAt, TwoFactor: twoFactor });
   },
 
-  async refreshTokenIssue(refreshToken: string): Promise<{ userId: string; issuedAtMs: number } | undefined> {
-    const item = await getItem<{ UserID: string; IssuedAtMs: number; expiresAt: number }>(keys.refreshToken(refreshToken));
+  async refreshTokenIssue(refreshToken: string): Promise<{ userId: string; issuedAtMs: number; twoFactor: boolean } | undefined> {
+    const item = await getItem<{ UserID: string; IssuedAtMs: number; expiresAt: number; TwoFactor?: boolean }>(keys.refreshToken(refreshToken));
     if (!item || item.expiresAt <= nowSeconds()) return undefined;
-    return { userId: item.UserID, issuedAtMs: item.IssuedAtMs };
+    return { userId: item.UserID, issuedAtMs: item.IssuedAtMs, twoFactor: item.TwoFactor === true };
+  },
+
+  /**
+   * Marks an access token (its `jti`) as one whose session came through the TOTP step: the
+   * 2FA answer, the TOTP set-up's first code, or a refresh of such a session. Until the token
+   * expires (then TTL removes the mark).
+   */
+  async markTwoFactorSession(userId: string, tokenId: string, expiresAt: number): Promise<void> {
+    await putItem({ ...keys.twoFactorSession(userId, tokenId), entity: 'TwoFactorSession', expiresAt });
+  },
+
+  async isTwoFactorSession(userId: string, tokenId: string): Promise<boolean> {
+    const item = await getItem<{ expiresAt: number }>(keys.twoFactorSession(userId, tokenId));
+    return item !== undefined && item.expiresAt > nowSeconds();
   },
 
   /**

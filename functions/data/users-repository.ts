@@ -32,6 +32,8 @@ export interface UserRecord {
   TwoFactorEnabled?: boolean;
   /** The user's clinic is disabled (see functions/lib/may-sign-in.ts). */
   ClinicDisabled?: boolean;
+  /** The sign-in address was changed by an administrator and not yet used by the user (no recovery to it). */
+  EmailUnconfirmed?: boolean;
   CreatedAt: string;
 }
 
@@ -45,7 +47,7 @@ const toRecord = ({ SortName, ListShard, Roles, ...user }: UserItem): UserRecord
 export const rolesOf = (user: Pick<UserRecord, 'Role' | 'Roles'>): Role[] => (user.Roles && user.Roles.length > 0 ? user.Roles : [user.Role]);
 
 /** What an update may change on a user (spec section 5, edit: Email and Phone; the flag; the roles). */
-export type UserChanges = Partial<Pick<UserRecord, 'Email' | 'Phone' | 'IsEnabled' | 'Role' | 'Roles'>>;
+export type UserChanges = Partial<Pick<UserRecord, 'Email' | 'EmailUnconfirmed' | 'Phone' | 'IsEnabled' | 'Role' | 'Roles'>>;
 
 /** The clinic whose admin a new user becomes: the clinic must have none yet (checked in the same transaction). */
 export interface AdminOf {
@@ -123,7 +125,8 @@ export const usersRepository = {
       new UpdateCommand({
         TableName: config.tableName,
         Key: { pk: `USER#${userId}`, sk: 'PROFILE' },
-        UpdateExpression: 'SET LastLoginAt = :at, PreviousLoginAt = if_not_exists(LastLoginAt, :none)',
+        // A sign-in with the user's own password confirms an address an administrator set.
+        UpdateExpression: 'SET LastLoginAt = :at, PreviousLoginAt = if_not_exists(LastLoginAt, :none) REMOVE EmailUnconfirmed',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':at': at, ':none': '' },
         ReturnValues: 'UPDATED_OLD',

@@ -14,14 +14,14 @@ import { isInvalidCursor } from '../data/page';
 import { usersRepository } from '../data/users-repository';
 import { AuditTrail } from './audit';
 import { identityFromClaims, type Caller } from './caller';
-import type { ErrorBody } from './errors';
+import { notFound, type ErrorBody } from './errors';
 import { requireHuman } from './human-verification';
 import { isFromCloudFront } from './origin-verify';
 import { optionalEnv } from './environment';
 import { logger } from './powertools';
 import { maySignIn } from './may-sign-in';
 import { inScope } from './scope';
-import { isSessionEnded, requireTwoFactorSetUp } from './session-check';
+import { isSessionEnded, isTwoFactorSession, requireTwoFactorSession, requireTwoFactorSetUp } from './session-check';
 
 /** Bodies above this size are refused before parsing; images go straight to storage, not through the API. */
 const MAX_BODY_BYTES = 256 * 1024;
@@ -156,11 +156,16 @@ function roleScope(route: SessionRoute): MiddlewareObj<Event, Result> {
       if (!route.roles.includes(identity.role)) throw refused();
       if (route.self && event.pathParameters?.[route.self] !== identity.userId) throw refused();
       const claims = event.requestContext.authorizer?.jwt?.claims ?? {};
-      const [user, ended] = await Promise.all([usersRepository.get(identity.userId), isSessionEnded(identity.userId, claims)]);
+      const [user, ended, twoFactorSession] = await Promise.all([
+        usersRepository.get(identity.userId),
+        isSessionEnded(identity.userId, claims),
+        isTwoFactorSession(identity.role, identity.userId, claims),
+      ]);
       if (!user) throw refused();
       if (!maySignIn(user)) throw createHttpError(403, messages.session.userDisabled);
       if (ended) throw createHttpError(401, messages.session.authenticationError);
       requireTwoFactorSetUp(route, { Role: identity.role, TwoFactorEnabled: user.TwoFactorEnabled });
+      requireTwoFactorSession(route, { Role: identity.role, TwoFactorEnabled: user.TwoFactorEnabled }, twoFactorSession);
       const state = stateOf(event);
       state.token = bearerToken(event);
       state.caller = {
@@ -183,7 +188,7 @@ function validation(route: RouteDefinition): MiddlewareObj<Event, Result> {
       const state = stateOf(event);
       state.query = route.query ? route.query.parse(definedValues(event.queryStringParameters)) : {};
       if (!route.body) return;
-      const parsed = route.body.safeParse(state.body ?? {});
+      const parsed = route.body.safeParse(withoutTenantEchoes(route, state.body ?? {}, state.caller));
       if (!parsed.success) {
         await refuseOutOfReachPatient(route, event, state.caller);
         throw parsed.error;
@@ -191,6 +196,23 @@ function validation(route: RouteDefinition): MiddlewareObj<Event, Result> {
       state.body = parsed.data;
     },
   };
+}
+
+/**
+ * The spec's tenant fields a body may echo (route.tenantEchoes): dropped when they name the
+ * caller's own provider or clinic, 404 when they name another (or the caller has none), so a
+ * client built from the spec is served and another tenant's ids cannot be probed or slipped in.
+ */
+function withoutTenantEchoes(route: RouteDefinition, body: unknown, caller: Caller | undefined): unknown {
+  if (route.token !== 'session' || !route.tenantEchoes || typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const own: Record<string, string | undefined> = { ServiceProviderID: caller?.serviceProviderId, ClinicID: caller?.clinicId };
+  const rest: Record<string, unknown> = { ...body };
+  for (const field of route.tenantEchoes) {
+    if (!(field in rest)) continue;
+    if (own[field] === undefined || rest[field] !== own[field]) throw notFound();
+    delete rest[field];
+  }
+  return rest;
 }
 
 /**

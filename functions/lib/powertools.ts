@@ -39,4 +39,6 @@ export const metricNames = {
   globalSettingsPublished: 'GlobalSettingsPublished',
   /** A live screens' change notice that could not be published (the ingest went on: shared/live.ts). */
   changeNoticeFailed: 'ChangeNoticeFailed',
+  /** A security event of an account that operations must look at (functions/services/security-events.ts). */
+  securityEvent: 'SecurityEvent',
 } as const;

@@ -13,7 +13,7 @@ import createHttpError from 'http-errors';
 import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ChangePasswordResult, SessionProfile, SessionTokens, SignedIn, SignInResult, TotpSetup } from '@shared/api/session';
-import { isValidPassword, requiresTwoFactorSetup, sessionNotices, stripSpaces } from '@shared/api/session';
+import { isValidPassword, requiresTwoFactorSetup, sessionNotices, stripSpaces, TWO_FACTOR_REQUIRED_ROLES } from '@shared/api/session';
 import * as messages from '@shared/messages';
 import { ADMIN_ROLES } from '@shared/roles';
 import { rateLimits } from '../data/rate-limits-repository';
@@ -30,6 +30,7 @@ import { mailer } from '../lib/mailer';
 import { maySignIn } from '../lib/may-sign-in';
 import { endAllSessions } from './end-sessions';
 import { completePendingStep, issuePendingToken, openPendingToken, type PendingSession } from './pending-steps';
+import { alarmSecurityEvent, recordSecurityEvent } from './security-events';
 
 const m = messages.session;
 
@@ -117,17 +118,52 @@ async function refuseDisabled(user: UserRecord): Promise<void> {
   if (user.ServiceProviderID && !(await serviceProvidersRepository.isEnabled(user.ServiceProviderID))) throw createHttpError(403, m.userDisabled);
 }
 
+/** How a sign-in got its tokens: the password alone, or the password and then the TOTP code. */
+type SignInPath = { via: 'password' | 'twoFactor'; source: string };
+
+/** Marks an access token as issued to a session that came through the TOTP step (checked on each call for the roles that require it). */
+async function markTwoFactorSession(userId: string, accessToken: string): Promise<void> {
+  const claims = decodeJwtPayload(accessToken);
+  if (typeof claims.jti !== 'string') throw createHttpError(401, m.authenticationError);
+  await sessionsRepository.markTwoFactorSession(userId, claims.jti, Number(claims.exp));
+}
+
+/**
+ * Cognito gave tokens for the password alone to an administrator who must use TOTP and has it on:
+ * TOTP was turned off at Cognito outside the portal (SetUserMFAPreference with the user's own
+ * token). The tokens are not a session: they are dropped, TOTP is turned back on with them (so the
+ * next sign-in asks for the code), the audit trail records it and the operations alarm fires.
+ */
+async function refuseTwoFactorBypass(user: UserRecord, result: AuthenticationResultType, path: SignInPath): Promise<never> {
+  alarmSecurityEvent('TwoFactorTurnedOffOutsidePortal', user.UserID);
+  try {
+    await cognito().send(new SetUserMFAPreferenceCommand({ AccessToken: result.AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
+  } finally {
+    await discardTokens(result);
+    await recordSecurityEvent('TwoFactorTurnedOffOutsidePortal', user, {
+      route: 'POST /signin',
+      source: path.source,
+      changes: [{ field: 'CognitoSoftwareTokenMfa', before: false, after: true }],
+    });
+  }
+  throw createHttpError(401, m.authenticationError);
+}
+
 /**
  * Completes a sign-in with Cognito's tokens: checks our own enabled flag, dates the refresh
- * token (so ending all sessions ends it), and records the sign-in time.
+ * token (so ending all sessions ends it), marks a session that came through the TOTP step, and
+ * records the sign-in time.
  */
-async function signedIn(result: AuthenticationResultType): Promise<SignedIn> {
+async function signedIn(result: AuthenticationResultType, path: SignInPath): Promise<SignedIn> {
   const userId = decodeJwtPayload(tokensOf(result).token).sub as string;
   const user = await usersRepository.get(userId);
   if (!user) throw createHttpError(401, m.authenticationError);
   await refuseDisabled(user);
+  if (path.via === 'password' && user.TwoFactorEnabled && TWO_FACTOR_REQUIRED_ROLES.includes(user.Role)) await refuseTwoFactorBypass(user, result, path);
   const tokens = await currentTokens(userId, tokensOf(result));
-  await sessionsRepository.recordRefreshToken(tokens.refreshToken, userId, Math.floor(Date.now() / 1000) + REFRESH_RECORD_SECONDS);
+  const twoFactor = path.via === 'twoFactor';
+  await sessionsRepository.recordRefreshToken(tokens.refreshToken, userId, Math.floor(Date.now() / 1000) + REFRESH_RECORD_SECONDS, twoFactor);
+  if (twoFactor) await markTwoFactorSession(userId, tokens.token);
   const previous = await usersRepository.recordSignIn(userId);
   const profile = await sessionProfile(user, previous);
   return { status: 'pass', updatePassword: false, ...tokens, profile, ...(requiresTwoFactorSetup(profile) ? { totpSetupRequired: true } : {}) };
@@ -145,8 +181,9 @@ async function pendingUser(username: string): Promise<UserRecord> {
 async function outcome(
   response: Pick<InitiateAuthCommandOutput, 'AuthenticationResult' | 'ChallengeName' | 'ChallengeParameters' | 'Session'>,
   username: string,
+  path: SignInPath,
 ): Promise<SignInResult> {
-  if (response.AuthenticationResult) return signedIn(response.AuthenticationResult);
+  if (response.AuthenticationResult) return signedIn(response.AuthenticationResult, path);
   const session = response.Session;
   if (!session) throw createHttpError(401, m.authenticationError);
   if (response.ChallengeName === 'SOFTWARE_TOKEN_MFA') {
@@ -218,7 +255,7 @@ export async function signIn(email: string, password: string, source = 'internal
   }
   // A right password before a 2FA code is half a sign-in: the failures stay until the code is right too.
   if (response.ChallengeName !== 'SOFTWARE_TOKEN_MFA') await sessionsRepository.clearSignInFailures(username, source);
-  return outcome(response, username);
+  return outcome(response, username, { via: 'password', source });
 }
 
 /**
@@ -254,7 +291,7 @@ export async function answerTwoFactor(pendingToken: string | undefined, code: st
         ChallengeResponses: { USERNAME: pending.username, SOFTWARE_TOKEN_MFA_CODE: stripSpaces(code) },
       }),
     );
-    result = await outcome(response, pending.username);
+    result = await outcome(response, pending.username, { via: 'twoFactor', source });
   } catch (error) {
     const mapped = signInError(error);
     if (statusOf(mapped) === 400) await sessionsRepository.recordSignInFailure(pending.username, source);
@@ -306,7 +343,7 @@ export async function changePassword(pendingToken: string | undefined, userId: s
       await discardTokens(response.AuthenticationResult);
       response = await passwordAuth(pending.username, password);
     }
-    result = await outcome(response, pending.username);
+    result = await outcome(response, pending.username, { via: 'password', source: 'internal' });
   } catch (error) {
     throw signInError(error);
   }
@@ -336,7 +373,10 @@ export async function refreshSession(refreshToken: string): Promise<SessionToken
   try {
     const tokens = await refreshWithCognito(refreshToken);
     if (decodeJwtPayload(tokens.token).sub !== issue.userId) throw createHttpError(401, m.authenticationError);
-    return await currentTokens(issue.userId, tokens);
+    const current = await currentTokens(issue.userId, tokens);
+    // A refresh of a session that came through the TOTP step is such a session too.
+    if (issue.twoFactor) await markTwoFactorSession(issue.userId, current.token);
+    return current;
   } catch (error) {
     throw createHttpError(401, m.authenticationError, { cause: error });
   }
@@ -395,7 +435,9 @@ export async function recoverPassword(email: string, options: { source?: string 
     (await rateLimits.take(`recovery-address#${address}`, RECOVERY_LIMIT_PER_ADDRESS, RECOVERY_WINDOW_SECONDS));
   if (!withinLimits) throw createHttpError(429, sessionNotices.recoveryRateLimited);
   const user = await usersRepository.getByEmail(address);
-  if (!user || !maySignIn(user)) throw createHttpError(404, m.recoveryFailure);
+  // An address an administrator set receives no recovery until its user signed in with it: else
+  // whoever changed it (and holds that mailbox) could take the account.
+  if (!user || !maySignIn(user) || user.EmailUnconfirmed) throw createHttpError(404, m.recoveryFailure);
   const password = temporaryPassword();
   await recoveryRepository.save(user.UserID, password);
   await mailer().send({
@@ -437,6 +479,8 @@ export async function verifyTotp(accessToken: string, userId: string, code: stri
     }),
   );
   await usersRepository.setTwoFactorEnabled(userId, true);
+  // The session that proved a first code is a two-factor session from now on.
+  await markTwoFactorSession(userId, accessToken);
   return { enabled: true };
 }
 

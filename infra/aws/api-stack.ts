@@ -20,6 +20,7 @@ import { LIVE_TOPIC_ROOT } from '@shared/live';
 import type { ApiArea, RouteAccess, RouteDefinition } from '@shared/api/routes';
 import { ApiAreaStack } from './api-area-stack';
 import { ORIGIN_VERIFY_HEADER } from '@functions/lib/origin-verify';
+import { metricNames } from '@functions/lib/powertools';
 import { LIVE_POLICY_PREFIX } from '@functions/lib/live-identity';
 import { DEVICE_POLICY_NAME } from './devices-stack';
 import { PortalFunction } from './portal-function';
@@ -323,6 +324,18 @@ export class ApiStack extends Stack {
       ['Api5xx', apiMetric('5xx'), 5, 'The API answered 5 or more server errors in 5 minutes'],
       ['Api429', throttled, 20, 'The API refused 20 or more requests for throttling in 5 minutes'],
       ['LambdaThrottles', lambdaThrottles, 1, 'A Lambda of the account was throttled (reserved or account concurrency reached)'],
+      [
+        'SecurityEvent',
+        new Metric({
+          namespace: 'PdPortal',
+          metricName: metricNames.securityEvent,
+          dimensionsMap: { service: 'pd-portal-api' },
+          statistic: 'Sum',
+          period: Duration.minutes(5),
+        }),
+        1,
+        'A security event of an account: an administrator’s required two-factor sign-in was turned off outside the portal (see the audit trail)',
+      ],
     ];
     for (const [id, metric, threshold, description] of alarms) {
       new Alarm(this, id, {

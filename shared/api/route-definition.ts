@@ -104,9 +104,10 @@ export type RouteTenant =
 /**
  * What the route leaves in the audit trail (DESIGN.md section 5): `write` routes change data and
  * record who changed what in the same transaction; `read` routes record who read a patient's data;
- * `none` is for routes that touch neither (sign-in steps record their own security events).
+ * `security` routes (sign-in and its steps) write security events of their own to the trail
+ * (functions/services/security-events.ts); `none` is for routes that touch neither.
  */
-export type RouteAudit = 'none' | 'read' | 'write';
+export type RouteAudit = 'none' | 'read' | 'write' | 'security';
 
 interface RouteBase {
   method: 'GET' | 'POST';
@@ -138,12 +139,21 @@ interface RouteBase {
   thing: string;
 }
 
+/** The spec's tenant fields (section 3) that a client built from the spec may echo in a body. */
+export type TenantEchoField = 'ServiceProviderID' | 'ClinicID';
+
 export interface SessionRoute extends RouteBase {
   token: 'session';
   /** Roles allowed to call. */
   roles: readonly Role[];
   /** The path parameter that must be the caller's own user id (role scope, DESIGN.md section 4). */
   self?: string;
+  /**
+   * The tenant fields the spec's entity of the body carries (a patient's ClinicID): a body may
+   * send them naming the caller's own provider or clinic (then they are dropped before the schema
+   * reads the body); naming another answers 404, as an id out of reach does (DESIGN.md section 10).
+   */
+  tenantEchoes?: readonly TenantEchoField[];
 }
 
 export interface PublicRoute extends RouteBase {

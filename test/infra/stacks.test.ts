@@ -177,11 +177,11 @@ describe('the CDK app', () => {
     expect(leadingKeys('getGlobalSettings')).toEqual({ read: ['GLOBAL', 'REVOKED#*', 'SESSION#*', 'USER#*'], write: [] });
     expect(leadingKeys('initGlobalSettings')).toEqual({ read: ['AUDIT#*', 'GLOBAL', 'REVOKED#*', 'SESSION#*', 'USER#*'], write: ['AUDIT#*', 'GLOBAL'] });
     expect(leadingKeys('signIn')).toEqual({
-      read: ['CLINIC#*', 'COUNTER#*', 'EMAIL#*', 'RECOVERY#*', 'REFRESH#*', 'SESSION#*', 'SIGNIN#*', 'SP#*', 'STATS', 'USER#*'],
-      write: ['RECOVERY#*', 'REFRESH#*', 'SESSION#*', 'SIGNIN#*', 'USER#*'],
+      read: ['AUDIT#*', 'CLINIC#*', 'COUNTER#*', 'EMAIL#*', 'RECOVERY#*', 'REFRESH#*', 'REVOKED#*', 'SESSION#*', 'SIGNIN#*', 'SP#*', 'STATS', 'USER#*'],
+      write: ['AUDIT#*', 'RECOVERY#*', 'REFRESH#*', 'REVOKED#*', 'SESSION#*', 'SIGNIN#*', 'USER#*'],
     });
     expect(leadingKeys('signOut')).toEqual({ read: ['REVOKED#*', 'SESSION#*', 'USER#*'], write: ['REVOKED#*', 'SESSION#*'] });
-    expect(leadingKeys('refreshSession')).toEqual({ read: ['REFRESH#*', 'SESSION#*'], write: [] });
+    expect(leadingKeys('refreshSession')).toEqual({ read: ['REFRESH#*', 'SESSION#*'], write: ['SESSION#*'] });
     for (const id of routeIds) {
       // Every table statement of every route is conditioned; a route that writes says what.
       const allows = dynamoStatements(id).filter((statement) => (statement as Statement & { Effect?: string }).Effect !== 'Deny');
@@ -426,6 +426,8 @@ describe('the CDK app', () => {
         'AWS/ApiGateway/5xx',
         'PdPortal/ApiThrottledRequests',
         'AWS/Lambda/Throttles',
+        // An administrator's required TOTP turned off outside the portal.
+        'PdPortal/SecurityEvent',
       ].sort(),
     );
     expect(alarms.every((alarm) => alarm.AlarmActions?.length === 1)).toBe(true);

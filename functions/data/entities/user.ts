@@ -26,6 +26,11 @@ export const userSchema = {
     TwoFactorEnabled: { type: 'boolean' },
     /** The user's clinic is disabled: no sign-in, no call, until it is enabled (functions/lib/may-sign-in.ts). */
     ClinicDisabled: { type: 'boolean' },
+    /**
+     * An administrator changed the sign-in address and the user has not signed in with it since:
+     * recovery mails nothing to it until the user proves the account is theirs (docs/security.md).
+     */
+    EmailUnconfirmed: { type: 'boolean' },
     CreatedAt: { type: 'string', required: true, readOnly: true },
     /** `<last>#<first>` in lower case: the lists' order. */
     SortName: { type: 'string', required: true },

@@ -32,9 +32,10 @@ export const sessionRoutes = defineRoutes({
     // cognito-sessions: a recovery's mailed password, when used, is set and the user's sessions end.
     access: ['table-write', 'cognito-auth', 'cognito-sessions', 'human-verification'],
     keys: ['SIGNIN', 'EMAIL', 'USER', 'STATS', 'COUNTER', 'SP', 'CLINIC', 'RECOVERY', 'SESSION'],
-    writeKeys: ['SIGNIN', 'USER', 'REFRESH', 'RECOVERY', 'SESSION'],
+    // AUDIT and REVOKED: a sign-in that skipped the required TOTP is recorded and its tokens revoked.
+    writeKeys: ['SIGNIN', 'USER', 'REFRESH', 'RECOVERY', 'SESSION', 'AUDIT', 'REVOKED'],
     tenant: { kind: 'none' },
-    audit: 'none',
+    audit: 'security',
     thing: 'sign in',
   },
   signInTwoFactor: {
@@ -46,7 +47,8 @@ export const sessionRoutes = defineRoutes({
     handler: 'auth/sign-in-two-factor',
     access: ['table-write', 'cognito-auth'],
     keys: ['EMAIL', 'USER', 'STATS', 'COUNTER', 'SP', 'CLINIC', 'SIGNIN', 'SESSION', 'PENDING'],
-    writeKeys: ['USER', 'PENDING', 'SIGNIN', 'REFRESH'],
+    // SESSION: the session came through the TOTP step (its access token is marked).
+    writeKeys: ['USER', 'PENDING', 'SIGNIN', 'REFRESH', 'SESSION'],
     tenant: { kind: 'none' },
     audit: 'none',
     thing: 'sign in',
@@ -58,8 +60,10 @@ export const sessionRoutes = defineRoutes({
     body: refreshSessionSchema,
     response: sessionTokensSchema,
     handler: 'auth/refresh-session',
-    access: ['cognito-auth'],
+    // SESSION: a refreshed two-factor session's new access token is marked as one.
+    access: ['table-write', 'cognito-auth'],
     keys: ['REFRESH', 'SESSION'],
+    writeKeys: ['SESSION'],
     tenant: { kind: 'none' },
     audit: 'none',
     thing: 'sign in',
@@ -74,9 +78,9 @@ export const sessionRoutes = defineRoutes({
     // cognito-sessions: a password change ends every session of the user (AdminUserGlobalSignOut).
     access: ['table-write', 'cognito-auth', 'cognito-sessions'],
     keys: ['EMAIL', 'USER', 'STATS', 'COUNTER', 'SP', 'CLINIC', 'SESSION', 'PENDING'],
-    writeKeys: ['USER', 'PENDING', 'SESSION', 'REFRESH'],
+    writeKeys: ['USER', 'PENDING', 'SESSION', 'REFRESH', 'AUDIT', 'REVOKED'],
     tenant: { kind: 'none' },
-    audit: 'none',
+    audit: 'security',
     thing: 'user',
   },
   forgotPassword: {
@@ -145,7 +149,7 @@ export const sessionRoutes = defineRoutes({
     response: verifyTotpResultSchema,
     handler: 'auth/verify-totp',
     access: ['cognito-auth', 'table-write'],
-    writeKeys: ['USER'],
+    writeKeys: ['USER', 'SESSION'],
     tenant: { kind: 'none' },
     audit: 'none',
     thing: 'user',
