@@ -291,6 +291,8 @@ export async function updateUser(caller: Caller, audit: AuditTrail, userId: stri
   if (body.Phone !== undefined && body.Phone !== before.Phone) changes.Phone = body.Phone;
   if (body.IsEnabled !== undefined && body.IsEnabled !== before.IsEnabled) changes.IsEnabled = body.IsEnabled;
   if (!same(roles, rolesBefore)) Object.assign(changes, { Roles: roles, Role: mainRole(roles) });
+  // The new address receives no recovery until the user signs in with it (docs/security.md).
+  if (changes.Email) changes.EmailUnconfirmed = true;
   const after: UserRecord = { ...before, ...changes };
   const tenant = { ServiceProviderID: before.ServiceProviderID, ClinicID: before.ClinicID };
 
@@ -321,8 +323,30 @@ export async function updateUser(caller: Caller, audit: AuditTrail, userId: stri
     await undo();
     throw conflict(outcome === 'emailTaken' ? messages.errors.alreadyRegistered('Email') : messages.patients.tryAgain);
   }
-  if (changes.IsEnabled === false || changes.Roles) await endAllSessions(userId);
-  return { ...toAnswer(after), changed: Object.keys(changes).filter((field) => field !== 'Roles') };
+  if (changes.IsEnabled === false || changes.Roles || changes.Email) await endAllSessions(userId);
+  if (changes.Email) await noticeOfNewEmail(before, changes.Email, caller.role);
+  return { ...toAnswer(after), changed: Object.keys(changes).filter((field) => field !== 'Roles' && field !== 'EmailUnconfirmed') };
+}
+
+/**
+ * Tells the old address that the sign-in address changed: the user who did not ask for it learns
+ * of it there, where an attacker who changed it cannot hide the mail. A failed mail is logged, not
+ * undone: the change stands, and its audit record says who made it.
+ */
+async function noticeOfNewEmail(user: UserRecord, newEmail: string, changedBy: Role): Promise<void> {
+  try {
+    await mailer().send({
+      to: user.Email,
+      subject: 'PD Clinic Portal: your sign-in address was changed',
+      text:
+        `Hello ${user.FirstName},\n\nOn ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC an administrator (${changedBy}) ` +
+        `changed the e-mail address you sign in with to ${newEmail}, and signed you out everywhere.\n\n` +
+        'Sign in with the new address and your own password; until you do, no password recovery is sent to it. ' +
+        'If you did not expect this change, do not sign in: contact your clinic or service provider at once.\n',
+    });
+  } catch (error) {
+    logger.error('The notice of a changed e-mail could not be mailed', { error: (error as Error).name });
+  }
 }
 
 /**

@@ -21,9 +21,12 @@ const creating = {
   audit: 'write',
 } as const;
 
-/** What …/updateUser/{id} reads, writes and may do: the e-mail (Cognito and marker), the groups, the flag, ending sessions. */
+/**
+ * What …/updateUser/{id} reads, writes and may do: the e-mail (Cognito and marker, and the notice
+ * to the old address), the groups, the flag, ending sessions.
+ */
 const updating = {
-  access: ['table-write', 'cognito-user-admin'],
+  access: ['table-write', 'cognito-user-admin', 'mail'],
   keys: ['USER', 'EMAIL', 'CLINIC', 'COUNTER', 'SESSION'],
   writeKeys: ['USER', 'EMAIL', 'CLINIC', 'AUDIT', 'SESSION'],
   audit: 'write',
@@ -169,6 +172,8 @@ export const userRoutes = defineRoutes({
     response: userSchema,
     handler: 'users/signup-clinic-user',
     ...creating,
+    // Spec section 3: a user carries ClinicID and ServiceProviderID.
+    tenantEchoes: ['ClinicID', 'ServiceProviderID'],
     tenant: { kind: 'own' },
     thing: 'create new user',
   },
@@ -182,6 +187,8 @@ export const userRoutes = defineRoutes({
     response: userSchema,
     handler: 'users/signup-clinic-user',
     ...creating,
+    // Spec section 3: a user carries ClinicID and ServiceProviderID.
+    tenantEchoes: ['ClinicID', 'ServiceProviderID'],
     tenant: { kind: 'own' },
     thing: 'create new user',
   },
@@ -195,6 +202,8 @@ export const userRoutes = defineRoutes({
     response: userSchema,
     handler: 'users/signup-clinic-user',
     ...creating,
+    // Spec section 3: a user carries ClinicID and ServiceProviderID.
+    tenantEchoes: ['ClinicID', 'ServiceProviderID'],
     tenant: { kind: 'own' },
     thing: 'create new user',
   },

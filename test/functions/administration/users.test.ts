@@ -13,7 +13,7 @@ import { TEST_PASSWORD, signedInUser, useApi } from '@test/support/api';
 import { createTestClinic } from '@test/support/devices';
 import { useTestTable, useTestUserPool } from '@test/support/local-services';
 import { createTenant, type Tenant } from '@test/support/tenants';
-import { isAlive, mailedPassword, messageOf, signedIn, signInCall } from '../auth/helpers';
+import { human, isAlive, mailCount, mailedPassword, messageOf, readOutbox, signedIn, signInCall } from '../auth/helpers';
 
 useTestTable();
 useTestUserPool();
@@ -400,6 +400,31 @@ describe('updating a user (the overlap rule)', () => {
     const taken = await call('updateUserOfClinic', own.users.ClinicAdmin, { id: director.user.UserID, body: { Email: own.users.Nurse.Email } });
     expect(taken).toMatchObject({ status: 409, body: { message: ['Email is already registered.'] } });
     expect((await signedIn(api, newEmail)).profile.UserID).toBe(director.user.UserID);
+  }, 30_000);
+
+  it('an e-mail change cannot take the account: the old address is told, every session ends, and recovery to the new address waits for the owner’s own sign-in', async () => {
+    // The attack: a clinic admin moves a doctor's sign-in address to a mailbox the admin reads, then asks for recovery there.
+    const doctor = await freshUser('Doctor');
+    const doctorSession = await signedIn(api, doctor.user.Email);
+    const attackerMailbox = `attacker-${randomUUID().slice(0, 8)}@test.example`;
+    const changed = await call('updateUserOfClinic', own.users.ClinicAdmin, { id: doctor.user.UserID, body: { Email: attackerMailbox } });
+    expect(changed).toMatchObject({ status: 200, body: { Email: attackerMailbox, changed: ['Email'] } });
+
+    const recovery = await api.call('POST', '/forgetPass', { body: { Email: attackerMailbox, reCaptchaToken: human() } });
+    const unknown = await api.call('POST', '/forgetPass', { body: { Email: `nobody-${randomUUID().slice(0, 8)}@test.example`, reCaptchaToken: human() } });
+    expect(recovery).toEqual(unknown);
+    expect(recovery.status).toBe(404);
+    expect(mailCount(attackerMailbox)).toBe(0);
+
+    // The owner learns of it at the old address, and the session from before the change is over.
+    expect(readOutbox(doctor.user.Email).text).toContain(`changed the e-mail address you sign in with to ${attackerMailbox}`);
+    expect(readOutbox(doctor.user.Email).text).toContain('ClinicAdmin');
+    expect(await isAlive(api, doctor.user.UserID, doctorSession.token)).toBe(false);
+
+    // Once the owner has signed in with the new address and their own password, recovery may go there.
+    await signedIn(api, attackerMailbox);
+    expect((await api.call('POST', '/forgetPass', { body: { Email: attackerMailbox, reCaptchaToken: human() } })).status).toBe(200);
+    expect(mailCount(attackerMailbox)).toBe(1);
   }, 30_000);
 
   it('a clinic admin’s new e-mail is the one its clinic shows', async () => {
