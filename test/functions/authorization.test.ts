@@ -1,3 +1,5 @@
+import { DynamoDBClient, ScanCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
+import { patientSignupSchema } from '@shared/api/patients';
 import { buildPath, pathParams } from '@shared/api/paths';
 import type { RouteDefinition, SessionRoute } from '@shared/api/route-definition';
 import { routeIds, routes } from '@shared/api/routes';
@@ -114,3 +116,101 @@ describe('public routes', () => {
     expect((response.body as { message: string[] }).message.length).toBeGreaterThan(0);
   });
 });
+
+/**
+ * The spec's tenant fields in bodies (DESIGN.md section 10): a route whose body's spec entity
+ * carries ServiceProviderID or ClinicID takes them naming the caller's own tenant (a client built
+ * from the spec sends them) and answers another tenant's as out of reach, with nothing written.
+ */
+const echoingRoutes = sessionRoutes.filter((id) => (routes[id] as SessionRoute).tenantEchoes?.length);
+
+describe.each(echoingRoutes)('%s: the spec’s tenant fields in the body', (id) => {
+  const route = routes[id] as SessionRoute;
+  const echoes = route.tenantEchoes!;
+  const roles = route.roles.filter((role) => role !== 'LiberDiAdmin');
+  const fieldsOf = (tenant: Tenant) => ({ ServiceProviderID: tenant.serviceProviderId, ClinicID: tenant.clinicId });
+  const withEchoes = (tenant: Tenant, ids: Record<string, string>) => ({
+    ...(echoBody(route, tenant) as object),
+    ...Object.fromEntries(echoes.map((field) => [field, ids[field]])),
+  });
+  const send = async (role: Role, body: unknown) =>
+    api.call(route.method, pathFor(route, own.users[role], { tenant: 'param' in route.tenant ? own : undefined }), {
+      token: await signIn(own.users[role].Email),
+      body,
+    });
+
+  it.each(roles)('%s: the own tenant’s ids are taken (as without them)', async (role) => {
+    const response = await send(role, withEchoes(own, fieldsOf(own)));
+    expect(response.status).toBeLessThan(300);
+  });
+
+  it.each(roles)('%s: another tenant’s ids answer 404, as an id out of reach, and nothing is written', async (role) => {
+    for (const field of echoes) {
+      const before = await auditCount();
+      const response = await send(role, withEchoes(own, { ...fieldsOf(own), [field]: fieldsOf(other)[field] }));
+      expect(response).toEqual({ status: 404, body: { message: [messages.errors.notFound] } });
+      expect(await auditCount()).toBe(before);
+    }
+  });
+
+  it('keys that are not spec fields are still refused', async () => {
+    const response = await send(roles[0]!, { ...(validBody(route, own) as object), TenantOfMyChoice: own.clinicId });
+    expect(response.status).toBe(400);
+  });
+});
+
+it('has routes whose bodies carry the spec’s tenant fields to walk (a patient signup at least)', () => {
+  expect(echoingRoutes).toEqual(expect.arrayContaining(['signupPatientAsNurse', 'signupPatientAsDirector', 'signupPatientAsDoctor']));
+});
+
+let socialIds = Date.now() % 1_000_000_000;
+/** A body the route takes, about the tenant: the walks' own, and a whole new patient for a signup (the walks send none). */
+function echoBody(route: RouteDefinition, tenant: Tenant): unknown {
+  if (route.body !== patientSignupSchema) return validBody(route, tenant);
+  return {
+    FirstName: 'Echo',
+    LastName: 'Patient',
+    DOB: '1970-05-20',
+    Gender: 'Female',
+    Hispanic: false,
+    RacialDesignation: ['White'],
+    SocialId: String((socialIds += 1)),
+    Address: { Country: 'Israel', City: 'Haifa', Street: '5 Hill St' },
+    Phone: '+972 4 555 0199',
+    Cellphone: '+972 54 555 0199',
+    Email: 'echo.patient@patient.example',
+    ReferringPhysician: 'Dr. Ruth Amsalem',
+    ReferringPhysician_Phone: '+972 4 555 0100',
+    DialysisStart: '2025-01-10',
+    PeritonealDialysisStart: '2030-02-01',
+    Weight: 68,
+    TargetWeight: '66',
+    BloodPressure: '125/80',
+    Pulse: 72,
+    UrineOutput_CC: 600,
+    GFR: 8,
+    DoctorID: tenant.users.Doctor.UserID,
+  };
+}
+
+/** The audit records in the table: a refused call leaves none. */
+async function auditCount(): Promise<number> {
+  const dynamo = new DynamoDBClient({});
+  let count = 0;
+  let start: Record<string, AttributeValue> | undefined;
+  do {
+    const page = await dynamo.send(
+      new ScanCommand({
+        TableName: process.env.TABLE_NAME!,
+        ExclusiveStartKey: start,
+        FilterExpression: 'begins_with(pk, :audit)',
+        ExpressionAttributeValues: { ':audit': { S: 'AUDIT#' } },
+        Select: 'COUNT',
+      }),
+    );
+    count += page.Count ?? 0;
+    start = page.LastEvaluatedKey;
+  } while (start);
+  dynamo.destroy();
+  return count;
+}

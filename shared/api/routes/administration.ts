@@ -135,6 +135,7 @@ export const administrationRoutes = defineRoutes({
     body: myProviderUpdateSchema,
     response: providerProfileSchema,
     handler: 'administration/update-my-sp',
+    tenantEchoes: ['ServiceProviderID'],
     // iot-publish: a change of the settings a device uses is sent to the provider's devices (retained).
     access: ['table-write', 'iot-publish', 'provider-logo-read', 'provider-logo-delete'],
     keys: ['USER', 'SP', 'COUNTER', 'GLOBAL', 'CLINIC', 'DEVICE'],
@@ -256,6 +257,8 @@ export const administrationRoutes = defineRoutes({
     response: clinicSchema,
     human: true,
     handler: 'administration/signup-clinic',
+    // Spec section 3: a clinic carries its serviceProvider's ServiceProviderID.
+    tenantEchoes: ['ServiceProviderID'],
     access: ['table-write', 'human-verification'],
     keys: ['SP', 'GLOBAL', 'CLINIC', 'COUNTER'],
     writeKeys: ['CLINIC', 'SP', 'STATS', 'AUDIT'],
@@ -304,6 +307,7 @@ export const administrationRoutes = defineRoutes({
     response: myClinicUpdateResultSchema,
     human: true,
     handler: 'administration/update-my-clinic',
+    tenantEchoes: ['ClinicID', 'ServiceProviderID'],
     access: ['table-write', 'human-verification', 'clinic-logo-read', 'clinic-logo-delete'],
     keys: ['CLINIC', 'COUNTER', 'SP', 'GLOBAL'],
     writeKeys: ['CLINIC', 'AUDIT'],

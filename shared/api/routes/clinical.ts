@@ -34,6 +34,8 @@ export const clinicalRoutes = defineRoutes({
     body: patientSignupSchema,
     response: patientSignupResultSchema,
     handler: 'clinical/signup-patient',
+    // Spec section 3: a patient's clinical profile carries its ClinicID.
+    tenantEchoes: ['ClinicID', 'ServiceProviderID'],
     access: ['table-write'],
     keys: ['USER'],
     writeKeys: ['PATIENT', 'SOCIALID', 'AUDIT'],
@@ -90,6 +92,7 @@ export const clinicalRoutes = defineRoutes({
     body: patientUpdateSchema,
     response: patientUpdateResultSchema,
     handler: 'clinical/update-patient',
+    tenantEchoes: ['ClinicID', 'ServiceProviderID'],
     access: ['table-write'],
     keys: ['PATIENT', 'USER', 'DEVICE', 'SOCIALID'],
     writeKeys: ['PATIENT', 'SOCIALID', 'AUDIT'],
