@@ -152,6 +152,11 @@ export async function startBroker(options: BrokerOptions): Promise<LocalBroker> 
   const wss = new WebSocketServer({ noServer: true });
   const onUpgrade = (request: import('node:http').IncomingMessage, socket: import('node:stream').Duplex, head: Buffer) => {
     if (parsedUrl(request.url, 'http://local')?.pathname !== '/mqtt') return socket.destroy();
+    // The Host must be the portal's own (DNS rebinding guard), as for every other request of its server.
+    if (!options.allowedOrigins.some((allowed) => new URL(allowed).host === request.headers.host?.toLowerCase())) {
+      socket.end('HTTP/1.1 421 Misdirected Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
     // A browser always sends Origin: only the portal's own pages may open the broker's WebSocket.
     // (A device or script sends none; it still needs its secret.)
     const origin = request.headers.origin;

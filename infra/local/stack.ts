@@ -22,7 +22,7 @@ import { ensureTable, localDynamoClient, startDynamoDbLocal } from './dynamodb';
 import { deviceCredentials, deviceCredentialsFile } from './device-credentials';
 import { freePort, supervise, type ManagedProcess, type SupervisedProcess } from './processes';
 import { credentialsFromEnvironment } from './sigv4';
-import { decodedOrUndefined, parsedUrl } from './url-path';
+import { decodedOrUndefined, isLocalHost, localOrigins, parsedUrl } from './url-path';
 
 export { BACKEND_VERSION, FRONTEND_VERSION };
 export const TABLE_NAME = 'pd-portal';
@@ -198,10 +198,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // The twin checks links against the credentials the backend signs with (the environment above).
     const objects = objectStoreTwin(path.join(dataDir, 'objects'), OBJECT_STORE_PREFIX, credentialsFromEnvironment);
 
+    let port = 0; // known once the server listens, before any request
     const server = http.createServer((req, res) => {
       const url = parsedUrl(req.url, `http://${req.headers.host ?? 'localhost'}`);
       if (!url) {
         res.writeHead(400, SECURITY_HEADERS).end();
+        return;
+      }
+      if (!isLocalHost(req.headers.host, port)) {
+        res
+          .writeHead(421, { ...SECURITY_HEADERS, 'content-type': 'text/plain' })
+          .end('Misdirected request: this server answers only to its own local address.\n');
         return;
       }
       const local = localPaths[`${req.method} ${url.pathname}`];
@@ -221,7 +228,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       server.once('error', reject);
       server.listen(options.port, '127.0.0.1', () => resolve());
     });
-    const { port } = server.address() as { port: number };
+    port = (server.address() as { port: number }).port;
     // Signed image links point at the portal's own origin, as CloudFront's would.
     process.env.AWS_ENDPOINT_URL_S3 = `http://localhost:${port}${OBJECT_STORE_PREFIX}`;
 
@@ -230,7 +237,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       httpServer: server,
       onDeviceMessage: deviceMessageIngest(),
       credentials: deviceCredentials(deviceCredentialsFile(dataDir)),
-      allowedOrigins: [`http://localhost:${port}`, `http://127.0.0.1:${port}`],
+      allowedOrigins: localOrigins(port),
       browserGrant: async (token) => liveTopicFilterForToken(await verifyToken(token)),
       unavailable,
     });

@@ -79,6 +79,24 @@ describe('a malformed % escape in a URL', () => {
   });
 });
 
+describe('a page on another name rebound to this machine (DNS rebinding)', () => {
+  it('is refused with 421 before anything runs: the API, the web, image links and the MQTT WebSocket', async () => {
+    const port = Number(new URL(stack.url).port);
+    const request = (target: string, host: string) => rawRequest(port, `GET ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+    for (const target of [`${API_BASE}/general/d_update`, '/', '/config.json', '/local/s3/pd-portal-images/x.png', '/patients']) {
+      expect(await request(target, `evil.example:${port}`)).toBe('HTTP/1.1 421 Misdirected Request');
+      expect(await request(target, `localhost.evil.example:${port}`)).toBe('HTTP/1.1 421 Misdirected Request');
+    }
+    expect(await request('/config.json', `localhost:${port}`)).toBe('HTTP/1.1 200 OK');
+    expect(await request('/config.json', `127.0.0.1:${port}`)).toBe('HTTP/1.1 200 OK');
+    const upgrade = await rawRequest(
+      port,
+      `GET /mqtt HTTP/1.1\r\nHost: evil.example:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: mqtt\r\n\r\n`,
+    );
+    expect(upgrade).toBe('HTTP/1.1 421 Misdirected Request');
+  });
+});
+
 describe('a device message over IoT Core’s 128 KB', () => {
   it('is refused unacknowledged with the connection closed, kept once as a dead letter and logged', async () => {
     const { serialNumber, secret, patient } = await deviceWithSecret();
