@@ -39,6 +39,8 @@ export interface BrokerOptions {
   credentials: DeviceCredentials;
   /** The portal's own origins; a browser's WebSocket from any other page is refused. */
   allowedOrigins: string[];
+  /** The Host names the server answers to (DNS rebinding guard); an upgrade naming another gets 421. */
+  allowedHosts?: string[];
   /** Grants browsers their tenant's notices; without it no browser may connect. */
   browserGrant?: BrowserGrant;
   /** Why messages cannot be taken now (a part of the stack is down), or undefined. */
@@ -153,7 +155,7 @@ export async function startBroker(options: BrokerOptions): Promise<LocalBroker> 
   const onUpgrade = (request: import('node:http').IncomingMessage, socket: import('node:stream').Duplex, head: Buffer) => {
     if (parsedUrl(request.url, 'http://local')?.pathname !== '/mqtt') return socket.destroy();
     // The Host must be the portal's own (DNS rebinding guard), as for every other request of its server.
-    if (!options.allowedOrigins.some((allowed) => new URL(allowed).host === request.headers.host?.toLowerCase())) {
+    if (options.allowedHosts && !options.allowedHosts.includes(request.headers.host?.toLowerCase() ?? '')) {
       socket.end('HTTP/1.1 421 Misdirected Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }

@@ -238,6 +238,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       onDeviceMessage: deviceMessageIngest(),
       credentials: deviceCredentials(deviceCredentialsFile(dataDir)),
       allowedOrigins: localOrigins(port),
+      allowedHosts: localOrigins(port).map((origin) => new URL(origin).host),
       browserGrant: async (token) => liveTopicFilterForToken(await verifyToken(token)),
       unavailable,
     });
