@@ -6,6 +6,7 @@ import { TEST_PASSWORD } from '../support/api';
 import { providerWithAdmins, type ProviderWithAdmins } from '../support/admins';
 import { expectWcagClean } from '../support/axe';
 import { fillSignIn, signInFirstTimeWithTotp, usePortal } from '../support/browser';
+import { csvRows } from '@test/support/csv';
 
 /**
  * Issue 12's clinic screens walked in Chromium by the three administrators: the provider's admin
@@ -132,7 +133,7 @@ describe('the clinic screens, as the administrators use them', () => {
       .evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].map((cell) => (cell.textContent ?? '').trim()).join(',')));
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toBe('clinics.csv');
-    const lines = readFileSync(await download.path(), 'utf8').split(/\r?\n/);
+    const lines = csvRows(readFileSync(await download.path(), 'utf8'));
     expect(lines[0]).toBe('Clinic Name,Location,Activated Devices,Total No. of exchanges,Last exchange time');
     expect(lines.slice(1).sort()).toEqual([...listed].sort());
     expect(lines.slice(1).some((line) => line.startsWith(`${RENAMED},Israel,0,0,`))).toBe(true);

@@ -8,6 +8,7 @@ import { providerWithAdmins, type ProviderWithAdmins } from '../support/admins';
 import { expectWcagClean } from '../support/axe';
 import { signInFirstTimeWithTotp, usePortal } from '../support/browser';
 import { connectDevice, createTestPatient, exchangeReport, publishExchange, randomSerialNumber } from '../support/devices';
+import { csvRows } from '@test/support/csv';
 
 /**
  * Issue 13's device screens walked in Chromium by the platform admin: registers a device in
@@ -207,7 +208,7 @@ describe('the device screens, as the platform admin uses them', () => {
     await deviceRow(page).waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toBe('devices.csv');
-    const lines = readFileSync(await download.path(), 'utf8').split(/\r?\n/);
+    const lines = csvRows(readFileSync(await download.path(), 'utf8'));
     expect(lines[0]).toBe('Status,Serial No.,Utilization,Errors,Clinic name,Service provider name,Comment');
     expect(lines).toHaveLength(2);
     const [status, serial, , errors, clinic, provider, comment, ...rest] = lines[1]!.split(',');

@@ -5,6 +5,7 @@ import { TEST_PASSWORD } from '../support/api';
 import { providerWithAdmins, type ProviderWithAdmins } from '../support/admins';
 import { createTestClinic } from '../support/devices';
 import { fillSignIn, signInFirstTimeWithTotp, temporaryPasswordIn, usePortal } from '../support/browser';
+import { csvRows } from '@test/support/csv';
 
 /**
  * Issue 13's user screens walked in Chromium: the clinic admin creates a nurse through
@@ -96,7 +97,7 @@ describe("the provider's admin", () => {
       .evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].map((cell) => (cell.textContent ?? '').trim()).join(',')));
     const [download] = await Promise.all([provider.waitForEvent('download'), provider.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toBe('users.csv');
-    const lines = readFileSync(await download.path(), 'utf8').split(/\r?\n/);
+    const lines = csvRows(readFileSync(await download.path(), 'utf8'));
     expect(lines[0]).toBe('Full Name,User role,Email Address,Associated Clinic');
     expect(lines.slice(1).sort()).toEqual([...listed].sort());
     expect(lines).toContain(`${nurseName()},Nurse,${nurse.email},${admins.clinic.ClinicName}`);

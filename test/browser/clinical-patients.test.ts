@@ -10,6 +10,7 @@ import { clinicAndStaff } from '../support/admins';
 import { fillSignIn, usePortal } from '../support/browser';
 import { createTestPatient, exchangeReport, randomSerialNumber } from '../support/devices';
 import { approvedPrescription, hhmm } from '../support/prescriptions';
+import { csvRows } from '@test/support/csv';
 
 /**
  * Issue 10's clinical area walked in Chromium as the clinic's staff would: add a patient, read
@@ -215,7 +216,7 @@ describe('the clinical area, as the clinic staff use it', () => {
     ]);
     const iso = reportedAt.toISOString();
     expect(download.suggestedFilename()).toBe(`${seeded.serialNumber}_${iso.slice(0, 10)}_${iso.slice(11, 13)}${iso.slice(14, 16)}.csv`);
-    const lines = readFileSync(await download.path(), 'utf8').split(/\r?\n/);
+    const lines = csvRows(readFileSync(await download.path(), 'utf8'));
     expect(lines[0]).toBe('Sample,FillTurbidity,DrainTurbidity,BubblesFillTurbidity,BubblesDrainTurbidity');
     expect(lines).toHaveLength(1 + Math.max(drainSamples.length, fillSamples.length));
     expect(lines[4]).toBe(`3,${fillSamples[3]},${drainSamples[3]},,`);

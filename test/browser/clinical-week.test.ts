@@ -10,6 +10,7 @@ import { clinicAndStaff } from '../support/admins';
 import { fillSignIn, usePortal } from '../support/browser';
 import { createTestPatient, exchangeReport, randomSerialNumber } from '../support/devices';
 import { approvedPrescription, hhmm } from '../support/prescriptions';
+import { csvRows } from '@test/support/csv';
 
 /**
  * Issue 14's 'This week' walked in Chromium as a ClinicDirector would: the patient's row counts
@@ -88,10 +89,7 @@ describe("the ClinicDirector's week of the care team", () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toBe(`care-team-week-${week}.csv`);
-    const lines = readFileSync(await download.path(), 'utf8')
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split(/\r?\n/);
+    const lines = csvRows(readFileSync(await download.path(), 'utf8'));
     expect(lines[0]).toBe('Patient,Adherence (%),Exchanges done,Exchanges prescribed so far,Alerts raised,Alerts cleared,Visits closed,Who cleared what');
     expect(lines).toContain(`${seeded.patientName},,1,0,${alerts},${alerts},0,${cleared.replace(/,/g, '')}`);
     await expectWcagClean(page, 'This week, after clearing');
