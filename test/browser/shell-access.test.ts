@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
-import { usersRepository } from '@functions/data/users-repository';
 import { createUser } from '@functions/services/users';
-import { fillSignIn, usePortal } from '../support/browser';
+import { adminSignIn, fillSignIn, usePortal } from '../support/browser';
 import { createTestClinic, createTestProvider } from '../support/devices';
 
 const PASSWORD = 'Test!pass1';
@@ -10,9 +9,7 @@ const nurse = { email: 'nurse@shell.example', first: 'Nora' };
 
 const portal = usePortal({
   seed: async () => {
-    const created = await createUser({ FirstName: admin.first, LastName: 'Tester', Email: admin.email, Role: 'ServiceProviderAdmin' }, { password: PASSWORD });
-    // Administrators must have two-factor sign-in on; marked on here so these tests reach the shell (session-sign-in tests the set-up).
-    await usersRepository.setTwoFactorEnabled(created.UserID, true);
+    await createUser({ FirstName: admin.first, LastName: 'Tester', Email: admin.email, Role: 'ServiceProviderAdmin' }, { password: PASSWORD });
     // A nurse of a clinic (an empty one): the patient list and the add-patient form read it.
     const provider = await createTestProvider();
     const clinic = await createTestClinic(provider.ServiceProviderID);
@@ -30,7 +27,9 @@ const portal = usePortal({
   },
 });
 
-const signIn = (page: Page, email: string) => fillSignIn(page, email, PASSWORD);
+// The administrator sets two-factor sign-in up at the first sign-in and types the code after it.
+const signInAdmin = adminSignIn(PASSWORD);
+const signIn = (page: Page, email: string) => (email === admin.email ? signInAdmin(page, email) : fillSignIn(page, email, PASSWORD));
 
 const pathOf = (page: Page) => new URL(page.url()).pathname + new URL(page.url()).search;
 

@@ -96,6 +96,26 @@ export async function signInFirstTimeWithTotp(page: Page, email: string, passwor
   return turnOnTotp(page);
 }
 
+/**
+ * Signs an administrator in as a person does (the page must be at /login): the first time it sets
+ * TOTP up (required for LiberDiAdmin and ServiceProviderAdmin), later it types the code. The
+ * secret is kept per e-mail across a test file's pages.
+ */
+export function adminSignIn(password: string): (page: Page, email: string) => Promise<void> {
+  const secrets = new Map<string, string>();
+  return async (page, email) => {
+    await fillSignIn(page, email, password);
+    const secret = secrets.get(email);
+    if (secret) {
+      await page.getByLabel('Authentication code').fill(await freshTotpCode(secret));
+      await page.getByRole('button', { name: 'Verify' }).click();
+      return;
+    }
+    await page.getByTestId('two-factor-required').waitFor();
+    secrets.set(email, await turnOnTotp(page));
+  };
+}
+
 /** The newest mail to `to` in a local stack's outbox (`<dataDir>/outbox`), and the temporary password it carries. */
 export function temporaryPasswordIn(dataDir: string, to: string): string {
   const outbox = path.join(dataDir, 'outbox');
