@@ -13,19 +13,26 @@ import { inScope } from '../lib/scope';
  */
 const currentMonth = () => new Date().toISOString().slice(0, 7);
 
-export async function platformHistory(query: HistoryQuery): Promise<HistoryPage> {
+/** What a read of the trail looked at, for its own audit record: the month and the filters. */
+const historyRead = (query: HistoryQuery) =>
+  [`month=${query.month ?? currentMonth()}`, query.userId && `userId=${query.userId}`, query.patientId && `patientId=${query.patientId}`].filter(Boolean).join(' ');
+
+export async function platformHistory(audit: AuditTrail, query: HistoryQuery): Promise<HistoryPage> {
+  audit.read({ entity: 'History', id: historyRead(query), PatientID: query.patientId });
   if (query.patientId) return auditRepository.listByPatient(query.patientId, query);
   return auditRepository.listPlatform(query.month ?? currentMonth(), query);
 }
 
-export async function providerHistory(caller: Caller, query: HistoryQuery): Promise<HistoryPage> {
+export async function providerHistory(caller: Caller, audit: AuditTrail, query: HistoryQuery): Promise<HistoryPage> {
   if (!caller.serviceProviderId) throw forbidden();
+  audit.read({ entity: 'History', id: historyRead(query), ServiceProviderID: caller.serviceProviderId });
   const page = await auditRepository.listByProvider(caller.serviceProviderId, query.month ?? currentMonth(), query);
   return query.patientId ? { ...page, items: page.items.filter((item) => item.PatientID === query.patientId) } : page;
 }
 
-export async function clinicHistory(caller: Caller, query: HistoryQuery): Promise<HistoryPage> {
+export async function clinicHistory(caller: Caller, audit: AuditTrail, query: HistoryQuery): Promise<HistoryPage> {
   if (!caller.clinicId) throw forbidden();
+  audit.read({ entity: 'History', id: historyRead(query), ServiceProviderID: caller.serviceProviderId, ClinicID: caller.clinicId });
   const page = await auditRepository.listByClinic(caller.clinicId, query.month ?? currentMonth(), query);
   return query.patientId ? { ...page, items: page.items.filter((item) => item.PatientID === query.patientId) } : page;
 }

@@ -5,7 +5,7 @@ import type { UserRecord } from '../data/users-repository';
 import { logger, metricNames, metrics, publishMetrics } from '../lib/powertools';
 
 /** The security events the trail keeps of a user's account (routes with audit 'security'). */
-export type SecurityEvent = 'TwoFactorTurnedOffOutsidePortal';
+export type SecurityEvent = 'SignedIn' | 'SignInFailed' | 'SignedOut' | 'PasswordChanged' | 'TwoFactorTurnedOn' | 'TwoFactorTurnedOffOutsidePortal';
 
 /**
  * Writes a security event of a user's account to the audit trail, under the user's own tenant so

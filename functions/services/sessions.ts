@@ -165,6 +165,7 @@ async function signedIn(result: AuthenticationResultType, path: SignInPath): Pro
   await sessionsRepository.recordRefreshToken(tokens.refreshToken, userId, Math.floor(Date.now() / 1000) + REFRESH_RECORD_SECONDS, twoFactor);
   if (twoFactor) await markTwoFactorSession(userId, tokens.token);
   const previous = await usersRepository.recordSignIn(userId);
+  await recordSecurityEvent('SignedIn', user, { route: path.via === 'twoFactor' ? 'POST /signin/2fa' : 'POST /signin', source: path.source });
   const profile = await sessionProfile(user, previous);
   return { status: 'pass', updatePassword: false, ...tokens, profile, ...(requiresTwoFactorSetup(profile) ? { totpSetupRequired: true } : {}) };
 }
@@ -249,6 +250,7 @@ export async function signIn(email: string, password: string, source = 'internal
     const recovered = await signInWithRecoveryPassword(username, secret);
     if (!recovered) {
       await sessionsRepository.recordSignInFailure(username, source);
+      await recordFailedSignIn(username, source, 'POST /signin');
       throw mapped;
     }
     response = recovered;
@@ -256,6 +258,15 @@ export async function signIn(email: string, password: string, source = 'internal
   // A right password before a 2FA code is half a sign-in: the failures stay until the code is right too.
   if (response.ChallengeName !== 'SOFTWARE_TOKEN_MFA') await sessionsRepository.clearSignInFailures(username, source);
   return outcome(response, username, { via: 'password', source });
+}
+
+/**
+ * A failed sign-in of a known account, in its tenant's trail. An unknown address has no tenant to
+ * file it under and is not recorded (the per-source waits bound how often either can happen).
+ */
+async function recordFailedSignIn(username: string, source: string, route: string): Promise<void> {
+  const user = await usersRepository.getByEmail(username);
+  if (user) await recordSecurityEvent('SignInFailed', user, { route, source });
 }
 
 /**
@@ -294,7 +305,10 @@ export async function answerTwoFactor(pendingToken: string | undefined, code: st
     result = await outcome(response, pending.username, { via: 'twoFactor', source });
   } catch (error) {
     const mapped = signInError(error);
-    if (statusOf(mapped) === 400) await sessionsRepository.recordSignInFailure(pending.username, source);
+    if (statusOf(mapped) === 400) {
+      await sessionsRepository.recordSignInFailure(pending.username, source);
+      await recordFailedSignIn(pending.username, source, 'POST /signin/2fa');
+    }
     throw mapped;
   }
   await spendPendingToken(pending, result);
@@ -318,7 +332,7 @@ async function spendPendingToken(pending: PendingSession, result: SignInResult):
  * TOTP on still owes the code: the answer is then the 2FA step (with nModified 1), never a
  * session, so a recovery mail alone does not get past the second factor.
  */
-export async function changePassword(pendingToken: string | undefined, userId: string, newPassword: string): Promise<ChangePasswordResult> {
+export async function changePassword(pendingToken: string | undefined, userId: string, newPassword: string, source = 'internal'): Promise<ChangePasswordResult> {
   const pending = await openPendingToken(pendingToken, 'newPassword');
   if (pending.userId !== userId) throw createHttpError(403, messages.errors.noPermission);
   const user = await usersRepository.get(userId);
@@ -343,12 +357,13 @@ export async function changePassword(pendingToken: string | undefined, userId: s
       await discardTokens(response.AuthenticationResult);
       response = await passwordAuth(pending.username, password);
     }
-    result = await outcome(response, pending.username, { via: 'password', source: 'internal' });
+    result = await outcome(response, pending.username, { via: 'password', source });
   } catch (error) {
     throw signInError(error);
   }
   if (result.updatePassword) throw createHttpError(401, m.authenticationError);
   await spendPendingToken(pending, result);
+  await recordSecurityEvent('PasswordChanged', user, { route: 'POST /users/{userId}/changePass', source });
   return { ...result, nModified: 1 };
 }
 
@@ -395,12 +410,19 @@ async function revokeRefreshToken(refreshToken: string): Promise<void> {
  * Signs the user out everywhere: this access token is marked revoked, every session of the user
  * ends (see endAllSessions), and the refresh token, when the web still holds it, is revoked too.
  */
-export async function signOut(accessToken: string, accessTokenClaims: Record<string, string>, refreshToken?: string): Promise<{ signedOut: true }> {
+export async function signOut(
+  accessToken: string,
+  accessTokenClaims: Record<string, string>,
+  refreshToken?: string,
+  source = 'internal',
+): Promise<{ signedOut: true }> {
   const tokenId = accessTokenClaims.jti;
   const expiresAt = Number(accessTokenClaims.exp);
   if (tokenId && Number.isFinite(expiresAt)) await sessionsRepository.revoke(tokenId, expiresAt);
   await endAllSessions(accessTokenClaims.sub!, { accessToken });
   if (refreshToken) await revokeRefreshToken(refreshToken);
+  const user = await usersRepository.get(accessTokenClaims.sub!);
+  if (user) await recordSecurityEvent('SignedOut', user, { route: 'POST /signout', source });
   return { signedOut: true };
 }
 
@@ -465,7 +487,7 @@ export async function setupTotp(accessToken: string, email: string): Promise<Tot
 }
 
 /** Finishes turning on TOTP with a first code; from then on sign-in asks for a code. */
-export async function verifyTotp(accessToken: string, userId: string, code: string): Promise<{ enabled: true }> {
+export async function verifyTotp(accessToken: string, userId: string, code: string, source = 'internal'): Promise<{ enabled: true }> {
   try {
     const result = await cognito().send(new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: stripSpaces(code) }));
     if (result.Status !== 'SUCCESS') throw createHttpError(400, WRONG_AUTHENTICATION_CODE);
@@ -481,6 +503,8 @@ export async function verifyTotp(accessToken: string, userId: string, code: stri
   await usersRepository.setTwoFactorEnabled(userId, true);
   // The session that proved a first code is a two-factor session from now on.
   await markTwoFactorSession(userId, accessToken);
+  const user = await usersRepository.get(userId);
+  if (user) await recordSecurityEvent('TwoFactorTurnedOn', user, { route: 'POST /users/{userId}/totp/verify', source });
   return { enabled: true };
 }
 

@@ -9,7 +9,8 @@ import { defineRoutes, type RouteDefinition } from '@shared/api/route-definition
 import { routeArea, routeIds, routes } from '@shared/api/routes';
 import * as messages from '@shared/messages';
 import { defaultSettings, toSettingsList } from '@shared/settings';
-import { signedInUser, useApi } from '../support/api';
+import { signedInUser, TEST_PASSWORD, useApi } from '../support/api';
+import { human } from './auth/helpers';
 import { useTestTable, useTestUserPool } from '../support/local-services';
 
 useTestTable();
@@ -262,5 +263,42 @@ describe("the platform's trail, spread over shards", () => {
     const newestFirst = [...records].sort((a, b) => `${b.At}#${b.AuditID}`.localeCompare(`${a.At}#${a.AuditID}`)).map((item) => item.AuditID);
     expect(seen).toEqual(newestFirst);
     expect(pages).toBe(4);
+  });
+});
+
+describe('reads of the trail and sign-in events are in the trail', () => {
+  const month = () => new Date().toISOString().slice(0, 7);
+
+  it('records each read of the History, with what it looked at, where the people responsible see it', async () => {
+    const director = await signedInUser('ClinicDirector', { ServiceProviderID: 'sp-history', ClinicID: 'clinic-history', ClinicName: 'History Clinic' });
+    const path = `/clinicsDirector/${director.user.UserID}/history?month=${month()}&userId=${director.user.UserID}`;
+    expect((await api.call('GET', path, { token: director.token })).status).toBe(200);
+    const reads = (await auditRepository.listByClinic('clinic-history', month())).items.filter((record) => record.Entity === 'History');
+    expect(reads).toEqual([
+      expect.objectContaining({ UserID: director.user.UserID, Role: 'ClinicDirector', Action: 'read', EntityID: `month=${month()} userId=${director.user.UserID}` }),
+    ]);
+    // The next read shows the first one.
+    const again = await api.call('GET', `/clinicsDirector/${director.user.UserID}/history?month=${month()}`, { token: director.token });
+    expect((again.body as { items: Array<{ Entity: string }> }).items.some((item) => item.Entity === 'History')).toBe(true);
+
+    const admin = await signedInUser('LiberDiAdmin');
+    expect((await api.call('GET', `/liberdiAdmins/${admin.user.UserID}/history?month=${month()}`, { token: admin.token })).status).toBe(200);
+    const platformReads = (await auditRepository.listPlatform(month(), { userId: admin.user.UserID })).items;
+    expect(platformReads).toEqual([expect.objectContaining({ Entity: 'History', Action: 'read' })]);
+  });
+
+  it('keeps a user’s sign-in, failed sign-in, sign-out and password events in the user’s own tenant’s trail, and not in another’s', async () => {
+    const tenant = { ServiceProviderID: 'sp-events', ClinicID: 'clinic-events', ClinicName: 'Events Clinic' };
+    const { user } = await signedInUser('Nurse', tenant);
+    const signIn = (Password: string) => api.call('POST', '/signin', { body: { Email: user.Email, Password, reCaptchaToken: human() } });
+    expect((await signIn('Wrong!Password1')).status).toBe(401);
+    const session = (await signIn(TEST_PASSWORD)).body as { token: string };
+    expect((await api.call('POST', '/signout', { token: session.token, body: {} })).status).toBe(200);
+
+    const events = (await auditRepository.listByClinic('clinic-events', month())).items.filter((record) => record.UserID === user.UserID);
+    expect(events.map((record) => record.Entity).sort()).toEqual(['SignInFailed', 'SignedIn', 'SignedOut']);
+    expect(events.every((record) => record.ServiceProviderID === 'sp-events' && record.SourceIp)).toBe(true);
+    const elsewhere = (await auditRepository.listByClinic('clinic-history', month())).items.filter((record) => record.UserID === user.UserID);
+    expect(elsewhere).toEqual([]);
   });
 });

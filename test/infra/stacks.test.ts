@@ -180,7 +180,7 @@ describe('the CDK app', () => {
       read: ['AUDIT#*', 'CLINIC#*', 'COUNTER#*', 'EMAIL#*', 'RECOVERY#*', 'REFRESH#*', 'REVOKED#*', 'SESSION#*', 'SIGNIN#*', 'SP#*', 'STATS', 'USER#*'],
       write: ['AUDIT#*', 'RECOVERY#*', 'REFRESH#*', 'REVOKED#*', 'SESSION#*', 'SIGNIN#*', 'USER#*'],
     });
-    expect(leadingKeys('signOut')).toEqual({ read: ['REVOKED#*', 'SESSION#*', 'USER#*'], write: ['REVOKED#*', 'SESSION#*'] });
+    expect(leadingKeys('signOut')).toEqual({ read: ['AUDIT#*', 'REVOKED#*', 'SESSION#*', 'USER#*'], write: ['AUDIT#*', 'REVOKED#*', 'SESSION#*'] });
     expect(leadingKeys('refreshSession')).toEqual({ read: ['REFRESH#*', 'SESSION#*'], write: ['SESSION#*'] });
     for (const id of routeIds) {
       // Every table statement of every route is conditioned; a route that writes says what.

@@ -3,4 +3,6 @@ import { endpoint } from '@functions/lib/endpoint';
 import { changePassword } from '@functions/services/sessions';
 
 /** Uses the pending password-change token, sent as the bearer. */
-export const handler = endpoint(routes.changePassword, ({ body, params, token }) => changePassword(token, params.userId, body.newPassword));
+export const handler = endpoint(routes.changePassword, ({ body, params, token, source }) =>
+  changePassword(token, params.userId, body.newPassword, source.ip),
+);

@@ -3,6 +3,6 @@ import { endpoint } from '@functions/lib/endpoint';
 import { signOut } from '@functions/services/sessions';
 
 /** Ends every session of the caller (see signOut). */
-export const handler = endpoint(routes.signOut, ({ body, token, event }) =>
-  signOut(token, event.requestContext.authorizer.jwt.claims as Record<string, string>, body.refreshToken),
+export const handler = endpoint(routes.signOut, ({ body, token, event, source }) =>
+  signOut(token, event.requestContext.authorizer.jwt.claims as Record<string, string>, body.refreshToken, source.ip),
 );

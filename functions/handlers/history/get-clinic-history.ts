@@ -2,4 +2,4 @@ import { clinicalRoutes as routes } from '@shared/api/routes/clinical';
 import { endpoint } from '@functions/lib/endpoint';
 import { clinicHistory } from '@functions/services/history';
 
-export const handler = endpoint(routes.getClinicHistory, ({ caller, query }) => clinicHistory(caller, query));
+export const handler = endpoint(routes.getClinicHistory, ({ caller, audit, query }) => clinicHistory(caller, audit, query));

@@ -2,4 +2,4 @@ import { administrationRoutes as routes } from '@shared/api/routes/administratio
 import { endpoint } from '@functions/lib/endpoint';
 import { platformHistory } from '@functions/services/history';
 
-export const handler = endpoint(routes.getPlatformHistory, ({ query }) => platformHistory(query));
+export const handler = endpoint(routes.getPlatformHistory, ({ audit, query }) => platformHistory(audit, query));

@@ -2,4 +2,4 @@ import { administrationRoutes as routes } from '@shared/api/routes/administratio
 import { endpoint } from '@functions/lib/endpoint';
 import { providerHistory } from '@functions/services/history';
 
-export const handler = endpoint(routes.getProviderHistory, ({ caller, query }) => providerHistory(caller, query));
+export const handler = endpoint(routes.getProviderHistory, ({ caller, audit, query }) => providerHistory(caller, audit, query));

@@ -170,9 +170,12 @@ export const administrationRoutes = defineRoutes({
     query: historyQuerySchema,
     response: historyPageSchema,
     handler: 'history/get-platform-history',
+    // Reading the trail is itself recorded in it: it shows personal data before and after each change.
+    access: ['table-write'],
     keys: ['AUDIT'],
+    writeKeys: ['AUDIT'],
     tenant: { kind: 'platform' },
-    audit: 'none',
+    audit: 'read',
     thing: 'history',
   },
   /** Beyond the spec: the own provider's audit trail. */
@@ -185,9 +188,12 @@ export const administrationRoutes = defineRoutes({
     query: historyQuerySchema,
     response: historyPageSchema,
     handler: 'history/get-provider-history',
+    // Reading the trail is itself recorded in it: it shows personal data before and after each change.
+    access: ['table-write'],
     keys: ['AUDIT'],
+    writeKeys: ['AUDIT'],
     tenant: { kind: 'own' },
-    audit: 'none',
+    audit: 'read',
     thing: 'history',
   },
   // Clinics (issue 12): the platform admin reads them, a provider's admin runs its own, a clinic admin keeps its profile.

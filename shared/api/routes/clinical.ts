@@ -197,9 +197,12 @@ export const clinicalRoutes = defineRoutes({
     query: historyQuerySchema,
     response: historyPageSchema,
     handler: 'history/get-clinic-history',
+    // Reading the trail is itself recorded in it: it shows personal data before and after each change.
+    access: ['table-write'],
     keys: ['AUDIT'],
+    writeKeys: ['AUDIT'],
     tenant: { kind: 'own' },
-    audit: 'none',
+    audit: 'read',
     thing: 'history',
   },
   /** Beyond the spec: one patient's audit trail. */

@@ -48,9 +48,9 @@ export const sessionRoutes = defineRoutes({
     access: ['table-write', 'cognito-auth'],
     keys: ['EMAIL', 'USER', 'STATS', 'COUNTER', 'SP', 'CLINIC', 'SIGNIN', 'SESSION', 'PENDING'],
     // SESSION: the session came through the TOTP step (its access token is marked).
-    writeKeys: ['USER', 'PENDING', 'SIGNIN', 'REFRESH', 'SESSION'],
+    writeKeys: ['USER', 'PENDING', 'SIGNIN', 'REFRESH', 'SESSION', 'AUDIT'],
     tenant: { kind: 'none' },
-    audit: 'none',
+    audit: 'security',
     thing: 'sign in',
   },
   refreshSession: {
@@ -108,9 +108,9 @@ export const sessionRoutes = defineRoutes({
     handler: 'auth/sign-out',
     access: ['table-write', 'cognito-auth'],
     keys: [],
-    writeKeys: ['REVOKED', 'SESSION'],
+    writeKeys: ['REVOKED', 'SESSION', 'AUDIT'],
     tenant: { kind: 'none' },
-    audit: 'none',
+    audit: 'security',
     thing: 'user',
   },
   getSession: {
@@ -149,9 +149,9 @@ export const sessionRoutes = defineRoutes({
     response: verifyTotpResultSchema,
     handler: 'auth/verify-totp',
     access: ['cognito-auth', 'table-write'],
-    writeKeys: ['USER', 'SESSION'],
+    writeKeys: ['USER', 'SESSION', 'AUDIT'],
     tenant: { kind: 'none' },
-    audit: 'none',
+    audit: 'security',
     thing: 'user',
   },
   /** Live screens (shared/live.ts): the caller's own tenant's notice topic; on AWS also its identity's IoT policy. */
