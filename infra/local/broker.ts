@@ -43,6 +43,11 @@ export interface BrokerOptions {
   allowedHosts?: string[];
   /** Grants browsers their tenant's notices; without it no browser may connect. */
   browserGrant?: BrowserGrant;
+  /**
+   * How often each connected browser's session is checked again (the grant run anew with its
+   * token); a session ended meanwhile (sign-out, disable, role change) loses its connection.
+   */
+  browserRecheckMs?: number;
   /** Why messages cannot be taken now (a part of the stack is down), or undefined. */
   unavailable?: () => string | undefined;
   log?: (line: string) => void;
@@ -66,8 +71,8 @@ export async function startBroker(options: BrokerOptions): Promise<LocalBroker> 
   const unavailable = options.unavailable ?? (() => undefined);
   const oversize = oversizeMessages(log);
 
-  /** The topic filter of each connected browser; a client not in here is a device. */
-  const browsers = new Map<Client, string>();
+  /** The topic filter and token of each connected browser; a client not in here is a device. */
+  const browsers = new Map<Client, { filter: string; token: string }>();
 
   const broker = await Aedes.createBroker({
     // IoT Core takes client ids up to 128 characters, over MQTT 3.1 too (a browser's Amplify client speaks 3.1 with a 36-character id).
@@ -86,7 +91,7 @@ export async function startBroker(options: BrokerOptions): Promise<LocalBroker> 
               log(`refused browser ${client.id}: not a live session`);
               return refuse(BAD_USERNAME_OR_PASSWORD, 'not a live session');
             }
-            browsers.set(client, filter);
+            browsers.set(client, { filter, token: browserToken });
             callback(null, true);
           },
           (error: Error) => {
@@ -127,7 +132,7 @@ export async function startBroker(options: BrokerOptions): Promise<LocalBroker> 
       );
     },
     authorizeSubscribe: (client, subscription, callback) => {
-      const granted = client && browsers.get(client);
+      const granted = client && browsers.get(client)?.filter;
       if (granted) {
         if (filterWithin(granted, subscription.topic)) return callback(null, subscription);
         // A refused filter is answered with the SUBACK failure code (128), as IoT Core answers it; the connection stays.
@@ -141,6 +146,29 @@ export async function startBroker(options: BrokerOptions): Promise<LocalBroker> 
   });
 
   broker.on('clientDisconnect', (client) => browsers.delete(client));
+
+  // The token is checked at connect; a session can end after it. Each browser's grant is asked
+  // again on a timer, so an ended session (sign-out, disable, role change, by any process) loses
+  // its live connection within one period, as the API refuses its next call.
+  const grant = options.browserGrant;
+  const recheck = async () => {
+    for (const [client, { filter, token }] of [...browsers]) {
+      const still = await grant!(token).catch(() => undefined);
+      if (still === filter || !browsers.has(client)) continue;
+      log(`dropped browser ${client.id}: its session ended`);
+      browsers.delete(client);
+      client.conn.destroy();
+    }
+  };
+  let rechecking = false;
+  const recheckTimer =
+    grant &&
+    setInterval(() => {
+      if (rechecking) return;
+      rechecking = true;
+      void recheck().finally(() => (rechecking = false));
+    }, options.browserRecheckMs ?? 5000);
+  recheckTimer?.unref();
   // A refused connection never gets to clientDisconnect.
   broker.on('clientError', (client) => browsers.delete(client));
 
@@ -179,6 +207,7 @@ export async function startBroker(options: BrokerOptions): Promise<LocalBroker> 
       return connected.length;
     },
     close: async () => {
+      if (recheckTimer) clearInterval(recheckTimer);
       options.httpServer.off('upgrade', onUpgrade);
       for (const client of wss.clients) client.terminate();
       wss.close();

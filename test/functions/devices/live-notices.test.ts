@@ -46,6 +46,7 @@ beforeAll(async () => {
     credentials: testDeviceCredentials,
     allowedOrigins: [],
     browserGrant: async (token) => liveTopicFilterForToken(await verify(token)),
+    browserRecheckMs: 200,
     log: () => undefined,
   });
   dataPlane = await startIotDataPlane(broker.broker, () =>
@@ -236,6 +237,24 @@ describe("the broker gives a browser its own tenant's notices and nothing else",
     await expect(mqtt.connectAsync(webSocketUrl, { reconnectPeriod: 0 })).rejects.toThrow(/Bad username or password|Not authorized/);
     const { sessionsRepository } = await import('@functions/data/sessions-repository');
     await sessionsRepository.endSessions(nurse.user.UserID);
+    await expect(browser(nurse.token)).rejects.toThrow(/Bad username or password|Not authorized/);
+  });
+
+  it.each([
+    ['sign-out', async (nurse: { user: { UserID: string }; token: string }) => {
+      expect((await api.call('POST', '/signout', { token: nurse.token, body: {} })).status).toBe(200);
+    }],
+    // What disabling the user, a role change or a password change does to its sessions.
+    ['every session of the user ended', async (nurse: { user: { UserID: string }; token: string }) => {
+      const { endAllSessions } = await import('@functions/services/end-sessions');
+      await endAllSessions(nurse.user.UserID);
+    }],
+  ] as const)('cuts a connected browser when its session ends (%s), and it cannot come back with that token', async (_how, end) => {
+    const { nurse } = await clinicWithNurse();
+    const client = await browser(nurse.token);
+    const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
+    await end(nurse);
+    await expect(Promise.race([closed.then(() => 'closed'), new Promise((resolve) => setTimeout(() => resolve('still open'), 3000))])).resolves.toBe('closed');
     await expect(browser(nurse.token)).rejects.toThrow(/Bad username or password|Not authorized/);
   });
 
