@@ -15,7 +15,9 @@ const currentMonth = () => new Date().toISOString().slice(0, 7);
 
 /** What a read of the trail looked at, for its own audit record: the month and the filters. */
 const historyRead = (query: HistoryQuery) =>
-  [`month=${query.month ?? currentMonth()}`, query.userId && `userId=${query.userId}`, query.patientId && `patientId=${query.patientId}`].filter(Boolean).join(' ');
+  [`month=${query.month ?? currentMonth()}`, query.userId && `userId=${query.userId}`, query.patientId && `patientId=${query.patientId}`]
+    .filter(Boolean)
+    .join(' ');
 
 export async function platformHistory(audit: AuditTrail, query: HistoryQuery): Promise<HistoryPage> {
   audit.read({ entity: 'History', id: historyRead(query), PatientID: query.patientId });

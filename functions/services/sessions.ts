@@ -332,7 +332,12 @@ async function spendPendingToken(pending: PendingSession, result: SignInResult):
  * TOTP on still owes the code: the answer is then the 2FA step (with nModified 1), never a
  * session, so a recovery mail alone does not get past the second factor.
  */
-export async function changePassword(pendingToken: string | undefined, userId: string, newPassword: string, source = 'internal'): Promise<ChangePasswordResult> {
+export async function changePassword(
+  pendingToken: string | undefined,
+  userId: string,
+  newPassword: string,
+  source = 'internal',
+): Promise<ChangePasswordResult> {
   const pending = await openPendingToken(pendingToken, 'newPassword');
   if (pending.userId !== userId) throw createHttpError(403, messages.errors.noPermission);
   const user = await usersRepository.get(userId);

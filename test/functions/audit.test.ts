@@ -275,7 +275,12 @@ describe('reads of the trail and sign-in events are in the trail', () => {
     expect((await api.call('GET', path, { token: director.token })).status).toBe(200);
     const reads = (await auditRepository.listByClinic('clinic-history', month())).items.filter((record) => record.Entity === 'History');
     expect(reads).toEqual([
-      expect.objectContaining({ UserID: director.user.UserID, Role: 'ClinicDirector', Action: 'read', EntityID: `month=${month()} userId=${director.user.UserID}` }),
+      expect.objectContaining({
+        UserID: director.user.UserID,
+        Role: 'ClinicDirector',
+        Action: 'read',
+        EntityID: `month=${month()} userId=${director.user.UserID}`,
+      }),
     ]);
     // The next read shows the first one.
     const again = await api.call('GET', `/clinicsDirector/${director.user.UserID}/history?month=${month()}`, { token: director.token });

@@ -3,6 +3,4 @@ import { endpoint } from '@functions/lib/endpoint';
 import { changePassword } from '@functions/services/sessions';
 
 /** Uses the pending password-change token, sent as the bearer. */
-export const handler = endpoint(routes.changePassword, ({ body, params, token, source }) =>
-  changePassword(token, params.userId, body.newPassword, source.ip),
-);
+export const handler = endpoint(routes.changePassword, ({ body, params, token, source }) => changePassword(token, params.userId, body.newPassword, source.ip));

@@ -241,14 +241,20 @@ describe("the broker gives a browser its own tenant's notices and nothing else",
   });
 
   it.each([
-    ['sign-out', async (nurse: { user: { UserID: string }; token: string }) => {
-      expect((await api.call('POST', '/signout', { token: nurse.token, body: {} })).status).toBe(200);
-    }],
+    [
+      'sign-out',
+      async (nurse: { user: { UserID: string }; token: string }) => {
+        expect((await api.call('POST', '/signout', { token: nurse.token, body: {} })).status).toBe(200);
+      },
+    ],
     // What disabling the user, a role change or a password change does to its sessions.
-    ['every session of the user ended', async (nurse: { user: { UserID: string }; token: string }) => {
-      const { endAllSessions } = await import('@functions/services/end-sessions');
-      await endAllSessions(nurse.user.UserID);
-    }],
+    [
+      'every session of the user ended',
+      async (nurse: { user: { UserID: string }; token: string }) => {
+        const { endAllSessions } = await import('@functions/services/end-sessions');
+        await endAllSessions(nurse.user.UserID);
+      },
+    ],
   ] as const)('cuts a connected browser when its session ends (%s), and it cannot come back with that token', async (_how, end) => {
     const { nurse } = await clinicWithNurse();
     const client = await browser(nurse.token);
