@@ -1,3 +1,4 @@
+import { createConversions } from 'electrodb';
 import { db } from './entities';
 import { AUDIT_SHARDS, NO_TENANT, type AuditChange } from './entities/audit';
 
@@ -85,25 +86,44 @@ async function single(query: ListQuery, options: AuditListOptions): Promise<Audi
   return { items: (result.data as StoredRecord[]).map(record), cursor: result.cursor ?? undefined };
 }
 
-/** The entity's queries, each narrowed to one person when asked. */
+/** The entity's index queries, by access pattern. */
 const queries = {
-  byPatient: (patientId: string, userId?: string): ListQuery => {
-    const query = audits().query.byPatient({ PatientScope: patientId });
-    return userId ? query.where(({ UserID }, { eq }) => eq(UserID, userId)) : query;
-  },
-  byClinic: (clinicId: string, month: string, userId?: string): ListQuery => {
-    const query = audits().query.byClinic({ ClinicScope: clinicId, Month: month });
-    return userId ? query.where(({ UserID }, { eq }) => eq(UserID, userId)) : query;
-  },
-  byProvider: (serviceProviderId: string, month: string, userId?: string): ListQuery => {
-    const query = audits().query.byProvider({ ProviderScope: serviceProviderId, Month: month });
-    return userId ? query.where(({ UserID }, { eq }) => eq(UserID, userId)) : query;
-  },
-  byTime: (month: string, shard: number, userId?: string): ListQuery => {
-    const query = audits().query.byTime({ Month: month, Shard: shard });
-    return userId ? query.where(({ UserID }, { eq }) => eq(UserID, userId)) : query;
-  },
+  byPatient: (patientId: string): ListQuery => audits().query.byPatient({ PatientScope: patientId }),
+  byClinic: (clinicId: string, month: string): ListQuery => audits().query.byClinic({ ClinicScope: clinicId, Month: month }),
+  byProvider: (serviceProviderId: string, month: string): ListQuery => audits().query.byProvider({ ProviderScope: serviceProviderId, Month: month }),
 };
+
+/** Records looked at per round trip while picking one person's records out of an index. */
+const PERSON_SCAN_PAGE = 200;
+
+/**
+ * One person's records of an index. The indexes project keys only, and DynamoDB filters nothing on
+ * an attribute an index does not hold, so the records are picked from hydrated pages; the cursor
+ * is built from the last record taken, so the next page starts right after it.
+ */
+async function onePerson(pattern: keyof typeof queries, query: ListQuery, userId: string, options: AuditListOptions): Promise<AuditPage> {
+  const limit = options.limit ?? DEFAULT_LIMIT;
+  const taken: StoredRecord[] = [];
+  let cursor = options.cursor ?? null;
+  do {
+    const page = await query.go({ order: 'desc', count: PERSON_SCAN_PAGE, cursor, hydrate: true });
+    const items = page.data as StoredRecord[];
+    for (const [index, item] of items.entries()) {
+      if (item.UserID !== userId) continue;
+      taken.push(item);
+      if (taken.length < limit) continue;
+      const more = index < items.length - 1 || page.cursor !== null;
+      const next = more ? createConversions(audits()).byAccessPattern[pattern].fromComposite.toCursor(item) : undefined;
+      return { items: taken.map(record), cursor: next ?? undefined };
+    }
+    cursor = page.cursor;
+  } while (cursor);
+  return { items: taken.map(record) };
+}
+
+/** A list of one index, or of one person's records in it. */
+const list = (pattern: keyof typeof queries, query: ListQuery, options: AuditListOptions) =>
+  options.userId ? onePerson(pattern, query, options.userId, options) : single(query, options);
 
 export const auditRepository = {
   /** Records reads (no change goes with them): each its own conditional put. */
@@ -112,14 +132,14 @@ export const auditRepository = {
   },
 
   /** A patient's trail, newest first. */
-  listByPatient: (patientId: string, options: AuditListOptions = {}) => single(queries.byPatient(patientId, options.userId), options),
+  listByPatient: (patientId: string, options: AuditListOptions = {}) => list('byPatient', queries.byPatient(patientId), options),
 
   /** A clinic's trail of one month (`yyyy-mm`), newest first. */
-  listByClinic: (clinicId: string, month: string, options: AuditListOptions = {}) => single(queries.byClinic(clinicId, month, options.userId), options),
+  listByClinic: (clinicId: string, month: string, options: AuditListOptions = {}) => list('byClinic', queries.byClinic(clinicId, month), options),
 
   /** A provider's trail of one month, newest first. */
   listByProvider: (serviceProviderId: string, month: string, options: AuditListOptions = {}) =>
-    single(queries.byProvider(serviceProviderId, month, options.userId), options),
+    list('byProvider', queries.byProvider(serviceProviderId, month), options),
 
   /**
    * The platform's trail of one month, newest first, over its shards: each page takes the newest
@@ -132,7 +152,10 @@ export const auditRepository = {
       : Object.fromEntries(Array.from({ length: AUDIT_SHARDS }, (_, shard) => [String(shard), null]));
     const pages = await Promise.all(
       Object.entries(shards).map(async ([shard, cursor]) => {
-        const page = await queries.byTime(month, Number(shard), options.userId).go({ order: 'desc', count: limit, cursor });
+        const query = audits().query.byTime({ Month: month, Shard: Number(shard) });
+        // The table itself holds every attribute, so here DynamoDB filters by person.
+        const mine = options.userId ? query.where(({ UserID }, { eq }) => eq(UserID, options.userId!)) : query;
+        const page = await mine.go({ order: 'desc', count: limit, cursor });
         return { shard, items: page.data as StoredRecord[], exhausted: page.cursor === null };
       }),
     );
