@@ -11,6 +11,7 @@ import * as messages from '@shared/messages';
 import { defaultSettings, toSettingsList } from '@shared/settings';
 import { signedInUser, TEST_PASSWORD, useApi } from '../support/api';
 import { human } from './auth/helpers';
+import { createTestClinic, createTestProvider } from '../support/devices';
 import { useTestTable, useTestUserPool } from '../support/local-services';
 
 useTestTable();
@@ -266,6 +267,51 @@ describe("the platform's trail, spread over shards", () => {
   });
 });
 
+describe("one person's records in a clinic's, a provider's and a patient's trail", () => {
+  it('pages newest first, only that person, every record exactly once', async () => {
+    const month = '2026-02';
+    const records = Array.from({ length: 23 }, (_, i) => ({
+      AuditID: `person-${i}`,
+      At: `${month}-${String(1 + (i % 20)).padStart(2, '0')}T10:00:${String(i).padStart(2, '0')}.000Z`,
+      // Every third record is the person's; the others are a colleague's, in between.
+      UserID: i % 3 === 0 ? 'user-person' : 'user-colleague',
+      Role: 'Nurse',
+      Route: 'GET /probe',
+      Action: 'read' as const,
+      Entity: 'Patient',
+      EntityID: 'patient-person',
+      ServiceProviderID: 'sp-person',
+      ClinicID: 'clinic-person',
+      PatientID: 'patient-person',
+      SourceIp: '10.0.0.1',
+    }));
+    await auditRepository.record(records);
+    const expected = records
+      .filter((item) => item.UserID === 'user-person')
+      .sort((a, b) => `${b.At}#${b.AuditID}`.localeCompare(`${a.At}#${a.AuditID}`))
+      .map((item) => item.AuditID);
+    const views = {
+      clinic: (cursor?: string) => auditRepository.listByClinic('clinic-person', month, { limit: 3, cursor, userId: 'user-person' }),
+      provider: (cursor?: string) => auditRepository.listByProvider('sp-person', month, { limit: 3, cursor, userId: 'user-person' }),
+      patient: (cursor?: string) => auditRepository.listByPatient('patient-person', { limit: 3, cursor, userId: 'user-person' }),
+    };
+    for (const view of Object.values(views)) {
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      let pages = 0;
+      do {
+        const page = await view(cursor);
+        seen.push(...page.items.map((item) => item.AuditID));
+        cursor = page.cursor;
+        pages += 1;
+      } while (cursor && pages < 10);
+      expect(seen).toEqual(expected);
+      // 8 records, 3 a page: the last page holds 2 and says there is no more.
+      expect(pages).toBe(3);
+    }
+  });
+});
+
 describe('reads of the trail and sign-in events are in the trail', () => {
   const month = () => new Date().toISOString().slice(0, 7);
 
@@ -293,16 +339,18 @@ describe('reads of the trail and sign-in events are in the trail', () => {
   });
 
   it('keeps a user’s sign-in, failed sign-in, sign-out and password events in the user’s own tenant’s trail, and not in another’s', async () => {
-    const tenant = { ServiceProviderID: 'sp-events', ClinicID: 'clinic-events', ClinicName: 'Events Clinic' };
+    const provider = await createTestProvider();
+    const clinic = await createTestClinic(provider.ServiceProviderID);
+    const tenant = { ServiceProviderID: provider.ServiceProviderID, ClinicID: clinic.ClinicID, ClinicName: clinic.ClinicName };
     const { user } = await signedInUser('Nurse', tenant);
     const signIn = (Password: string) => api.call('POST', '/signin', { body: { Email: user.Email, Password, reCaptchaToken: human() } });
     expect((await signIn('Wrong!Password1')).status).toBe(401);
     const session = (await signIn(TEST_PASSWORD)).body as { token: string };
     expect((await api.call('POST', '/signout', { token: session.token, body: {} })).status).toBe(200);
 
-    const events = (await auditRepository.listByClinic('clinic-events', month())).items.filter((record) => record.UserID === user.UserID);
+    const events = (await auditRepository.listByClinic(clinic.ClinicID, month())).items.filter((record) => record.UserID === user.UserID);
     expect(events.map((record) => record.Entity).sort()).toEqual(['SignInFailed', 'SignedIn', 'SignedOut']);
-    expect(events.every((record) => record.ServiceProviderID === 'sp-events' && record.SourceIp)).toBe(true);
+    expect(events.every((record) => record.ServiceProviderID === provider.ServiceProviderID && record.SourceIp)).toBe(true);
     const elsewhere = (await auditRepository.listByClinic('clinic-history', month())).items.filter((record) => record.UserID === user.UserID);
     expect(elsewhere).toEqual([]);
   });
