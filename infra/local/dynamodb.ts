@@ -19,11 +19,13 @@ function dynamoDbLocalJarDir(): string {
   return path.join(lib, version);
 }
 
+/** Starts DynamoDB Local with its Jetty bound to loopback (it has no option for it, and accepts any credentials). */
+const LOOPBACK_LAUNCHER = path.join(__dirname, 'dynamodb-loopback.java');
+
 /**
- * The local twin of DynamoDB: DynamoDB Local on the machine's Java, its data in `dir`. It has no
- * option to listen on loopback only (it listens on every interface, README says so); it gets no
- * telemetry and no CORS for any real origin (its default is `*`, which would let any web page the
- * browser opens read and write the table).
+ * The local twin of DynamoDB: DynamoDB Local on the machine's Java, its data in `dir`, listening on
+ * 127.0.0.1 only (through LOOPBACK_LAUNCHER). It gets no telemetry and no CORS for any real origin
+ * (its default is `*`, which would let any web page the browser opens read and write the table).
  */
 export async function startDynamoDbLocal(options: { port: number; dir: string; logDir: string }): Promise<ManagedProcess> {
   mkdirSync(options.dir, { recursive: true });
@@ -33,8 +35,9 @@ export async function startDynamoDbLocal(options: { port: number; dir: string; l
     'java',
     [
       `-Djava.library.path=${path.join(jarDir, 'DynamoDBLocal_lib')}`,
-      '-jar',
-      path.join(jarDir, 'DynamoDBLocal.jar'),
+      '-cp',
+      [path.join(jarDir, 'DynamoDBLocal.jar'), path.join(jarDir, 'DynamoDBLocal_lib', '*')].join(path.delimiter),
+      LOOPBACK_LAUNCHER,
       '-dbPath',
       path.resolve(options.dir),
       '-port',

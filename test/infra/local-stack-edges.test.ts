@@ -16,6 +16,7 @@ import { API_BASE } from '@shared/api/paths';
 import { deviceTopics } from '@shared/device';
 import * as messages from '@shared/messages';
 import { createPatientWithDevice, exchangeReport } from '../support/devices';
+import { isLoopback, listenersOf } from '../support/listeners';
 
 /**
  * The local stack at its edges, as a browser, a device or a stranger meets it: bad input is a
@@ -94,6 +95,17 @@ describe('a page on another name rebound to this machine (DNS rebinding)', () =>
       `GET /mqtt HTTP/1.1\r\nHost: evil.example:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: mqtt\r\n\r\n`,
     );
     expect(upgrade).toBe('HTTP/1.1 421 Misdirected Request');
+  });
+});
+
+describe('the local stack on the network', () => {
+  it('listens on loopback only: the API and web, the broker, DynamoDB Local and cognito-local', () => {
+    const listeners = listenersOf(process.pid);
+    expect(listeners.map((listener) => listener.port)).toEqual(expect.arrayContaining([Number(new URL(stack.url).port), Number(new URL(stack.mqttUrl).port)]));
+    for (const part of stack.processes()) {
+      expect({ part: part.name, listening: listenersOf(part.child.pid!).length > 0 }).toEqual({ part: part.name, listening: true });
+    }
+    expect(listeners.filter((listener) => !isLoopback(listener.address))).toEqual([]);
   });
 });
 
