@@ -156,7 +156,7 @@ export const auditRepository = {
         // The table itself holds every attribute, so here DynamoDB filters by person.
         const mine = options.userId ? query.where(({ UserID }, { eq }) => eq(UserID, options.userId!)) : query;
         const page = await mine.go({ order: 'desc', count: limit, cursor });
-        return { shard, items: page.data as StoredRecord[], exhausted: page.cursor === null };
+        return { shard, items: page.data, exhausted: page.cursor === null };
       }),
     );
     const taken = pages
