@@ -21,6 +21,7 @@ async function main(): Promise<void> {
     apiDomain: apiDomainName && apiCertificateArn ? { domainName: apiDomainName, certificateArn: apiCertificateArn } : undefined,
     opsEmail: context('opsEmail'),
     originVerifyVersion: context('originVerifyVersion'),
+    auditRetentionDays: context('auditRetentionDays') === undefined ? undefined : Number(context('auditRetentionDays')),
     env: process.env.CDK_DEFAULT_ACCOUNT ? { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION } : undefined,
   });
   app.synth();

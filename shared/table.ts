@@ -18,6 +18,15 @@ export const tableDefinition = {
   ],
   /** Items with this attribute (epoch seconds) expire on their own, e.g. sign-in throttling records. */
   timeToLiveAttribute: 'expiresAt',
+  /**
+   * Every change leaves the table through its stream with the item before and after: the audit
+   * archive (infra/aws/audit-archive.ts) copies audit records, and any change of one, to
+   * write-once storage.
+   */
+  streamView: 'NEW_AND_OLD_IMAGES',
 } as const;
+
+/** The partitions of the audit trail (`AUDIT#<month>#<shard>`): append-only, archived write-once. */
+export const AUDIT_PARTITION_PREFIX = 'AUDIT#';
 
 export type IndexName = (typeof tableDefinition.globalSecondaryIndexes)[number]['indexName'];

@@ -27,6 +27,8 @@ export const environmentSchema = z.object({
   /** The images bucket (logos); locally served by the object-store twin. */
   IMAGES_BUCKET: z.string().min(1),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  /** The audit trail's write-once copy (S3 Object Lock, compliance mode): the audit archive Lambda's only bucket. */
+  AUDIT_ARCHIVE_BUCKET: z.string().min(1),
   /** IoT Core's data endpoint for the backend's publishes (the SDK reads it itself). */
   AWS_ENDPOINT_URL_IOT_DATA_PLANE: z.string().url(),
   /** Where registered devices get their credentials: IoT Core (certificates) on AWS, the local broker's secrets locally. */

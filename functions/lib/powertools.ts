@@ -41,4 +41,8 @@ export const metricNames = {
   changeNoticeFailed: 'ChangeNoticeFailed',
   /** A security event of an account that operations must look at (functions/services/security-events.ts). */
   securityEvent: 'SecurityEvent',
+  /** An audit record was changed or deleted in the table (its stream said MODIFY or REMOVE): evidence of tampering, archived and alarmed. */
+  auditRecordTampered: 'AuditRecordTampered',
+  /** Audit records (and changes of them) the archive stored in write-once storage. */
+  auditRecordArchived: 'AuditRecordArchived',
 } as const;

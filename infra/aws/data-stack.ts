@@ -1,5 +1,5 @@
 import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { BackupPlan, BackupResource } from 'aws-cdk-lib/aws-backup';
 import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
@@ -8,6 +8,7 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { tableDefinition } from '@shared/table';
+import { AuditArchive, DEFAULT_AUDIT_RETENTION_DAYS } from './audit-archive';
 import { logKey } from './log-key';
 
 export interface DataStackProps extends StackProps {
@@ -15,12 +16,15 @@ export interface DataStackProps extends StackProps {
   siteOrigin?: string;
   /** Where the operations alarms are mailed (the topic can take other subscriptions too). */
   opsEmail?: string;
+  /** How many days each audit record is locked in the write-once archive; six years by default (DEFAULT_AUDIT_RETENTION_DAYS). */
+  auditRetentionDays?: number;
 }
 
 /**
  * The one table of shared/table.ts (on demand, point-in-time recovery, deletion protection, a
- * customer key), the images bucket (signed uploads and reads only), the access-log bucket, and
- * the operations topic every alarm of the portal notifies.
+ * customer key, a stream of old and new images), the write-once archive of its audit records,
+ * the images bucket (signed uploads and reads only), the access-log bucket, and the operations
+ * topic every alarm of the portal notifies.
  */
 export class DataStack extends Stack {
   readonly table: Table;
@@ -29,6 +33,7 @@ export class DataStack extends Stack {
   readonly alarmTopic: Topic;
   /** The key of every log group of the portal in this region. */
   readonly logKey: Key;
+  readonly auditArchive: AuditArchive;
 
   constructor(scope: Construct, id: string, props: DataStackProps = {}) {
     super(scope, id, props);
@@ -38,6 +43,7 @@ export class DataStack extends Stack {
       partitionKey: string(tableDefinition.partitionKey),
       sortKey: string(tableDefinition.sortKey),
       timeToLiveAttribute: tableDefinition.timeToLiveAttribute,
+      stream: StreamViewType[tableDefinition.streamView],
       billingMode: BillingMode.PAY_PER_REQUEST,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: true,
@@ -86,5 +92,13 @@ export class DataStack extends Stack {
     alarmKey.grant(new ServicePrincipal('cloudwatch.amazonaws.com'), 'kms:Decrypt', 'kms:GenerateDataKey*');
     this.alarmTopic = new Topic(this, 'OpsAlarms', { displayName: 'PD portal operations alarms', masterKey: alarmKey, enforceSSL: true });
     if (props.opsEmail) this.alarmTopic.addSubscription(new EmailSubscription(props.opsEmail));
+
+    this.auditArchive = new AuditArchive(this, 'AuditArchive', {
+      table: this.table,
+      logBucket: this.logBucket,
+      alarmTopic: this.alarmTopic,
+      logKey: this.logKey,
+      retentionDays: props.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS,
+    });
   }
 }

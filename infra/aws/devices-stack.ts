@@ -16,7 +16,9 @@ import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from '
 import { Construct } from 'constructs';
 import { LIVE_TOPIC_ROOT } from '@shared/live';
 import { DEVICE_TOPIC_ROOT } from '@shared/device/topics';
+import type { KeyPrefix } from '@shared/api/routes';
 import { PortalFunction } from './portal-function';
+import { leadingKeyPattern } from './route-table';
 import { grantTableAccess } from './table-access';
 import type { EnvironmentVariables } from '@functions/lib/environment';
 
@@ -31,6 +33,41 @@ export const DEVICE_POLICY_NAME = 'pd-portal-device';
  */
 export const INGEST_PARALLEL_PER_SHARD = 5;
 export const INGEST_CONCURRENCY = 4 * INGEST_PARALLEL_PER_SHARD;
+
+/** The partitions a device-side function reads and writes, as the route table names a route's (`keys`, `writeKeys`). */
+export interface DeviceFunctionKeys {
+  read: readonly KeyPrefix[];
+  write: readonly KeyPrefix[];
+}
+
+/**
+ * The ingest (every device message: exchange, error, prescription acknowledgement, dead letter).
+ * Reads the serial number's route (`SERIAL`), the patient with its prescription, exchanges and
+ * visit, and the settings chain; writes the device's message markers and errors, the patient's
+ * exchange, alerts, visit and week, the exchange counters, the next due check and dead letters.
+ * Never `AUDIT`: no device writes the audit trail. test/infra/device-leading-keys.test.ts runs it
+ * against DynamoDB Local and fails on a partition outside these, or on one it never touched.
+ */
+export const INGEST_KEYS: DeviceFunctionKeys = {
+  read: ['SERIAL', 'PATIENT', 'GLOBAL', 'SP', 'CLINIC'],
+  write: ['DEVICE', 'PATIENT', 'COUNTER', 'DUE', 'DEADLETTER'],
+};
+
+/**
+ * The skipped-exchange check: its cursor, the due checks of each minute, every patient on a sweep
+ * (the `PATIENTS` index), each one's prescription, exchanges and settings; it raises alerts and
+ * schedules the next check. Never `AUDIT`, checked the same way.
+ */
+export const SKIPPED_CHECK_KEYS: DeviceFunctionKeys = {
+  read: ['PATIENTS', 'GLOBAL', 'SP', 'CLINIC'],
+  write: ['DUECURSOR', 'DUE', 'PATIENT'],
+};
+
+/** The `dynamodb:LeadingKeys` patterns of a device-side function's partitions (what it writes it may read). */
+export const deviceKeyPatterns = (keys: DeviceFunctionKeys) => ({
+  read: [...new Set([...keys.read, ...keys.write])].map(leadingKeyPattern),
+  write: keys.write.map(leadingKeyPattern),
+});
 
 export interface DevicesStackProps extends StackProps {
   table: ITable;
@@ -89,7 +126,7 @@ export class DevicesStack extends Stack {
       } satisfies EnvironmentVariables,
       reservedConcurrentExecutions: INGEST_CONCURRENCY,
     });
-    grantTableAccess(ingest, props.table, { read: 'any', write: 'any' });
+    grantTableAccess(ingest, props.table, deviceKeyPatterns(INGEST_KEYS));
     ingest.addToRolePolicy(new PolicyStatement({ actions: ['iot:Publish'], resources: [arn('topic', `${LIVE_TOPIC_ROOT}/*`)] }));
 
     const failed = new Queue(this, 'FailedDeviceMessages', {
@@ -140,7 +177,7 @@ export class DevicesStack extends Stack {
       // One run at a time: a slow run is never overlapped by the next one.
       reservedConcurrentExecutions: 1,
     });
-    grantTableAccess(skipped, props.table, { read: 'any', write: 'any' });
+    grantTableAccess(skipped, props.table, deviceKeyPatterns(SKIPPED_CHECK_KEYS));
     new Schedule(this, 'EveryFiveMinutes', {
       schedule: ScheduleExpression.rate(Duration.minutes(5)),
       target: new LambdaInvoke(skipped, { retryAttempts: 2 }),

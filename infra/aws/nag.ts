@@ -26,7 +26,7 @@ const acknowledged: Acknowledgement[] = [
   {
     id: 'AwsSolutions::AwsSolutions-IAM5[Resource::*]',
     reason:
-      'X-Ray tracing (xray:PutTraceSegments, PutTelemetryRecords), iot:DescribeEndpoint and iot:ListAttachedPolicies (the live grant reads which policies a Cognito identity holds) have no resource-level permissions; AWS requires "*".',
+      'X-Ray tracing (xray:PutTraceSegments, PutTelemetryRecords), iot:DescribeEndpoint, iot:ListAttachedPolicies (the live grant reads which policies a Cognito identity holds) and dynamodb:ListStreams (the stream mapping of the audit archiver) have no resource-level permissions; AWS requires "*".',
   },
   {
     id: 'HIPAA.Security::HIPAA.Security-LambdaInsideVPC',
@@ -52,7 +52,7 @@ const acknowledged: Acknowledgement[] = [
   {
     id: 'AwsSolutions::AwsSolutions-IAM5[Resource::PdPortalData:ExportsOutputFnGetAttTableCD117FA1ArnE2C8C204/index/*]',
     reason:
-      'Reads on the GSIs (gsi1-3) of the one portal table, whose list queries are keyed by tenant; every such statement is limited by dynamodb:LeadingKeys to the partitions the route names (the GSI partition key for an index query), except the device functions, which serve every clinic.',
+      'Reads on the GSIs (gsi1-3) of the one portal table, whose list queries are keyed by tenant; every such statement is limited by dynamodb:LeadingKeys to the partitions the route or device function names (the GSI partition key for an index query).',
   },
   {
     id: 'AwsSolutions::AwsSolutions-IAM5[Resource::PdPortalData:ExportsOutputFnGetAttImages2D38C313Arn6C6DDC6E/clinics/*]',

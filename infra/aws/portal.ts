@@ -26,6 +26,8 @@ export interface PortalOptions {
   originVerifyVersion?: string;
   /** Where operations alarms are mailed (context `opsEmail`). */
   opsEmail?: string;
+  /** Days each audit record stays locked in the write-once archive (context `auditRetentionDays`); six years by default. */
+  auditRetentionDays?: number;
   /** The routes to deploy (tests); the route table of shared/api/routes.ts by default. */
   routeTable?: RouteTable;
 }
@@ -37,6 +39,7 @@ export function buildPortal(app: App, options: PortalOptions) {
     env,
     siteOrigin: options.domain && `https://${options.domain.domainName}`,
     opsEmail: options.opsEmail,
+    auditRetentionDays: options.auditRetentionDays,
   });
   const identity = new IdentityStack(app, 'PdPortalIdentity', { env });
   const devices = new DevicesStack(app, 'PdPortalDevices', { env, table: data.table, alarmTopic: data.alarmTopic, logKey: data.logKey });

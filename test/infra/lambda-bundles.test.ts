@@ -48,3 +48,9 @@ it('bundles the ingest Lambda without any route table or Cognito', async () => {
   expect(routeFiles(inputs)).toEqual([]);
   expect(sdk).not.toContain('@aws-sdk/client-cognito-identity-provider');
 });
+
+it('bundles the audit archiver with the S3 client alone: no data layer, no table client', async () => {
+  const { inputs, sdk } = await bundleOf('audit/archive-stream');
+  expect(sdk).toEqual(['@aws-sdk/client-s3']);
+  expect(inputs.filter((input) => input.startsWith('functions/data/') || input.includes('node_modules/electrodb'))).toEqual([]);
+});

@@ -1,4 +1,3 @@
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createUser } from '@functions/services/users';
@@ -15,6 +14,7 @@ import { TEST_PASSWORD, signIn as signInUser, signedInUser, useApi } from '../su
 import { createPatientWithDevice, createTestClinic, exchangeReport, randomSerialNumber, useDeviceBroker } from '../support/devices';
 import { useTestTable, useTestUserPool } from '../support/local-services';
 import { createTenant } from '../support/tenants';
+import { outsideGrant, recordTouchedPartitions } from '../support/touched-partitions';
 
 useTestTable();
 useTestUserPool();
@@ -26,62 +26,8 @@ const api = useApi();
  * DynamoDB Local, must be within the `dynamodb:LeadingKeys` its route grants on AWS
  * (infra/aws/route-table.ts): a key the table forgets to name would be AccessDenied in production.
  */
-interface Access {
-  route: RouteId;
-  kind: 'read' | 'write';
-  key: string;
-}
-const accesses: Access[] = [];
 let current: RouteId | undefined;
-
-type Input = Record<string, unknown> & {
-  Key?: { pk: string };
-  Item?: { pk: string };
-  IndexName?: string;
-  ExpressionAttributeValues?: Record<string, unknown>;
-  TransactItems?: Array<Record<string, { Key?: { pk: string }; Item?: { pk: string } }>>;
-  RequestItems?: Record<string, { Keys?: Array<{ pk: string }> } | Array<{ PutRequest?: { Item: { pk: string } }; DeleteRequest?: { Key: { pk: string } } }>>;
-};
-
-/** The leading keys of one DynamoDB request: the table's pk, or for a GSI query the index's. */
-function leadingKeys(command: string, input: Input): Array<Omit<Access, 'route'>> {
-  switch (command) {
-    case 'GetCommand':
-      return [{ kind: 'read', key: input.Key!.pk }];
-    case 'QueryCommand':
-      return [{ kind: 'read', key: String(input.ExpressionAttributeValues![':pk']) }];
-    case 'PutCommand':
-      return [{ kind: 'write', key: input.Item!.pk }];
-    case 'UpdateCommand':
-    case 'DeleteCommand':
-      return [{ kind: 'write', key: input.Key!.pk }];
-    case 'TransactWriteCommand':
-      return input.TransactItems!.flatMap((item) =>
-        Object.entries(item).map(([action, request]) => ({
-          kind: action === 'ConditionCheck' ? ('read' as const) : ('write' as const),
-          key: (request.Key ?? request.Item)!.pk,
-        })),
-      );
-    case 'BatchGetCommand':
-      return Object.values(input.RequestItems!).flatMap((request) =>
-        (request as { Keys: Array<{ pk: string }> }).Keys.map((key) => ({ kind: 'read' as const, key: key.pk })),
-      );
-    default:
-      throw new Error(`a DynamoDB request this test does not read: ${command}`);
-  }
-}
-
-const send = DynamoDBDocumentClient.prototype.send;
-beforeAll(() => {
-  // The spy hands back send's own promise; the check cannot see through `as typeof send`.
-  // eslint-disable-next-line @typescript-eslint/no-misused-promises
-  jest.spyOn(DynamoDBDocumentClient.prototype, 'send').mockImplementation(function (this: DynamoDBDocumentClient, command: unknown, ...rest: unknown[]) {
-    const { constructor, input } = command as { constructor: { name: string }; input: Input };
-    if (current) for (const access of leadingKeys(constructor.name, input)) accesses.push({ route: current, ...access });
-    return (send as (...args: unknown[]) => unknown).call(this, command, ...rest);
-  } as typeof send);
-});
-afterAll(() => jest.restoreAllMocks());
+const { accesses } = recordTouchedPartitions(() => current);
 
 /** Calls a route of the API, recording the keys its handler touches. */
 async function call(route: RouteId, params: Record<string, string>, options: { token?: string; body?: unknown } = {}) {
@@ -106,15 +52,6 @@ function readOutbox(to: string): string {
     .at(-1)!;
   return (JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as { text: string }).text;
 }
-
-/** StringLike: `*` matches any run of characters. */
-const matches = (pattern: string, key: string) =>
-  new RegExp(
-    `^${pattern
-      .split('*')
-      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-      .join('.*')}$`,
-  ).test(key);
 
 describe('the LeadingKeys each route is granted', () => {
   beforeAll(async () => {
@@ -497,16 +434,11 @@ describe('the LeadingKeys each route is granted', () => {
   ];
 
   it('exercised the routes of its scenarios', () => {
-    const touched = new Set(accesses.map((access) => access.route));
+    const touched = new Set(accesses.map((access) => access.label));
     expect(exercised.filter((id) => !touched.has(id))).toEqual([]);
   });
 
   it.each(routeIds)('%s touches only the partitions its route names', (id) => {
-    const granted = routeKeyPatterns(routes[id]);
-    const outside = accesses
-      .filter((access) => access.route === id)
-      .filter((access) => !granted[access.kind].some((pattern) => matches(pattern, access.key)))
-      .map((access) => `${access.kind} ${access.key}`);
-    expect(outside).toEqual([]);
+    expect(outsideGrant(accesses, id, routeKeyPatterns(routes[id]))).toEqual([]);
   });
 });

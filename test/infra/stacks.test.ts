@@ -3,13 +3,15 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { AUDIT_ARCHIVE_SERVICE, DEFAULT_AUDIT_RETENTION_DAYS } from '@infra/aws/audit-archive';
+import { DataStack } from '@infra/aws/data-stack';
 import { buildPortal } from '@infra/aws/portal';
 import { gatewayPath } from '@shared/api/paths';
 import { API_TRAILING_SLASH, SERVICE_WORKER_PATH } from '@infra/aws/web-stack';
 import { routeIds, routes, type RouteId } from '@shared/api/routes';
 import { PUBLIC_ROUTE_CONCURRENCY } from '@infra/aws/api-area-stack';
 import { PUBLIC_ROUTE_THROTTLE, STAGE_THROTTLE } from '@infra/aws/api-stack';
-import { INGEST_CONCURRENCY, INGEST_PARALLEL_PER_SHARD } from '@infra/aws/devices-stack';
+import { deviceKeyPatterns, INGEST_CONCURRENCY, INGEST_KEYS, INGEST_PARALLEL_PER_SHARD, SKIPPED_CHECK_KEYS } from '@infra/aws/devices-stack';
 import { pascalCase } from '@infra/aws/route-table';
 import { ROLES } from '@shared/roles';
 import { tableDefinition } from '@shared/table';
@@ -43,6 +45,7 @@ const areaTemplates = () => Object.values(stacks.api.areas).map((area) => Templa
 const resourcesOf = (templates: Template[], type: string) => templates.flatMap((t) => Object.entries(t.findResources(type)));
 
 interface Statement {
+  Effect?: string;
   Action: string | string[];
   Resource: unknown;
   Condition?: Record<string, Record<string, string[]>>;
@@ -61,7 +64,7 @@ const dynamoStatements = (routeId: RouteId) =>
 function leadingKeys(routeId: RouteId): { read: string[]; write: string[] } {
   const patterns = (action: string) =>
     dynamoStatements(routeId)
-      .filter((statement) => actionsOf(statement).includes(action))
+      .filter((statement) => statement.Effect !== 'Deny' && actionsOf(statement).includes(action))
       .flatMap((statement) => statement.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'] ?? ['<no condition>'])
       .sort();
   return { read: patterns('dynamodb:GetItem'), write: patterns('dynamodb:PutItem') };
@@ -169,7 +172,7 @@ describe('the CDK app', () => {
     expect(actions('changePassword')).toContain('cognito-idp:AdminUserGlobalSignOut');
     expect(actions('forgotPassword')).not.toContain('cognito-idp:');
     expect(actions('signIn')).toContain('secretsmanager:GetSecretValue');
-    expect(actions('getSession')).not.toContain('dynamodb:PutItem');
+    expect(leadingKeys('getSession').write).toEqual([]);
     expect(actions('initGlobalSettings')).toContain('dynamodb:PutItem');
   });
 
@@ -194,22 +197,113 @@ describe('the CDK app', () => {
     }
   });
 
-  it('lets no Lambda change or delete an audit record: every writer is denied updates and deletes on AUDIT# keys', () => {
+  it('lets no Lambda change or delete an audit record, and none that does not audit write one: every writer is denied that on AUDIT# keys', () => {
     const writers = routeIds.filter((id) => leadingKeys(id).write.length > 0);
     expect(writers).toContain('initGlobalSettings');
+    const deniedOf = (statements: Statement[]) =>
+      statements
+        .filter((statement) => statement.Effect === 'Deny')
+        .map((statement) => ({ actions: actionsOf(statement).sort(), keys: statement.Condition?.['ForAnyValue:StringLike']?.['dynamodb:LeadingKeys'] }));
+    const immutable = ['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem'];
     for (const id of writers) {
-      const denied = dynamoStatements(id).filter((statement) => (statement as Statement & { Effect?: string }).Effect === 'Deny');
-      expect({
+      // A put of a new record is all an auditing route keeps; a route that does not audit may not write the trail at all.
+      const audits = leadingKeys(id).write.includes('AUDIT#*');
+      expect({ id, denied: deniedOf(dynamoStatements(id)) }).toEqual({
         id,
-        denied: denied.map((statement) => ({
-          actions: actionsOf(statement).sort(),
-          keys: statement.Condition?.['ForAnyValue:StringLike']?.['dynamodb:LeadingKeys'],
-        })),
-      }).toEqual({
-        id,
-        denied: [{ actions: ['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem'], keys: ['AUDIT#*'] }],
+        denied: [{ actions: audits ? immutable : [...immutable, 'dynamodb:PutItem'].sort(), keys: ['AUDIT#*'] }],
       });
     }
+    expect(writers.filter((id) => !leadingKeys(id).write.includes('AUDIT#*')).length).toBeGreaterThan(0);
+
+    // The device side audits nothing: its writers are denied every write of the trail, and granted exactly their own partitions.
+    const devicePolicies = Object.entries(template('devices').findResources('AWS::IAM::Policy'));
+    for (const [prefix, keys] of [
+      ['IngestServiceRole', INGEST_KEYS],
+      ['SkippedExchangeCheckServiceRole', SKIPPED_CHECK_KEYS],
+    ] as const) {
+      const policies = devicePolicies.filter(([logicalId]) => logicalId.startsWith(prefix));
+      expect(policies).toHaveLength(1);
+      const statements = (policies[0]![1] as { Properties: { PolicyDocument: { Statement: Statement[] } } }).Properties.PolicyDocument.Statement.filter(
+        (statement) => actionsOf(statement).some((action) => action.startsWith('dynamodb:')),
+      );
+      expect(deniedOf(statements)).toEqual([{ actions: [...immutable, 'dynamodb:PutItem'].sort(), keys: ['AUDIT#*'] }]);
+      const allowed = (action: string) =>
+        statements
+          .filter((statement) => statement.Effect !== 'Deny' && actionsOf(statement).includes(action))
+          .flatMap((statement) => statement.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'] ?? ['<no condition>'])
+          .sort();
+      expect({ prefix, read: allowed('dynamodb:GetItem'), write: allowed('dynamodb:PutItem') }).toEqual({
+        prefix,
+        read: deviceKeyPatterns(keys).read.sort(),
+        write: deviceKeyPatterns(keys).write.sort(),
+      });
+    }
+  });
+
+  it('copies every audit record, and any change of one, from the table stream to a bucket locked in compliance mode for the retention set', () => {
+    const data = template('data');
+    data.hasResourceProperties('AWS::DynamoDB::Table', { StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' } });
+    const locked = Object.entries(data.findResources('AWS::S3::Bucket')).filter(
+      ([, bucket]) => (bucket as { Properties: { ObjectLockEnabled?: boolean } }).Properties.ObjectLockEnabled,
+    );
+    expect(locked).toHaveLength(1);
+    const [bucketId, bucket] = locked[0]! as [string, { Properties: Record<string, unknown>; DeletionPolicy: string }];
+    expect(bucket.DeletionPolicy).toBe('Retain');
+    expect(bucket.Properties).toMatchObject({
+      ObjectLockConfiguration: { ObjectLockEnabled: 'Enabled', Rule: { DefaultRetention: { Mode: 'COMPLIANCE', Days: DEFAULT_AUDIT_RETENTION_DAYS } } },
+      VersioningConfiguration: { Status: 'Enabled' },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'aws:kms', KMSMasterKeyID: expect.anything() } }],
+      },
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      LoggingConfiguration: { DestinationBucketName: expect.anything(), LogFilePrefix: 'audit-archive/' },
+    });
+    // No lifecycle rule expires a version, current or not.
+    expect(JSON.stringify(bucket.Properties.LifecycleConfiguration ?? {})).not.toMatch(/Expiration|ExpiredObjectDeleteMarker/);
+    expect(DEFAULT_AUDIT_RETENTION_DAYS).toBeGreaterThanOrEqual(6 * 365 + 2);
+    const bucketPolicy = JSON.stringify(data.findResources('AWS::S3::BucketPolicy'));
+    expect(bucketPolicy).toContain(`"Bucket":{"Ref":"${bucketId}"}`);
+    expect(bucketPolicy).toContain('"aws:SecureTransport":"false"');
+
+    // The archiver reads the stream, audit items only, whatever happened to them, and reports failed records.
+    data.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^Table'), 'StreamArn'] },
+      FilterCriteria: { Filters: [{ Pattern: JSON.stringify({ dynamodb: { Keys: { pk: { S: [{ prefix: 'AUDIT#' }] } } } }) }] },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      StartingPosition: 'TRIM_HORIZON',
+      BisectBatchOnFunctionError: true,
+      DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
+    });
+    // It may put new objects, and nothing else: no read, delete or retention change, no table write.
+    const archiverPolicy = Object.entries(data.findResources('AWS::IAM::Policy')).filter(([id]) => id.startsWith('AuditArchiveArchiverServiceRole'));
+    expect(archiverPolicy).toHaveLength(1);
+    const actions = (archiverPolicy[0]![1] as { Properties: { PolicyDocument: { Statement: Statement[] } } }).Properties.PolicyDocument.Statement.flatMap(
+      actionsOf,
+    );
+    expect(actions.filter((action) => action.startsWith('s3:'))).toEqual(['s3:PutObject']);
+    expect(actions.filter((action) => action.startsWith('dynamodb:')).sort()).toEqual([
+      'dynamodb:DescribeStream',
+      'dynamodb:GetRecords',
+      'dynamodb:GetShardIterator',
+      'dynamodb:ListStreams',
+    ]);
+    // A change or delete of an audit item in the table is an alarm.
+    data.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'PdPortal',
+      MetricName: 'AuditRecordTampered',
+      Dimensions: [{ Name: 'service', Value: AUDIT_ARCHIVE_SERVICE }],
+      Threshold: 1,
+      AlarmActions: [Match.anyValue()],
+    });
+  });
+
+  it('takes the archive retention from one setting, in whole days', () => {
+    const app = new App({ outdir: path.join(dir, 'retention') });
+    const longer = new DataStack(app, 'Longer', { auditRetentionDays: 10 * 365 + 3 });
+    Template.fromStack(longer).hasResourceProperties('AWS::S3::Bucket', {
+      ObjectLockConfiguration: { ObjectLockEnabled: 'Enabled', Rule: { DefaultRetention: { Mode: 'COMPLIANCE', Days: 10 * 365 + 3 } } },
+    });
+    for (const wrong of [0, 1.5, Number.NaN]) expect(() => new DataStack(new App(), 'Wrong', { auditRetentionDays: wrong })).toThrow(/whole number of days/);
   });
 
   it('grants Scan (or any dynamodb:*) to no Lambda of any stack', () => {
