@@ -31,6 +31,8 @@ const portal = usePortal({
 
 // The administrator sets two-factor sign-in up at the first sign-in and types the code after it.
 const signInAdmin = adminSignIn(PASSWORD);
+// Typing a code may first wait up to 10 s for a fresh one (freshTotpCode), on top of a busy machine's screens.
+jest.setTimeout(90_000);
 const signIn = (page: Page, email: string) => (email === people.admin.email ? signInAdmin(page, email) : fillSignIn(page, email, PASSWORD));
 
 it('finds no WCAG 2.1 AA violation on the sign-in screens', async () => {

@@ -29,6 +29,8 @@ const portal = usePortal({
 
 // The administrator sets two-factor sign-in up at the first sign-in and types the code after it.
 const signInAdmin = adminSignIn(PASSWORD);
+// Typing a code may first wait up to 10 s for a fresh one (freshTotpCode), on top of a busy machine's screens.
+jest.setTimeout(90_000);
 const signIn = (page: Page, email: string) => (email === admin.email ? signInAdmin(page, email) : fillSignIn(page, email, PASSWORD));
 
 const pathOf = (page: Page) => new URL(page.url()).pathname + new URL(page.url()).search;
