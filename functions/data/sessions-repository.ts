@@ -85,6 +85,21 @@ export const sessionsRepository = {
     await putItem({ ...keys.refreshToken(refreshToken), entity: 'RefreshToken', UserID: userId, IssuedAtMs: Date.now(), expiresAt, TwoFactor: twoFactor });
   },
 
+  /** Marks a refresh token of the user as of a session that came through the TOTP step (its set-up); false when it is not the user's. */
+  async markRefreshTokenTwoFactor(refreshToken: string, userId: string): Promise<boolean> {
+    try {
+      await updateItem(keys.refreshToken(refreshToken), {
+        expression: 'SET TwoFactor = :yes',
+        values: { ':yes': true, ':user': userId },
+        condition: 'UserID = :user',
+      });
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  },
+
   async refreshTokenIssue(refreshToken: string): Promise<{ userId: string; issuedAtMs: number; twoFactor: boolean } | undefined> {
     const item = await getItem<{ UserID: string; IssuedAtMs: number; expiresAt: number; TwoFactor?: boolean }>(keys.refreshToken(refreshToken));
     if (!item || item.expiresAt <= nowSeconds()) return undefined;

@@ -34,6 +34,8 @@ export interface UserRecord {
   ClinicDisabled?: boolean;
   /** The sign-in address was changed by an administrator and not yet used by the user (no recovery to it). */
   EmailUnconfirmed?: boolean;
+  /** The user's service provider is disabled (see functions/lib/may-sign-in.ts). */
+  ProviderDisabled?: boolean;
   CreatedAt: string;
 }
 
@@ -142,6 +144,10 @@ export const usersRepository = {
   /** Marks a user as of a disabled clinic, or clears the mark when the clinic is enabled again. */
   setClinicDisabled: async (userId: string, disabled: boolean) => {
     await db().entities.user.patch({ UserID: userId }).set({ ClinicDisabled: disabled }).go();
+  },
+  /** Marks a user as of a disabled service provider, or clears the mark when the provider is enabled again. */
+  setProviderDisabled: async (userId: string, disabled: boolean) => {
+    await db().entities.user.patch({ UserID: userId }).set({ ProviderDisabled: disabled }).go();
   },
   setEnabled: async (userId: string, enabled: boolean) => {
     await db().entities.user.patch({ UserID: userId }).set({ IsEnabled: enabled }).go();

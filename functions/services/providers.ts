@@ -165,9 +165,10 @@ async function copyProviderName(serviceProviderId: string, name: string): Promis
 }
 
 /**
- * POST /sp/{id}/updateProfile (LiberDiAdmin): the changed fields and the enabled flag. Disabling
- * ends every open session of the provider's users (sign-in refuses them while it is disabled,
- * sessions.ts); enabling lets them sign in again. Devices and their data are untouched.
+ * POST /sp/{id}/updateProfile (LiberDiAdmin): the changed fields and the enabled flag. When the flag
+ * is sent, the provider's users are brought in line with it (setProviderUsersEnabled): disabling
+ * marks them and ends their open sessions, enabling clears the mark. Devices and their data are
+ * untouched.
  */
 export async function updateServiceProviderProfile(caller: Caller, audit: AuditTrail, id: string, input: ProviderUpdate): Promise<ProviderProfile> {
   const before = inScope(caller, 'provider', await serviceProvidersRepository.get(id));
@@ -181,16 +182,25 @@ export async function updateServiceProviderProfile(caller: Caller, audit: AuditT
     audit.write({ entity: 'ServiceProvider', id, before: audited(before), after: audited(after), ServiceProviderID: id }),
   );
   await afterProfileChange(before, changes);
-  if (before.ServiceProviderIsEnabled && after.ServiceProviderIsEnabled === false) await endSessionsOfProvider(id);
+  if (changes.ServiceProviderIsEnabled !== undefined) await setProviderUsersEnabled(id, changes.ServiceProviderIsEnabled);
   return profileOf(after);
 }
 
-/** Ends the open sessions of every user of a provider, page by page. */
-async function endSessionsOfProvider(serviceProviderId: string): Promise<void> {
+/**
+ * Brings a provider's users in line with its enabled flag, as clinics do with theirs: disabling
+ * marks each one (`ProviderDisabled`: sign-in, Cognito's triggers and every call refuse them,
+ * functions/lib/may-sign-in.ts) and ends their open sessions; enabling clears the mark, so each
+ * user is back to their own flag. Only users whose mark differs are written, so sending the flag
+ * again repairs a toggle that was interrupted half-way. Page by page: a provider has many users.
+ */
+async function setProviderUsersEnabled(serviceProviderId: string, enabled: boolean): Promise<void> {
   let cursor: string | null | undefined;
   do {
     const page = await usersRepository.listByServiceProvider(serviceProviderId, { limit: 100, cursor });
-    for (const user of page.items) await endAllSessions(user.UserID);
+    for (const user of page.items.filter((candidate) => (candidate.ProviderDisabled === true) === enabled)) {
+      await usersRepository.setProviderDisabled(user.UserID, !enabled);
+      if (!enabled) await endAllSessions(user.UserID);
+    }
     cursor = page.cursor;
   } while (cursor);
 }

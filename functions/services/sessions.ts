@@ -18,17 +18,18 @@ import * as messages from '@shared/messages';
 import { ADMIN_ROLES } from '@shared/roles';
 import { rateLimits } from '../data/rate-limits-repository';
 import { recoveryRepository } from '../data/recovery-repository';
-import { serviceProvidersRepository } from '../data/service-providers-repository';
 import { sessionsRepository } from '../data/sessions-repository';
 import { statsRepository, type StatsScope } from '../data/stats-repository';
 import { usersRepository, type UserRecord } from '../data/users-repository';
 import { cognito } from '../lib/cognito-client';
+import { HUMAN_PROOF_KEY, humanProof } from '../lib/human-proof';
 import type { Caller } from '../lib/caller';
 import { notFound } from '../lib/errors';
 import { config } from '../lib/config';
 import { mailer } from '../lib/mailer';
 import { maySignIn } from '../lib/may-sign-in';
 import { endAllSessions } from './end-sessions';
+import { signInRefusal } from './sign-in-rules';
 import { completePendingStep, issuePendingToken, openPendingToken, type PendingSession } from './pending-steps';
 import { alarmSecurityEvent, recordSecurityEvent } from './security-events';
 
@@ -108,14 +109,9 @@ async function currentTokens(userId: string, tokens: SessionTokens): Promise<Ses
   return fresh;
 }
 
-/**
- * A user may sign in when their record is enabled, their clinic is (maySignIn, on the record) and,
- * for a user of a service provider, when the provider is (one read at sign-in only: disabling a provider ends its users' open sessions, so
- * the check on each call needs no read of the provider).
- */
+/** The rules of every path to a token (sign-in-rules.ts, which Cognito's triggers apply too), in the spec's answers. */
 async function refuseDisabled(user: UserRecord): Promise<void> {
-  if (!maySignIn(user)) throw createHttpError(403, m.userDisabled);
-  if (user.ServiceProviderID && !(await serviceProvidersRepository.isEnabled(user.ServiceProviderID))) throw createHttpError(403, m.userDisabled);
+  if (await signInRefusal(user)) throw createHttpError(403, m.userDisabled);
 }
 
 /** How a sign-in got its tokens: the password alone, or the password and then the TOTP code. */
@@ -206,6 +202,10 @@ async function outcome(
 /** Cognito's refusals, in the spec's words. */
 function signInError(error: unknown): Error {
   const { name, message } = error as Error;
+  // A trigger's refusal (functions/cognito/): its message is the spec's text, inside Cognito's own words.
+  if (name === 'UserLambdaValidationException') {
+    return message.includes(m.userDisabled) ? createHttpError(403, m.userDisabled) : createHttpError(401, m.authenticationError);
+  }
   if (name === 'NotAuthorizedException' && /disabled/i.test(message)) return createHttpError(403, m.userDisabled);
   // Cognito's own account-wide lock after repeated failures (AWS only; its threat protection decides it).
   if (name === 'NotAuthorizedException' && /attempts exceeded/i.test(message)) return createHttpError(429, sessionNotices.signInWait(60));
@@ -218,12 +218,18 @@ function signInError(error: unknown): Error {
 
 const statusOf = (error: unknown) => (error as { statusCode?: number }).statusCode;
 
-function passwordAuth(username: string, password: string): Promise<InitiateAuthCommandOutput> {
+/**
+ * Cognito's password sign-in, with the portal's human proof for its pre-authentication trigger:
+ * only the sign-in steps call this, after their human verification and waits (or, for the
+ * create-password step, after a pending token that a verified sign-in issued).
+ */
+async function passwordAuth(username: string, password: string): Promise<InitiateAuthCommandOutput> {
   return cognito().send(
     new InitiateAuthCommand({
       AuthFlow: 'USER_PASSWORD_AUTH',
       ClientId: config.userPoolClientId,
       AuthParameters: { USERNAME: username, PASSWORD: password },
+      ClientMetadata: { [HUMAN_PROOF_KEY]: await humanProof(username) },
     }),
   );
 }
@@ -246,7 +252,8 @@ export async function signIn(email: string, password: string, source = 'internal
   } catch (error) {
     // cognito-local answers a wrong password with InvalidPasswordException; Cognito with NotAuthorizedException.
     const mapped = (error as Error).name === 'InvalidPasswordException' ? createHttpError(401, m.wrongCredentials) : signInError(error);
-    if (statusOf(mapped) !== 401) throw mapped;
+    // Only a wrong password may be a mailed recovery password; a trigger's refusal is final.
+    if (mapped.message !== m.wrongCredentials) throw mapped;
     const recovered = await signInWithRecoveryPassword(username, secret);
     if (!recovered) {
       await sessionsRepository.recordSignInFailure(username, source);
@@ -277,7 +284,7 @@ async function recordFailedSignIn(username: string, source: string, route: strin
 async function signInWithRecoveryPassword(username: string, password: string): Promise<InitiateAuthCommandOutput | undefined> {
   if (!isValidPassword(password)) return undefined;
   const user = await usersRepository.getByEmail(username);
-  if (!user || !maySignIn(user)) return undefined;
+  if (!user || (await signInRefusal(user))) return undefined;
   if (!(await recoveryRepository.use(user.UserID, password))) return undefined;
   await cognito().send(new AdminSetUserPasswordCommand({ UserPoolId: config.userPoolId, Username: user.Email, Password: password, Permanent: false }));
   await endAllSessions(user.UserID);
@@ -492,7 +499,7 @@ export async function setupTotp(accessToken: string, email: string): Promise<Tot
 }
 
 /** Finishes turning on TOTP with a first code; from then on sign-in asks for a code. */
-export async function verifyTotp(accessToken: string, userId: string, code: string, source = 'internal'): Promise<{ enabled: true }> {
+export async function verifyTotp(accessToken: string, userId: string, code: string, source = 'internal', refreshToken?: string): Promise<{ enabled: true }> {
   try {
     const result = await cognito().send(new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: stripSpaces(code) }));
     if (result.Status !== 'SUCCESS') throw createHttpError(400, WRONG_AUTHENTICATION_CODE);
@@ -506,8 +513,10 @@ export async function verifyTotp(accessToken: string, userId: string, code: stri
     }),
   );
   await usersRepository.setTwoFactorEnabled(userId, true);
-  // The session that proved a first code is a two-factor session from now on.
+  // The session that proved a first code is a two-factor session from now on, and so are its
+  // refreshes when the web sends its refresh token along (a token of another user marks nothing).
   await markTwoFactorSession(userId, accessToken);
+  if (refreshToken) await sessionsRepository.markRefreshTokenTwoFactor(refreshToken, userId);
   const user = await usersRepository.get(userId);
   if (user) await recordSecurityEvent('TwoFactorTurnedOn', user, { route: 'POST /users/{userId}/totp/verify', source });
   return { enabled: true };

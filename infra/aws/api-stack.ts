@@ -9,7 +9,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { FilterPattern, LogGroup, MetricFilter, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
-import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import path from 'node:path';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
@@ -43,6 +43,8 @@ export interface ApiStackProps extends StackProps {
   table: ITable;
   userPool: UserPool;
   client: UserPoolClient;
+  /** Signs the pending sign-in steps and the sign-in's human proof (identity-stack.ts, beside the trigger that checks it). */
+  pendingTokenKey: ISecret;
   imagesBucket: IBucket;
   /** The IoT Core data endpoint (https://…-ats.iot.<region>.amazonaws.com) the backend publishes to. */
   iotDataEndpoint: string;
@@ -80,11 +82,7 @@ export class ApiStack extends Stack {
     const recaptchaSecret = new Secret(this, 'RecaptchaSecret', {
       description: 'reCAPTCHA secret key of the portal (fill in after the first deploy; see docs/deploy.md)',
     });
-    // Signs the pending sign-in steps' tokens (functions/lib/signing-key.ts): 64 random characters, never leaves AWS.
-    const pendingTokenKey = new Secret(this, 'PendingTokenKey', {
-      description: 'HMAC key of the pending sign-in step tokens (2FA, create-password); rotating it only voids steps in progress',
-      generateSecretString: { passwordLength: 64, excludePunctuation: true },
-    });
+    const { pendingTokenKey } = props;
     this.api = new HttpApi(this, 'Api', {
       description: 'PD clinic portal API',
       createDefaultStage: false,

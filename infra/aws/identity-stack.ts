@@ -11,10 +11,21 @@ import {
   UserPool,
   UserPoolClient,
 } from 'aws-cdk-lib/aws-cognito';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { FederatedPrincipal, PolicyStatement, Role } from 'aws-cdk-lib/aws-iam';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { LIVE_TOPIC_ROOT } from '@shared/live';
 import { ROLES } from '@shared/roles';
+import { PortalFunction } from './portal-function';
+import { grantTableAccess } from './table-access';
+
+export interface IdentityStackProps extends StackProps {
+  /** The portal table: Cognito's triggers read the user's record and provider from it. */
+  table: ITable;
+  logKey: IKey;
+}
 
 /**
  * Cognito: e-mail sign-in, administrators create users (no self sign-up), the spec's password
@@ -31,9 +42,46 @@ export class IdentityStack extends Stack {
   readonly liveIdentityPool: CfnIdentityPool;
   /** The role its identities get: connect as themselves and receive notices; their tenant's IoT policy narrows it. */
   readonly liveRole: Role;
+  /**
+   * Signs the pending sign-in steps' tokens and the sign-in's human proof to the pre-authentication
+   * trigger (functions/lib/signing-key.ts, human-proof.ts): 64 random characters, never leaves AWS.
+   * It lives here because the trigger checks what the API's sign-in signs.
+   */
+  readonly pendingTokenKey: Secret;
 
-  constructor(scope: Construct, id: string, props?: StackProps) {
+  constructor(scope: Construct, id: string, props: IdentityStackProps) {
     super(scope, id, props);
+    this.pendingTokenKey = new Secret(this, 'PendingTokenKey', {
+      description: 'HMAC key of the pending sign-in step tokens (2FA, create-password) and the sign-in human proof; rotating it only voids steps in progress',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+    });
+    // The portal's sign-in rules on every path to a token, direct calls to Cognito included (functions/cognito/).
+    const trigger = (name: string, entry: string, description: string, environment: Record<string, string> = {}) => {
+      const fn = new PortalFunction(this, name, {
+        entry,
+        description,
+        logKey: props.logKey,
+        memorySize: 256,
+        // Cognito waits 5 seconds for a trigger.
+        timeout: Duration.seconds(5),
+        environment: { TABLE_NAME: props.table.tableName, POWERTOOLS_SERVICE_NAME: 'pd-portal-cognito', ...environment },
+      });
+      // The user's record and its provider's flag: reads of those partitions only.
+      grantTableAccess(fn, props.table, { read: ['USER#*', 'SP#*'], write: [] });
+      return fn;
+    };
+    const preAuthentication = trigger(
+      'PreAuthentication',
+      'cognito/pre-authentication',
+      'Cognito pre-authentication: password sign-in only through the portal sign-in steps, and only for an enabled user, clinic and provider',
+      { PENDING_TOKEN_KEY_ARN: this.pendingTokenKey.secretArn },
+    );
+    this.pendingTokenKey.grantRead(preAuthentication);
+    const preTokenGeneration = trigger(
+      'PreTokenGeneration',
+      'cognito/pre-token-generation',
+      'Cognito pre-token generation: no tokens, refreshed ones included, for a disabled user, clinic or provider',
+    );
     this.userPool = new UserPool(this, 'Users', {
       selfSignUpEnabled: false,
       signInAliases: { email: true },
@@ -55,6 +103,7 @@ export class IdentityStack extends Stack {
       standardThreatProtectionMode: StandardThreatProtectionMode.FULL_FUNCTION,
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
+      lambdaTriggers: { preAuthentication, preTokenGeneration },
     });
     ROLES.forEach((role, precedence) => {
       new CfnUserPoolGroup(this, `Group${role}`, { userPoolId: this.userPool.userPoolId, groupName: role, precedence });

@@ -41,13 +41,14 @@ export function buildPortal(app: App, options: PortalOptions) {
     opsEmail: options.opsEmail,
     auditRetentionDays: options.auditRetentionDays,
   });
-  const identity = new IdentityStack(app, 'PdPortalIdentity', { env });
+  const identity = new IdentityStack(app, 'PdPortalIdentity', { env, table: data.table, logKey: data.logKey });
   const devices = new DevicesStack(app, 'PdPortalDevices', { env, table: data.table, alarmTopic: data.alarmTopic, logKey: data.logKey });
   const api = new ApiStack(app, 'PdPortalApi', {
     env,
     table: data.table,
     userPool: identity.userPool,
     client: identity.client,
+    pendingTokenKey: identity.pendingTokenKey,
     imagesBucket: data.imagesBucket,
     iotDataEndpoint: devices.iotDataEndpoint,
     mailFrom: options.mailFrom,

@@ -7,14 +7,52 @@ import {
   ListGroupsCommand,
   ListUserPoolsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROLES } from '@shared/roles';
+import type { LambdaInvoke } from './lambda-twin';
 import { startProcess, waitFor, type ManagedProcess } from './processes';
 
-/** The local twin of Cognito: cognito-local as a child process, its data in `dir`. */
-export async function startCognitoLocal(options: { port: number; dir: string; logDir: string }): Promise<ManagedProcess> {
-  mkdirSync(options.dir, { recursive: true });
+/**
+ * The names of Cognito's trigger functions: on AWS the identity stack wires the Lambdas of
+ * functions/cognito/ to the pool; locally cognito-local invokes them by these names through the
+ * Lambda twin (lambda-twin.ts), and the front (cognito-front.ts) invokes PreAuthentication, which
+ * cognito-local does not run itself.
+ */
+export const TRIGGER_FUNCTIONS = {
+  PreAuthentication: 'pd-portal-pre-authentication',
+  PreTokenGeneration: 'pd-portal-pre-token-generation',
+} as const;
+
+/** Runs the trigger functions in this process, by name: what the Lambda twin answers locally. */
+export function cognitoTriggers(): LambdaInvoke {
+  const handlers: Record<string, () => Promise<(event: never) => Promise<unknown>>> = {
+    [TRIGGER_FUNCTIONS.PreAuthentication]: async () => (await import('@functions/cognito/pre-authentication')).handler,
+    [TRIGGER_FUNCTIONS.PreTokenGeneration]: async () => (await import('@functions/cognito/pre-token-generation')).handler,
+  };
+  return async (functionName, event) => {
+    const handler = handlers[functionName];
+    if (!handler) throw new Error(`Function not found: ${functionName}`);
+    return (await handler())(event as never);
+  };
+}
+
+/**
+ * The local twin of Cognito: cognito-local as a child process, its data in `dir`. Its config
+ * (`.cognito/config.json` in its working folder, which it reads at start) points its trigger calls
+ * at the Lambda twin `lambdaUrl` and names `issuerUrl` (the front, cognito-front.ts, through which
+ * everything reaches it) in its tokens.
+ */
+export async function startCognitoLocal(options: { port: number; dir: string; logDir: string; lambdaUrl: string; issuerUrl: string }): Promise<ManagedProcess> {
+  mkdirSync(path.join(options.dir, '.cognito'), { recursive: true });
+  writeFileSync(
+    path.join(options.dir, '.cognito', 'config.json'),
+    JSON.stringify({
+      LambdaClient: { endpoint: options.lambdaUrl, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } },
+      TriggerFunctions: { PreTokenGeneration: TRIGGER_FUNCTIONS.PreTokenGeneration },
+      TokenConfig: { IssuerDomain: options.issuerUrl },
+    }),
+  );
   const bin = path.join(path.dirname(require.resolve('cognito-local/package.json')), 'lib', 'bin', 'start.js');
   const cognito = startProcess('cognito', process.execPath, [bin], {
     cwd: options.dir,

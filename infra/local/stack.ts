@@ -17,7 +17,9 @@ import { startBroker, type LocalBroker } from './broker';
 import { startIotDataPlane } from './iot-data-plane';
 import { objectStoreTwin } from './object-store';
 import { republishCurrentPrescriptions } from './retained';
-import { ensureUserPool, localCognitoClient, startCognitoLocal, type UserPoolIds } from './cognito';
+import { cognitoTriggers, ensureUserPool, localCognitoClient, startCognitoLocal, type UserPoolIds } from './cognito';
+import { startCognitoFront } from './cognito-front';
+import { startLambdaTwin } from './lambda-twin';
 import { ensureTable, localDynamoClient, startDynamoDbLocal } from './dynamodb';
 import { deviceCredentials, deviceCredentialsFile } from './device-credentials';
 import { freePort, supervise, type ManagedProcess, type SupervisedProcess } from './processes';
@@ -104,11 +106,20 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   await mkdir(dataDir, { recursive: true });
   const saved: SavedState = existsSync(statePath) ? (JSON.parse(readFileSync(statePath, 'utf8')) as SavedState) : {};
 
-  const [dynamoPort, cognitoPort] = await Promise.all([freePort(), freePort()]);
+  const [dynamoPort, cognitoPort, cognitoFrontPort] = await Promise.all([freePort(), freePort(), freePort()]);
+  // Cognito's triggers run in this process, as the other Lambdas do; cognito-local and the front call them through the Lambda twin.
+  const triggers = await startLambdaTwin(cognitoTriggers());
+  const cognitoUrl = `http://127.0.0.1:${cognitoFrontPort}`;
   const startDynamo = () => startDynamoDbLocal({ port: dynamoPort, dir: path.join(dataDir, 'dynamodb'), logDir });
-  const startCognito = () => startCognitoLocal({ port: cognitoPort, dir: path.join(dataDir, 'cognito'), logDir });
+  const startCognito = () =>
+    startCognitoLocal({ port: cognitoPort, dir: path.join(dataDir, 'cognito'), logDir, lambdaUrl: triggers.url, issuerUrl: cognitoUrl });
   let parts: SupervisedProcess[] = [];
-  const stopParts = () => Promise.all(parts.map((part) => part.stop()));
+  let cognitoFront: Awaited<ReturnType<typeof startCognitoFront>> | undefined;
+  const stopParts = async () => {
+    await Promise.all(parts.map((part) => part.stop()));
+    await cognitoFront?.close();
+    await triggers.close();
+  };
   try {
     log('starting DynamoDB Local and cognito-local');
     const started = await Promise.allSettled([startDynamo(), startCognito()]);
@@ -116,12 +127,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     if (dynamoStart.status === 'rejected' || cognitoStart.status === 'rejected') {
       const running = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
       await Promise.all(running.map((part) => part.stop()));
+      await triggers.close();
       throw dynamoStart.status === 'rejected' ? dynamoStart.reason : (cognitoStart as PromiseRejectedResult).reason;
     }
     // From here on a part that dies is started again; meanwhile the API answers 503 and the broker
     // acknowledges nothing, so devices keep their messages until it is back.
     const warn = (line: string) => console.warn(`[local] ${line}`);
     parts = [supervise(dynamoStart.value, startDynamo, { log: warn }), supervise(cognitoStart.value, startCognito, { log: warn })];
+    cognitoFront = await startCognitoFront({ port: cognitoFrontPort, cognitoPort, lambdaUrl: triggers.url });
     const unavailable = () => {
       const down = parts.filter((part) => !part.isUp()).map((part) => PART_NAMES[part.name] ?? part.name);
       return down.length ? `${down.join(' and ')} restarting` : undefined;
@@ -148,7 +161,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AWS_ACCESS_KEY_ID: 'local',
       AWS_SECRET_ACCESS_KEY: 'local',
       AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${dynamoPort}`,
-      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: `http://127.0.0.1:${cognitoPort}`,
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognitoUrl,
       TABLE_NAME,
       IMAGES_BUCKET: 'pd-portal-images',
       S3_FORCE_PATH_STYLE: 'true',
@@ -173,7 +186,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await buildWeb({ outdir: webDir });
 
     const verifyToken = await createTokenVerifier({
-      cognitoUrl: `http://127.0.0.1:${cognitoPort}`,
+      cognitoUrl,
       userPoolId: userPool.userPoolId,
       clientId: userPool.userPoolClientId,
     });

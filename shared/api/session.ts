@@ -81,7 +81,10 @@ export const signOutSchema = z.object({ refreshToken: z.string().min(1).max(8192
 
 export const refreshSessionSchema = z.object({ refreshToken: z.string().min(1).max(8192) }).strict();
 
-export const totpVerifySchema = z.object({ TwoFaCode: z.string().regex(/^\d{6}$/, m.authenticationCodeRequired) }).strict();
+/** The first code of the authenticator; the session's refresh token, when the web holds it, so its refreshes count as through the TOTP step too. */
+export const totpVerifySchema = z
+  .object({ TwoFaCode: z.string().regex(/^\d{6}$/, m.authenticationCodeRequired), refreshToken: z.string().min(1).max(8192).optional() })
+  .strict();
 
 export type SignInPayload = z.infer<typeof signInSchema>;
 export type TwoFactorPayload = z.infer<typeof twoFactorSchema>;

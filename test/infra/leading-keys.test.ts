@@ -68,7 +68,7 @@ describe('the LeadingKeys each route is granted', () => {
     await signIn(admin.user.Email, TEST_PASSWORD);
     const { token, refreshToken } = (await signIn(email, TEST_PASSWORD)).body as SignedIn;
     const setup = (await call('setupTotp', { userId: doctor.UserID }, { token, body: {} })).body as TotpSetup;
-    expect((await call('verifyTotp', { userId: doctor.UserID }, { token, body: { TwoFaCode: totpCode(setup.secretCode) } })).status).toBe(200);
+    expect((await call('verifyTotp', { userId: doctor.UserID }, { token, body: { TwoFaCode: totpCode(setup.secretCode), refreshToken } })).status).toBe(200);
     const pending = (await signIn(email, TEST_PASSWORD)).body as SignInResult;
     expect((await call('signInTwoFactor', {}, { token: pending.token, body: { TwoFaCode: totpCode(setup.secretCode) } })).status).toBe(200);
     expect((await call('refreshSession', {}, { body: { refreshToken } })).status).toBe(200);

@@ -375,6 +375,35 @@ describe('the CDK app', () => {
     devices.hasResourceProperties('AWS::Scheduler::Schedule', { ScheduleExpression: 'rate(5 minutes)' });
   });
 
+  it("runs the portal's sign-in rules in Cognito's triggers, which may only read users and providers", () => {
+    const identity = template('identity');
+    identity.hasResourceProperties('AWS::Cognito::UserPool', {
+      LambdaConfig: { PreAuthentication: Match.anyValue(), PreTokenGeneration: Match.anyValue() },
+    });
+    const functions = identity.findResources('AWS::Lambda::Function');
+    const roleOf = (description: string) => {
+      const found = Object.values(functions).find((fn) =>
+        String((fn as { Properties: { Description?: string } }).Properties.Description).startsWith(description),
+      );
+      return (found as { Properties: { Role: { 'Fn::GetAtt': [string, string] } } }).Properties.Role['Fn::GetAtt'][0];
+    };
+    const policiesOf = (description: string) => {
+      const role = roleOf(description);
+      return Object.values(identity.findResources('AWS::IAM::Policy'))
+        .filter((policy) => JSON.stringify((policy as { Properties: { Roles: unknown[] } }).Properties.Roles).includes(`"${role}"`))
+        .flatMap((policy) => (policy as { Properties: { PolicyDocument: { Statement: Statement[] } } }).Properties.PolicyDocument.Statement);
+    };
+    for (const description of ['Cognito pre-authentication', 'Cognito pre-token generation']) {
+      const statements = policiesOf(description);
+      const dynamo = statements.filter((statement) => actionsOf(statement).some((action) => action.startsWith('dynamodb:')));
+      expect(dynamo.flatMap(actionsOf).sort()).toEqual(['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:Query']);
+      expect(JSON.stringify(dynamo)).toContain('"dynamodb:LeadingKeys":["USER#*","SP#*"]');
+      const secrets = statements.flatMap(actionsOf).filter((action) => action.startsWith('secretsmanager:'));
+      // Only the pre-authentication trigger checks the sign-in's proof, signed with the pending-token key.
+      expect(secrets.length > 0).toBe(description === 'Cognito pre-authentication');
+    }
+  });
+
   it("gives browsers live notices through an identity pool whose role may only connect as itself and receive the portal's notices", () => {
     const identity = template('identity');
     identity.hasResourceProperties('AWS::Cognito::IdentityPool', {
@@ -383,13 +412,14 @@ describe('the CDK app', () => {
       CognitoIdentityProviders: [Match.objectLike({ ServerSideTokenCheck: true })],
     });
     identity.hasResourceProperties('AWS::Cognito::IdentityPoolRoleAttachment', { Roles: { authenticated: Match.anyValue() } });
-    const roles = Object.values(identity.findResources('AWS::IAM::Role')).map((role) => JSON.stringify(role));
-    const liveRole = roles.find((role) => role.includes('cognito-identity.amazonaws.com'));
-    expect(liveRole).toContain('"cognito-identity.amazonaws.com:amr":"authenticated"');
-    expect(liveRole).toContain('sts:AssumeRoleWithWebIdentity');
-    const statements = Object.values(identity.findResources('AWS::IAM::Policy')).flatMap(
-      (policy) => (policy as { Properties: { PolicyDocument: { Statement: Statement[] } } }).Properties.PolicyDocument.Statement,
-    );
+    const [liveRoleId, liveRole] = Object.entries(identity.findResources('AWS::IAM::Role')).find(([, role]) =>
+      JSON.stringify(role).includes('cognito-identity.amazonaws.com'),
+    )!;
+    expect(JSON.stringify(liveRole)).toContain('"cognito-identity.amazonaws.com:amr":"authenticated"');
+    expect(JSON.stringify(liveRole)).toContain('sts:AssumeRoleWithWebIdentity');
+    const statements = Object.values(identity.findResources('AWS::IAM::Policy'))
+      .filter((policy) => JSON.stringify((policy as { Properties: { Roles: unknown } }).Properties.Roles).includes(liveRoleId))
+      .flatMap((policy) => (policy as { Properties: { PolicyDocument: { Statement: Statement[] } } }).Properties.PolicyDocument.Statement);
     expect(statements.flatMap(actionsOf).sort()).toEqual(['iot:Connect', 'iot:Receive', 'iot:Subscribe']);
     const resources = JSON.stringify(statements.map((statement) => statement.Resource));
     expect(resources).toContain(':client/${cognito-identity.amazonaws.com:sub}');

@@ -10,6 +10,7 @@ import { createUser, type NewUser } from '@functions/services/users';
 import { sessionsRepository } from '@functions/data/sessions-repository';
 import { usersRepository, type UserRecord } from '@functions/data/users-repository';
 import { TWO_FACTOR_REQUIRED_ROLES } from '@shared/api/session';
+import { HUMAN_PROOF_KEY, humanProof } from '@functions/lib/human-proof';
 
 export const TEST_PASSWORD = 'Test!pass1';
 
@@ -61,6 +62,8 @@ export async function signIn(email: string, password = TEST_PASSWORD): Promise<s
       AuthFlow: 'USER_PASSWORD_AUTH',
       ClientId: process.env.USER_POOL_CLIENT_ID!,
       AuthParameters: { USERNAME: email, PASSWORD: password },
+      // What the sign-in Lambda sends: Cognito's pre-authentication trigger refuses a sign-in without it.
+      ClientMetadata: { [HUMAN_PROOF_KEY]: await humanProof(email) },
     }),
   );
   client.destroy();

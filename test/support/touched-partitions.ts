@@ -1,4 +1,5 @@
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { lambdaInvocation } from '@infra/local/lambda-twin';
 
 /**
  * The partition keys a function really touches in DynamoDB Local, recorded under a label (a route,
@@ -62,7 +63,8 @@ export function recordTouchedPartitions(labelNow?: () => string | undefined) {
     // eslint-disable-next-line @typescript-eslint/no-misused-promises
     jest.spyOn(DynamoDBDocumentClient.prototype, 'send').mockImplementation(function (this: DynamoDBDocumentClient, command: unknown, ...rest: unknown[]) {
       const { constructor, input } = command as { constructor: { name: string }; input: Input };
-      const now = label();
+      // A Cognito trigger a request set off is its own Lambda on AWS, with its own grants (identity-stack.ts).
+      const now = lambdaInvocation.getStore() ? undefined : label();
       if (now) for (const access of leadingKeys(constructor.name, input)) accesses.push({ label: now, ...access });
       return (send as (...args: unknown[]) => unknown).call(this, command, ...rest);
     } as typeof send);

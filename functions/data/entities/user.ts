@@ -31,6 +31,8 @@ export const userSchema = {
      * recovery mails nothing to it until the user proves the account is theirs (docs/security.md).
      */
     EmailUnconfirmed: { type: 'boolean' },
+    /** The user's service provider is disabled: no sign-in, no call, until it is enabled (functions/lib/may-sign-in.ts). */
+    ProviderDisabled: { type: 'boolean' },
     CreatedAt: { type: 'string', required: true, readOnly: true },
     /** `<last>#<first>` in lower case: the lists' order. */
     SortName: { type: 'string', required: true },

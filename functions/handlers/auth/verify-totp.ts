@@ -2,4 +2,6 @@ import { sessionRoutes as routes } from '@shared/api/routes/session';
 import { endpoint } from '@functions/lib/endpoint';
 import { verifyTotp } from '@functions/services/sessions';
 
-export const handler = endpoint(routes.verifyTotp, ({ body, caller, token, source }) => verifyTotp(token, caller.userId, body.TwoFaCode, source.ip));
+export const handler = endpoint(routes.verifyTotp, ({ body, caller, token, source }) =>
+  verifyTotp(token, caller.userId, body.TwoFaCode, source.ip, body.refreshToken),
+);

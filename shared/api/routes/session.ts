@@ -149,7 +149,8 @@ export const sessionRoutes = defineRoutes({
     response: verifyTotpResultSchema,
     handler: 'auth/verify-totp',
     access: ['cognito-auth', 'table-write'],
-    writeKeys: ['USER', 'SESSION', 'AUDIT'],
+    // REFRESH: the session's refresh token counts as through the TOTP step from the set-up on.
+    writeKeys: ['USER', 'SESSION', 'AUDIT', 'REFRESH'],
     tenant: { kind: 'none' },
     audit: 'security',
     thing: 'user',

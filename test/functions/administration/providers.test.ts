@@ -312,13 +312,18 @@ describe('disabling a provider', () => {
     const off = await call('updateServiceProviderProfile', admin, { id: tenant.serviceProviderId, body: { ServiceProviderIsEnabled: false } });
     expect(off.status).toBe(200);
     expect(off.body).toMatchObject({ ServiceProviderIsEnabled: false, IsEnabled: false });
-    expect(await isAlive(api, nurse.UserID, session.token)).toBe(false);
+    // Its users are marked (the check on each call reads the mark on their record) and their sessions ended.
+    expect((await usersRepository.get(nurse.UserID))?.ProviderDisabled).toBe(true);
+    const refusedCall = await api.call('GET', `/users/${nurse.UserID}/session`, { token: session.token });
+    expect(refusedCall.status).toBe(403);
+    expect(messageOf(refusedCall.body)).toEqual([messages.session.userDisabled]);
     const refused = await signInCall(api, nurse.Email, 'Test!pass1');
     expect(refused.status).toBe(403);
     expect(messageOf(refused.body)).toEqual([messages.session.userDisabled]);
     expect((await serviceProvidersRepository.get(tenant.serviceProviderId))?.Clinics).toBe(1);
 
     expect((await call('updateServiceProviderProfile', admin, { id: tenant.serviceProviderId, body: { IsEnabled: true } })).status).toBe(200);
+    expect((await usersRepository.get(nurse.UserID))?.ProviderDisabled).toBe(false);
     const back = await signedIn(api, nurse.Email);
     expect(await isAlive(api, nurse.UserID, back.token)).toBe(true);
   }, 60_000);

@@ -41,9 +41,10 @@ export async function isAlive(api: Api, userId: string, token: string): Promise<
 }
 
 /** Turns TOTP on as a user does from the user menu; returns the secret. */
-export async function turnOnTotp(api: Api, userId: string, token: string): Promise<string> {
+export async function turnOnTotp(api: Api, userId: string, token: string, refreshToken?: string): Promise<string> {
   const setup = (await api.call('POST', `/users/${userId}/totp/setup`, { token, body: {} })).body as TotpSetup;
-  const verified = await api.call('POST', `/users/${userId}/totp/verify`, { token, body: { TwoFaCode: totpCode(setup.secretCode) } });
+  const body = { TwoFaCode: totpCode(setup.secretCode), ...(refreshToken ? { refreshToken } : {}) };
+  const verified = await api.call('POST', `/users/${userId}/totp/verify`, { token, body });
   if (verified.status !== 200) throw new Error(`TOTP not turned on: ${JSON.stringify(verified.body)}`);
   return setup.secretCode;
 }

@@ -7,6 +7,7 @@ import type { SignedIn } from '@shared/api/session';
 import { signedInUser, TEST_PASSWORD, useApi } from '@test/support/api';
 import { useTestTable, useTestUserPool } from '@test/support/local-services';
 import { messageOf, newUser, signedIn, signInCall, turnOnTotp } from './helpers';
+import { HUMAN_PROOF_KEY, humanProof } from '@functions/lib/human-proof';
 
 useTestTable();
 useTestUserPool();
@@ -27,8 +28,12 @@ describe('two-factor sign-in is required for LiberDiAdmin and ServiceProviderAdm
       expect(messageOf(refused.body)).toEqual(['Two-factor authentication must be set up before using the portal']);
       expect((await api.call('GET', `/users/${user.UserID}/session`, { token: session.token })).status).toBe(200);
 
-      await turnOnTotp(api, user.UserID, session.token);
+      await turnOnTotp(api, user.UserID, session.token, session.refreshToken);
       expect((await settings(session.token)).status).toBe(200);
+      // The session's refreshes came through the set-up's code too: the refreshed token is served.
+      const refreshed = await api.call('POST', '/signin/refresh', { body: { refreshToken: session.refreshToken } });
+      expect(refreshed.status).toBe(200);
+      expect((await settings((refreshed.body as { token: string }).token)).status).toBe(200);
       expect((await signInCall(api, email, TEST_PASSWORD)).body).toMatchObject({ status: '2fa' });
     },
   );
@@ -87,6 +92,8 @@ describe('required two-factor sign-in cannot be switched off at Cognito', () => 
           AuthFlow: 'USER_PASSWORD_AUTH',
           ClientId: process.env.USER_POOL_CLIENT_ID!,
           AuthParameters: { USERNAME: email, PASSWORD: TEST_PASSWORD },
+          // The portal's proof, as if the pre-authentication trigger let it through: the per-call check must hold alone.
+          ClientMetadata: { [HUMAN_PROOF_KEY]: await humanProof(email) },
         }),
       );
       const stolen = direct.AuthenticationResult!.AccessToken!;
@@ -101,6 +108,8 @@ describe('required two-factor sign-in cannot be switched off at Cognito', () => 
           AuthFlow: 'USER_PASSWORD_AUTH',
           ClientId: process.env.USER_POOL_CLIENT_ID!,
           AuthParameters: { USERNAME: email, PASSWORD: TEST_PASSWORD },
+          // The portal's proof, as if the pre-authentication trigger let it through: the per-call check must hold alone.
+          ClientMetadata: { [HUMAN_PROOF_KEY]: await humanProof(email) },
         }),
       );
       expect(again.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
@@ -131,6 +140,8 @@ describe('required two-factor sign-in cannot be switched off at Cognito', () => 
         AuthFlow: 'USER_PASSWORD_AUTH',
         ClientId: process.env.USER_POOL_CLIENT_ID!,
         AuthParameters: { USERNAME: user.Email, PASSWORD: TEST_PASSWORD },
+        // The portal's proof, as if the pre-authentication trigger let it through: the per-call check must hold alone.
+        ClientMetadata: { [HUMAN_PROOF_KEY]: await humanProof(user.Email) },
       }),
     );
     client.destroy();

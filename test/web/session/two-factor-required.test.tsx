@@ -40,7 +40,8 @@ describe('two-factor sign-in required for LiberDiAdmin and ServiceProviderAdmin'
     act(() => createWrapper(document.body).findFormField('[data-testid="totp-code-field"]')!.findControl()!.findInput()!.setInputValue('123456'));
     act(() => createWrapper(document.body).findButton('[data-testid="totp-turn-on"]')!.click());
     await waitFor(() => expect(screen.getByTestId('totp-state').textContent).toContain('Two-factor authentication is on'));
-    expect(server.callsTo('POST', '/users/user-LiberDiAdmin/totp/verify')[0]!.body).toEqual({ TwoFaCode: '123456' });
+    // The session's refresh token goes along, so its refreshes count as through the TOTP step too.
+    expect(server.callsTo('POST', '/users/user-LiberDiAdmin/totp/verify')[0]!.body).toEqual({ TwoFaCode: '123456', refreshToken: 'refresh-LiberDiAdmin' });
 
     act(() => modal().findFooter()!.findButton()!.click());
     await screen.findByTestId('top-bar');

@@ -80,7 +80,9 @@ export function TotpSetupModal({ visible, onDismiss }: { visible: boolean; onDis
     setBusy(true);
     setFailure([]);
     try {
-      await call('verifyTotp', { params: { userId }, body: parsed.data });
+      // With the refresh token, this session's refreshes count as through the TOTP step too (administrators need it on every call).
+      const refreshToken = sessionStore.get().signedIn?.refreshToken;
+      await call('verifyTotp', { params: { userId }, body: { ...parsed.data, ...(refreshToken ? { refreshToken } : {}) } });
       if (profile) sessionStore.updateProfile({ ...profile, TwoFactorEnabled: true });
       setJustEnabled(true);
     } catch (error) {
