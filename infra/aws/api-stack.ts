@@ -2,8 +2,9 @@ import { CfnOutput, Duration, Fn, Stack, type StackProps } from 'aws-cdk-lib';
 import { ApiMapping, CfnStage, DomainName, HttpApi, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer, HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
-import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { addOpsAlarms, type OpsAlarm } from './alarms';
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -318,7 +319,7 @@ export class ApiStack extends Stack {
       metricValue: '1',
     }).metric({ statistic: 'Sum', period: Duration.minutes(5) });
     const lambdaThrottles = new Metric({ namespace: 'AWS/Lambda', metricName: 'Throttles', statistic: 'Sum', period: Duration.minutes(5) });
-    const alarms: Array<[string, Metric, number, string]> = [
+    const alarms: OpsAlarm[] = [
       ['Api5xx', apiMetric('5xx'), 5, 'The API answered 5 or more server errors in 5 minutes'],
       ['Api429', throttled, 20, 'The API refused 20 or more requests for throttling in 5 minutes'],
       ['LambdaThrottles', lambdaThrottles, 1, 'A Lambda of the account was throttled (reserved or account concurrency reached)'],
@@ -335,15 +336,6 @@ export class ApiStack extends Stack {
         'A security event of an account: an administrator’s required two-factor sign-in was turned off outside the portal (see the audit trail)',
       ],
     ];
-    for (const [id, metric, threshold, description] of alarms) {
-      new Alarm(this, id, {
-        metric,
-        threshold,
-        evaluationPeriods: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-        alarmDescription: description,
-      }).addAlarmAction(action);
-    }
+    addOpsAlarms(this, action, alarms);
   }
 }

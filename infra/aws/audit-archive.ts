@@ -1,6 +1,7 @@
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, Metric, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { addOpsAlarms, type OpsAlarm } from './alarms';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Key, type IKey } from 'aws-cdk-lib/aws-kms';
@@ -139,7 +140,7 @@ export class AuditArchive extends Construct {
       period: Duration.minutes(5),
     });
     const action = new SnsAction(props.alarmTopic);
-    const alarms: Array<[string, IMetric, number, string]> = [
+    const alarms: OpsAlarm[] = [
       [
         'AuditRecordTampered',
         tampered,
@@ -160,15 +161,6 @@ export class AuditArchive extends Construct {
         'The audit archiver is more than an hour behind the table stream',
       ],
     ];
-    for (const [alarmId, metric, threshold, description] of alarms) {
-      new Alarm(this, alarmId, {
-        metric,
-        threshold,
-        evaluationPeriods: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-        alarmDescription: description,
-      }).addAlarmAction(action);
-    }
+    addOpsAlarms(this, action, alarms);
   }
 }

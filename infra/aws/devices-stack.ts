@@ -1,6 +1,7 @@
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import type { IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { addOpsAlarms } from './alarms';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
@@ -228,24 +229,13 @@ export class DevicesStack extends Stack {
         'The global settings fan-out failed (its job stays and is retried every minute)',
       ],
     ];
-    for (const [alarmId, metric, description] of alarms) {
-      new Alarm(this, alarmId, {
-        metric,
-        threshold: 1,
-        evaluationPeriods: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-        alarmDescription: description,
-      }).addAlarmAction(action);
-    }
+    addOpsAlarms(
+      this,
+      action,
+      alarms.map(([alarmId, metric, description]) => [alarmId, metric, 1, description] as const),
+    );
     // Alerts wait while device messages wait: a minute behind is an operator's matter.
-    new Alarm(this, 'IngestBehind', {
-      metric: ingest.metric('IteratorAge', { period: Duration.minutes(1), statistic: 'Maximum' }),
-      threshold: 60_000,
-      evaluationPeriods: 3,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-      alarmDescription: 'The device ingest is more than a minute behind the device stream (alerts are late)',
-    }).addAlarmAction(action);
+    const behind = ingest.metric('IteratorAge', { period: Duration.minutes(1), statistic: 'Maximum' });
+    addOpsAlarms(this, action, [['IngestBehind', behind, 60_000, 'The device ingest is more than a minute behind the device stream (alerts are late)']], 3);
   }
 }
