@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { getItem, isConditionFailure, putItem, updateItem } from './table';
+import { deleteItem, getItem, isConditionFailure, putItem, queryPartition, updateItem } from './table';
 
 /** A (account, source) pair's failed sign-ins are forgotten this long after the last one: longer than the longest wait, so waits stay at their cap. */
 export const SIGN_IN_WINDOW_SECONDS = 60 * 60;
@@ -14,10 +14,13 @@ const keys = {
   revoked: (tokenId: string) => ({ pk: `REVOKED#${tokenId}`, sk: 'TOKEN' }),
   cutoff: (userId: string) => ({ pk: `SESSION#${userId}`, sk: 'CUTOFF' }),
   twoFactorSession: (userId: string, tokenId: string) => ({ pk: `SESSION#${userId}`, sk: `TOTP#${tokenId}` }),
+  liveIdentity: (userId: string, identityId: string) => ({ pk: `SESSION#${userId}`, sk: `${LIVE_IDENTITY_PREFIX}${identityId}` }),
   refreshToken: (refreshToken: string) => ({ pk: `REFRESH#${sha256(refreshToken)}`, sk: 'TOKEN' }),
   pendingStep: (tokenId: string) => ({ pk: `PENDING#${tokenId}`, sk: 'STEP' }),
   signInFailures: (email: string, source: string) => ({ pk: `SIGNIN#${email.toLowerCase()}`, sk: `FROM#${source}` }),
 };
+
+const LIVE_IDENTITY_PREFIX = 'LIVE#';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -26,6 +29,13 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 export interface SessionCutoff {
   endedAtMs: number;
   tokensValidFrom: number;
+}
+
+/** On AWS: an identity-pool identity of the user's that was given its tenant's live IoT policy, and when. */
+export interface LiveIdentityGrant {
+  identityId: string;
+  policyName: string;
+  grantedAtMs: number;
 }
 
 interface FailureItem {
@@ -118,6 +128,42 @@ export const sessionsRepository = {
   async isTwoFactorSession(userId: string, tokenId: string): Promise<boolean> {
     const item = await getItem<{ expiresAt: number }>(keys.twoFactorSession(userId, tokenId));
     return item !== undefined && item.expiresAt > nowSeconds();
+  },
+
+  /**
+   * Remembers that the user's identity-pool identity holds a live IoT policy (on AWS), so that the
+   * end of the user's sessions can take it away (functions/auth/live-sessions-ended.ts). Written
+   * before the policy is attached: an end of sessions that misses the record misses the grant too.
+   */
+  async recordLiveIdentity(userId: string, grant: LiveIdentityGrant): Promise<void> {
+    await putItem({
+      ...keys.liveIdentity(userId, grant.identityId),
+      entity: 'LiveIdentity',
+      IdentityID: grant.identityId,
+      PolicyName: grant.policyName,
+      GrantedAtMs: grant.grantedAtMs,
+    });
+  },
+
+  async liveIdentities(userId: string): Promise<LiveIdentityGrant[]> {
+    const items = await queryPartition<{ IdentityID: string; PolicyName: string; GrantedAtMs: number }>(`SESSION#${userId}`, LIVE_IDENTITY_PREFIX);
+    return items.map((item) => ({ identityId: item.IdentityID, policyName: item.PolicyName, grantedAtMs: item.GrantedAtMs }));
+  },
+
+  /**
+   * Forgets an identity's grant made before `endedAtMs`. When a grant made since has replaced it
+   * (a sign-in right after the end), the record stays and that newer grant is returned.
+   */
+  async forgetLiveIdentity(userId: string, identityId: string, endedAtMs: number): Promise<LiveIdentityGrant | undefined> {
+    const key = keys.liveIdentity(userId, identityId);
+    try {
+      await deleteItem(key, { expression: 'attribute_not_exists(GrantedAtMs) OR GrantedAtMs < :ended', values: { ':ended': endedAtMs } });
+      return undefined;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      const item = await getItem<{ PolicyName: string; GrantedAtMs: number }>(key);
+      return item && { identityId, policyName: item.PolicyName, grantedAtMs: item.GrantedAtMs };
+    }
   },
 
   /**

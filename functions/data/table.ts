@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/aws-clients';
 import { config } from '../lib/config';
 
@@ -35,6 +35,25 @@ export async function updateItem(
       ExpressionAttributeNames: update.names,
       ExpressionAttributeValues: update.values,
     }),
+  );
+}
+
+/** Every item of a partition whose sort key begins so (a few items: one page, up to 1 MB). */
+export async function queryPartition<T>(pk: string, sortKeyPrefix: string): Promise<T[]> {
+  const result = await dynamo().send(
+    new QueryCommand({
+      TableName: config.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': sortKeyPrefix },
+    }),
+  );
+  return (result.Items ?? []) as T[];
+}
+
+/** Deletes an item; a failed condition throws ConditionalCheckFailedException. */
+export async function deleteItem(key: Keys, condition?: { expression: string; values: Record<string, unknown> }): Promise<void> {
+  await dynamo().send(
+    new DeleteCommand({ TableName: config.tableName, Key: key, ConditionExpression: condition?.expression, ExpressionAttributeValues: condition?.values }),
   );
 }
 

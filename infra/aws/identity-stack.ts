@@ -14,10 +14,12 @@ import {
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { FederatedPrincipal, PolicyStatement, Role } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { LIVE_TOPIC_ROOT } from '@shared/live';
 import { ROLES } from '@shared/roles';
+import { LiveGrantsEnd } from './live-grants-end';
 import { PortalFunction } from './portal-function';
 import { grantTableAccess } from './table-access';
 
@@ -25,6 +27,7 @@ export interface IdentityStackProps extends StackProps {
   /** The portal table: Cognito's triggers read the user's record and provider from it. */
   table: ITable;
   logKey: IKey;
+  alarmTopic: ITopic;
 }
 
 /**
@@ -149,5 +152,7 @@ export class IdentityStack extends Stack {
       identityPoolId: this.liveIdentityPool.ref,
       roles: { authenticated: this.liveRole.roleArn },
     });
+    // The end of a user's sessions ends the live notices its identities were granted.
+    new LiveGrantsEnd(this, 'LiveGrantsEnd', { table: props.table, alarmTopic: props.alarmTopic, logKey: props.logKey });
   }
 }

@@ -41,7 +41,7 @@ export function buildPortal(app: App, options: PortalOptions) {
     opsEmail: options.opsEmail,
     auditRetentionDays: options.auditRetentionDays,
   });
-  const identity = new IdentityStack(app, 'PdPortalIdentity', { env, table: data.table, logKey: data.logKey });
+  const identity = new IdentityStack(app, 'PdPortalIdentity', { env, table: data.table, logKey: data.logKey, alarmTopic: data.alarmTopic });
   const devices = new DevicesStack(app, 'PdPortalDevices', { env, table: data.table, alarmTopic: data.alarmTopic, logKey: data.logKey });
   const api = new ApiStack(app, 'PdPortalApi', {
     env,

@@ -430,6 +430,30 @@ describe('the CDK app', () => {
     expect(grant).toContain('iot:AttachPolicy');
     expect(grant).toContain(':policy/portal-live-*');
     expect(grant).not.toContain('iot:Publish');
+    expect(leadingKeys('grantLiveNotices').write).toEqual(['SESSION#*']);
+    // The end of a user's sessions takes the policies away: a function on the table stream, fed
+    // session cut-offs only, that may attach and detach the live policies and touch session records alone.
+    identity.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FilterCriteria: {
+        Filters: [
+          { Pattern: JSON.stringify({ eventName: ['INSERT', 'MODIFY'], dynamodb: { Keys: { pk: { S: [{ prefix: 'SESSION#' }] }, sk: { S: ['CUTOFF'] } } } }) },
+        ],
+      },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
+    });
+    const endPolicy = Object.entries(identity.findResources('AWS::IAM::Policy')).filter(([id]) => id.startsWith('LiveGrantsEndFunctionServiceRole'));
+    expect(endPolicy).toHaveLength(1);
+    const endStatements = (endPolicy[0]![1] as { Properties: { PolicyDocument: { Statement: Statement[] } } }).Properties.PolicyDocument.Statement;
+    expect(
+      endStatements
+        .flatMap(actionsOf)
+        .filter((action) => action.startsWith('iot:'))
+        .sort(),
+    ).toEqual(['iot:AttachPolicy', 'iot:DetachPolicy', 'iot:ListAttachedPolicies']);
+    expect(JSON.stringify(endStatements.filter((statement) => actionsOf(statement).includes('iot:DetachPolicy')))).toContain(':policy/portal-live-*');
+    const endKeys = endStatements.flatMap((statement) => statement.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'] ?? []);
+    expect([...new Set(endKeys)]).toEqual(['SESSION#*']);
     expect(JSON.stringify(statementsOf('addExchangeAsDoctor'))).toContain(':topic/portal/notices/*');
     const ingestPolicies = JSON.stringify(template('devices').findResources('AWS::IAM::Policy'));
     expect(ingestPolicies).toContain(':topic/portal/notices/*');

@@ -56,6 +56,11 @@ export function useApi() {
 
 /** Signs in with USER_PASSWORD_AUTH, as the sign-in Lambda does, and returns the access token. */
 export async function signIn(email: string, password = TEST_PASSWORD): Promise<string> {
+  return (await signInTokens(email, password)).accessToken;
+}
+
+/** Signs in as signIn does, and returns the access token and the ID token (the live screens' grant takes the latter). */
+export async function signInTokens(email: string, password = TEST_PASSWORD): Promise<{ accessToken: string; idToken: string }> {
   const client = new CognitoIdentityProviderClient({});
   const result = await client.send(
     new InitiateAuthCommand({
@@ -68,7 +73,8 @@ export async function signIn(email: string, password = TEST_PASSWORD): Promise<s
   );
   client.destroy();
   const token = result.AuthenticationResult?.AccessToken;
-  if (!token) throw new Error(`sign-in of ${email} gave no token (${result.ChallengeName ?? 'no challenge'})`);
+  const idToken = result.AuthenticationResult?.IdToken;
+  if (!token || !idToken) throw new Error(`sign-in of ${email} gave no token (${result.ChallengeName ?? 'no challenge'})`);
   // Token times are whole seconds: a token issued in the second the user was signed out counts as
   // ended (as the sign-in Lambda knows). Wait for the next second and sign in again.
   const { sub, iat, jti, exp } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
@@ -80,12 +86,12 @@ export async function signIn(email: string, password = TEST_PASSWORD): Promise<s
   const { tokensValidFrom } = await sessionsRepository.cutoff(sub);
   if (iat < tokensValidFrom) {
     await sleep(tokensValidFrom * 1000 - Date.now() + 20);
-    return signIn(email, password);
+    return signInTokens(email, password);
   }
   // As signedInUser marks an administrator's TOTP on in the record, this marks the session as one
   // that came through the TOTP step (what the API checks for them); sign-in tests do both for real.
   await sessionsRepository.markTwoFactorSession(sub, jti, exp);
-  return token;
+  return { accessToken: token, idToken };
 }
 
 /** A user of the given role with a permanent password, signed in. */

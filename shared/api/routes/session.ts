@@ -165,7 +165,9 @@ export const sessionRoutes = defineRoutes({
     body: liveGrantRequestSchema,
     response: liveGrantSchema,
     handler: 'auth/grant-live-notices',
-    access: ['live-grant'],
+    access: ['live-grant', 'table-write'],
+    // SESSION: on AWS, the identity given the policy, so the end of the user's sessions takes it away.
+    writeKeys: ['SESSION'],
     tenant: { kind: 'none' },
     audit: 'none',
     thing: 'user',
