@@ -32,6 +32,42 @@ export function changedFields(before: object = {}, after: object = {}): AuditCha
     .map((field) => ({ field, ...(a[field] === undefined ? {} : { before: a[field] }), ...(b[field] === undefined ? {} : { after: b[field] }) }));
 }
 
+/** The role an operator's records show: someone who acted with the deployment's AWS credentials, not as a portal user. */
+export const OPERATOR_ROLE = 'Operator';
+
+/** An operator's command (infra/ops) and who ran it where: the caller of changes made outside any route. */
+export interface OperatorCommand {
+  /** How it was run, e.g. `npm run create-admin`: the record's route. */
+  command: string;
+  /** The operator's account on the machine that ran it. */
+  operator: string;
+  /** That machine. */
+  host: string;
+}
+
+/**
+ * The record of a change an operator's command made (there is no request, so no AuditTrail): the
+ * operator stands where a user would (`operator:<name>`, role Operator), the machine where the
+ * source address would. Written in the change's own transaction, like a route's.
+ */
+export function operatorWrite(context: OperatorCommand, change: AuditedWrite): AuditRecord {
+  return {
+    AuditID: randomUUID(),
+    At: new Date().toISOString(),
+    UserID: `operator:${context.operator}`,
+    Role: OPERATOR_ROLE,
+    Route: context.command,
+    Action: 'write',
+    Entity: change.entity,
+    EntityID: change.id,
+    Changes: changedFields(change.before, change.after),
+    ServiceProviderID: change.ServiceProviderID,
+    ClinicID: change.ClinicID,
+    PatientID: change.PatientID,
+    SourceIp: context.host,
+  };
+}
+
 /**
  * The audit trail of one request (DESIGN.md section 5), handed to services by the endpoint chain.
  * A write's record goes into the same transaction as the change (`write` returns its TransactWrite

@@ -8,7 +8,7 @@ import {
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { allowedRoles, mainRole, rolesAfter, rolesOverlap, type NewUserBody, type UserAnswer, type UserUpdate } from '@shared/api/users';
+import { allowedRoles, mainRole, rolesAfter, rolesOverlap, type NewUserBody, type PlatformAdmin, type UserAnswer, type UserUpdate } from '@shared/api/users';
 import * as messages from '@shared/messages';
 import type { Role } from '@shared/roles';
 import { auditRepository, type AuditRecord } from '../data/audit-repository';
@@ -16,7 +16,7 @@ import { clinicsRepository, type ClinicRecord } from '../data/clinics-repository
 import type { Page, PageRequest } from '../data/page';
 import { rolesOf, usersRepository, type AdminOf, type UserChanges, type UserRecord } from '../data/users-repository';
 import { isConditionFailure } from '../data/table';
-import type { AuditTrail } from '../lib/audit';
+import { operatorWrite, type AuditTrail, type OperatorCommand } from '../lib/audit';
 import { cognito } from '../lib/cognito-client';
 import type { Caller } from '../lib/caller';
 import { config } from '../lib/config';
@@ -50,14 +50,21 @@ export interface CreateUserOptions {
   audit?: (user: UserRecord) => AuditRecord;
   /** The clinic whose admin the user becomes; it must have none ('The clinic already has an admin', 409). */
   adminOf?: AdminOf;
+  /**
+   * Hands the temporary password over instead of the portal's mail, once the user exists (the
+   * operator's command prints it: it needs no mail set up, and the first admin's address may not
+   * be one SES mails to yet).
+   */
+  handOver?: (temporaryPassword: string) => void;
 }
 
 /**
  * Creates a portal user: the Cognito identity (e-mail as user name, the role's group) and the
  * user record with its tenant. With `password` the password is set as permanent (demo data);
  * otherwise a temporary one is mailed through the portal's mailer (SES on AWS, the outbox
- * locally) and must be changed at first sign-in (/create-password). If the identity or the record
- * cannot be made, the Cognito user is removed again, so a failed creation leaves nothing behind.
+ * locally), or given to `handOver`, and must be changed at first sign-in (/create-password). If
+ * the identity or the record cannot be made, the Cognito user is removed again, so a failed
+ * creation leaves nothing behind.
  * The mail goes last: if it fails, the user exists and password recovery mails a new password.
  */
 export async function createUser(input: NewUser, options: CreateUserOptions = {}): Promise<UserRecord> {
@@ -119,7 +126,9 @@ export async function createUser(input: NewUser, options: CreateUserOptions = {}
     if (isConditionFailure(error)) throw conflict(messages.errors.alreadyRegistered('Email'));
     throw error;
   }
-  if (temporary) {
+  if (temporary && options.handOver) {
+    options.handOver(temporary);
+  } else if (temporary) {
     await mailer().send({
       to: email,
       subject: 'PD Clinic Portal: your account',
@@ -179,6 +188,24 @@ const audited = (user: UserRecord) => ({
   ClinicID: user.ClinicID,
   ServiceProviderID: user.ServiceProviderID,
 });
+
+/**
+ * A platform admin (LiberDiAdmin), made by an operator's command: no route creates one. Refused
+ * when the e-mail is taken, in the table or at Cognito ('Email is already registered.', 409),
+ * before anything is made. The audit record names the operator; the temporary password goes to
+ * `handOver` and nowhere else.
+ */
+export async function createPlatformAdmin(
+  person: PlatformAdmin,
+  operator: OperatorCommand,
+  handOver: (temporaryPassword: string) => void,
+): Promise<UserRecord> {
+  if (await usersRepository.getByEmail(person.Email)) throw conflict(messages.errors.alreadyRegistered('Email'));
+  return createUser(
+    { ...person, Role: 'LiberDiAdmin' },
+    { handOver, audit: (user) => operatorWrite(operator, { entity: 'User', id: user.UserID, after: audited(user) }) },
+  );
+}
 
 /**
  * /users (LiberDiAdmin, read-only): every user, or one provider's (`spId`, its index), or one

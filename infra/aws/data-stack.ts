@@ -1,4 +1,4 @@
-import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { BackupPlan, BackupResource } from 'aws-cdk-lib/aws-backup';
 import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -10,6 +10,7 @@ import { Construct } from 'constructs';
 import { tableDefinition } from '@shared/table';
 import { AuditArchive, DEFAULT_AUDIT_RETENTION_DAYS } from './audit-archive';
 import { logKey } from './log-key';
+import { STACK_OUTPUTS } from './outputs';
 
 export interface DataStackProps extends StackProps {
   /** The site's origin (https://portal.clinic.example), the only one allowed to use signed image links from a browser; none without a custom domain. */
@@ -59,6 +60,8 @@ export class DataStack extends Stack {
         projectionType: ProjectionType[gsi.projection],
       });
     }
+
+    new CfnOutput(this, STACK_OUTPUTS.tableName, { value: this.table.tableName, description: 'The portal table (npm run create-admin reads it)' });
 
     // Beyond the 35 days of point-in-time recovery: daily, weekly and monthly backups kept for years.
     BackupPlan.dailyWeeklyMonthly5YearRetention(this, 'Backups').addSelection('Table', { resources: [BackupResource.fromDynamoDbTable(this.table)] });

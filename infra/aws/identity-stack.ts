@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import {
   AccountRecovery,
   CfnIdentityPool,
@@ -20,6 +20,7 @@ import { Construct } from 'constructs';
 import { LIVE_TOPIC_ROOT } from '@shared/live';
 import { ROLES } from '@shared/roles';
 import { LiveGrantsEnd } from './live-grants-end';
+import { STACK_OUTPUTS } from './outputs';
 import { PortalFunction } from './portal-function';
 import { grantTableAccess } from './table-access';
 
@@ -108,6 +109,7 @@ export class IdentityStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
       lambdaTriggers: { preAuthentication, preTokenGeneration },
     });
+    new CfnOutput(this, STACK_OUTPUTS.userPoolId, { value: this.userPool.userPoolId, description: 'The user pool (npm run create-admin reads it)' });
     ROLES.forEach((role, precedence) => {
       new CfnUserPoolGroup(this, `Group${role}`, { userPoolId: this.userPool.userPoolId, groupName: role, precedence });
     });

@@ -108,6 +108,14 @@ export function newUserSchema(role: Role) {
 export type NewUserBody = z.output<ReturnType<typeof newUserSchema>>;
 export type NewUserBodyInput = z.input<ReturnType<typeof newUserSchema>>;
 
+/**
+ * A platform admin (LiberDiAdmin), whom no form creates: the operator's command makes them
+ * (`npm run create-admin`, infra/ops/create-admin.ts). The person as the forms take it; the phone
+ * may be left out, as the user record allows.
+ */
+export const platformAdminSchema = z.object({ ...personShape, Phone: phone.optional() }).strict();
+export type PlatformAdmin = z.output<typeof platformAdminSchema>;
+
 /** The body of each creation route (one schema per route, so the table walks can tell them apart). */
 export const clinicAdminSignupSchema = newUserSchema('ClinicAdmin');
 export const doctorSignupSchema = newUserSchema('Doctor');
