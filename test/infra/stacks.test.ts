@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { AUDIT_ARCHIVE_SERVICE, DEFAULT_AUDIT_RETENTION_DAYS } from '@infra/aws/audit-archive';
 import { DataStack } from '@infra/aws/data-stack';
+import { STACK_OUTPUTS } from '@infra/aws/outputs';
 import { buildPortal } from '@infra/aws/portal';
 import { gatewayPath } from '@shared/api/paths';
 import { API_TRAILING_SLASH, SERVICE_WORKER_PATH } from '@infra/aws/web-stack';
@@ -100,6 +101,12 @@ describe('the CDK app', () => {
     });
     data.resourceCountIs('AWS::DynamoDB::Table', 1);
     data.resourceCountIs('AWS::Backup::BackupSelection', 1);
+  });
+
+  it('outputs the table and the user pool under the names npm run create-admin reads from the outputs file of cdk deploy', () => {
+    const refOf = (stack: 'data' | 'identity', type: string) => ({ Ref: Object.keys(template(stack).findResources(type))[0] });
+    template('data').hasOutput(STACK_OUTPUTS.tableName, { Value: refOf('data', 'AWS::DynamoDB::Table') });
+    template('identity').hasOutput(STACK_OUTPUTS.userPoolId, { Value: refOf('identity', 'AWS::Cognito::UserPool') });
   });
 
   it('has a user pool with one group per role, optional TOTP, the password rule and a USER_PASSWORD_AUTH client', () => {
