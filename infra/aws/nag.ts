@@ -111,7 +111,7 @@ export const cdkDeployFunction: Acknowledgements = [
  */
 export function acknowledgeCustomResource(resource: AwsCustomResource, call: string, ...more: Acknowledgements[]): void {
   acknowledge(
-    resource,
+    resource.node.findChild('CustomResourcePolicy'),
     hipaaAndNist('IAMNoInlinePolicy', `The policy CDK writes for this custom resource's one SDK call (${call}), used by nothing else.`),
     ...more,
   );

@@ -212,11 +212,11 @@ export class WebStack extends Stack {
       distribution: this.distribution,
       distributionPaths: ['/index.html', '/config.json'],
     });
-    // CDK's handler (a singleton of the stack, which owns the role) and its grants for this one copy.
+    // CDK's handler (a singleton of the stack, which owns the role), and its grants for this one copy in the role's default policy.
+    acknowledge(deployment.handlerRole.node.scope!, cdkDeployFunction);
     const siteObjects = `<${this.getLogicalId(site.node.defaultChild as CfnBucket)}.Arn>/*`;
     acknowledge(
-      deployment.handlerRole.node.scope!,
-      cdkDeployFunction,
+      deployment.handlerRole.node.findChild('DefaultPolicy'),
       awsSolutions(
         'IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]',
         "CDK's bucket deployment reads the zipped web build from CDK's bootstrap assets bucket.",
