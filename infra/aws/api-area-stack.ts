@@ -6,6 +6,7 @@ import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
 import { gatewayPath } from '@shared/api/paths';
 import type { ApiArea, RouteAccess, RouteDefinition } from '@shared/api/routes';
+import { acknowledge, hipaaAndNist, invokedSynchronously } from './nag';
 import { PortalFunction } from './portal-function';
 import { isPublicRoute, pascalCase, routeKeyPatterns } from './route-table';
 import { grantTableAccess } from './table-access';
@@ -13,6 +14,11 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 
 /** Concurrency reserved for each public sign-in route: a credential-stuffing burst cannot take the account's pool. */
 export const PUBLIC_ROUTE_CONCURRENCY = 10;
+
+const sharedConcurrency = hipaaAndNist(
+  'LambdaConcurrency',
+  `A signed-in route shares the account's concurrency with the other routes: reserving some for each of fifty and more route Lambdas would cut the regional pool into slices that throttle a busy route while others idle. Its load is bounded by the stage's throttling, the WAF's per-IP rate rules and the JWT authorizer, which refuses a request without a session before any Lambda runs; the public sign-in routes, which take anyone's request, reserve ${PUBLIC_ROUTE_CONCURRENCY} each.`,
+);
 
 export interface ApiAreaStackProps extends NestedStackProps {
   area: ApiArea;
@@ -49,6 +55,7 @@ export class ApiAreaStack extends NestedStack {
         reservedConcurrentExecutions: isPublicRoute(route) ? PUBLIC_ROUTE_CONCURRENCY : undefined,
       });
       this.functions[routeId] = fn;
+      acknowledge(fn, invokedSynchronously, isPublicRoute(route) ? [] : sharedConcurrency);
       grantTableAccess(fn, props.table, routeKeyPatterns(route));
       for (const access of route.access ?? []) props.grants[access](fn);
       props.originVerifySecret.grantRead(fn);

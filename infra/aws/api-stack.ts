@@ -24,12 +24,27 @@ import { ORIGIN_VERIFY_HEADER } from '@functions/lib/origin-verify';
 import { metricNames } from '@functions/lib/powertools';
 import { LIVE_POLICY_PREFIX } from '@functions/lib/live-identity';
 import { DEVICE_POLICY_NAME } from './devices-stack';
+import {
+  acknowledge,
+  awsSolutions,
+  invokedSynchronously,
+  LIST_ATTACHED_POLICIES,
+  liveIotPolicies,
+  liveNoticeTopics,
+  notRotatedByLambda,
+  secretOfTheWayIn,
+} from './nag';
 import { PortalFunction } from './portal-function';
 import { isPublicRoute, pascalCase, portalRouteTable, type RouteTable } from './route-table';
 
 /** The stage's limits for every route, and the tighter ones of the public sign-in routes. */
 export const STAGE_THROTTLE = { rateLimit: 100, burstLimit: 200 };
 export const PUBLIC_ROUTE_THROTTLE = { rateLimit: 10, burstLimit: 20 };
+/**
+ * How cdk-nag writes the images bucket's ARN in the route policies: the data stack's export of it. A
+ * change of the name fails the synth with the logo grants' findings, never silently.
+ */
+const IMAGES_BUCKET_ARN_IN_FINDINGS = 'PdPortalData:ExportsOutputFnGetAttImages2D38C313Arn6C6DDC6E';
 /** The origin-verify authorizer runs about once in five minutes (API Gateway caches its answer); this bounds a flood of made-up header values. */
 export const ORIGIN_VERIFY_CONCURRENCY = 5;
 
@@ -83,6 +98,13 @@ export class ApiStack extends Stack {
     const recaptchaSecret = new Secret(this, 'RecaptchaSecret', {
       description: 'reCAPTCHA secret key of the portal (fill in after the first deploy; see docs/deploy.md)',
     });
+    acknowledge(
+      recaptchaSecret,
+      notRotatedByLambda(
+        'The reCAPTCHA secret key is issued by Google with the site key and pasted in by hand (docs/deploy.md); no Lambda can obtain a new one.',
+      ),
+      secretOfTheWayIn('the reCAPTCHA secret key (a bot check of the public routes)'),
+    );
     const { pendingTokenKey } = props;
     this.api = new HttpApi(this, 'Api', {
       description: 'PD clinic portal API',
@@ -96,6 +118,13 @@ export class ApiStack extends Stack {
       description: 'The x-origin-verify header value CloudFront sends to the API (docs/security.md, "The cloud edge")',
       generateSecretString: { passwordLength: 48, excludePunctuation: true },
     });
+    acknowledge(
+      this.originVerifySecret,
+      notRotatedByLambda(
+        'CloudFront reads the origin-verify value at deploy time (a dynamic reference in its distribution), which a rotation Lambda cannot update: it is rotated by putting a new value and redeploying with its version (context originVerifyVersion), while the authorizer accepts the current and the previous value (docs/deploy.md).',
+      ),
+      secretOfTheWayIn('the origin-verify value (which CloudFront itself holds in its distribution config), read by every route and the authorizer'),
+    );
     const originVerify = new PortalFunction(this, 'OriginVerify', {
       entry: path.join(__dirname, 'origin-verify', 'authorizer.ts'),
       description: 'Authorizer of the public routes: the request came through CloudFront',
@@ -106,6 +135,7 @@ export class ApiStack extends Stack {
       environment: { ORIGIN_VERIFY_SECRET_ARN: this.originVerifySecret.secretArn, POWERTOOLS_SERVICE_NAME: 'pd-portal-origin-verify' },
     });
     this.originVerifySecret.grantRead(originVerify);
+    acknowledge(originVerify, invokedSynchronously);
     const publicAuthorizer = new HttpLambdaAuthorizer('OriginVerify', originVerify, {
       responseTypes: [HttpLambdaResponseType.SIMPLE],
       identitySource: [`$request.header.${ORIGIN_VERIFY_HEADER}`],
@@ -134,6 +164,17 @@ export class ApiStack extends Stack {
       LIVE_IDENTITY_POOL_ID: props.liveIdentityPoolId,
       LIVE_POLICY_ACCOUNT: this.account,
     } satisfies EnvironmentVariables;
+    // One acknowledgement for a folder, whichever of the three a route has: a role holding two of them carries it once.
+    const grantLogos = (fn: PortalFunction, folder: 'clinics' | 'providers', action: 's3:PutObject' | 's3:GetObject' | 's3:DeleteObject') => {
+      fn.addToRolePolicy(new PolicyStatement({ actions: [action], resources: [props.imagesBucket.arnForObjects(`${folder}/*`)] }));
+      acknowledge(
+        fn.role,
+        awsSolutions(
+          `IAM5[Resource::${IMAGES_BUCKET_ARN_IN_FINDINGS}/${folder}/*]`,
+          `This route handles the logos of the ${folder} (the images bucket's ${folder}/ prefix only): s3:PutObject to sign an upload link (which names one new key of one owner, its type and its size), s3:GetObject to sign a link to a logo the API has just read, s3:DeleteObject to remove the logo an update replaced; it has only those its route names.`,
+        ),
+      );
+    };
     const grants: Record<RouteAccess, (fn: PortalFunction) => void> = {
       'table-write': () => undefined, // on the route's writeKeys only (api-area-stack.ts)
       // InitiateAuth, RespondToAuthChallenge, RevokeToken, GlobalSignOut are public Cognito APIs; the
@@ -175,15 +216,27 @@ export class ApiStack extends Stack {
             resources: [props.userPool.userPoolArn],
           }),
         ),
-      'iot-publish': (fn) =>
+      'iot-publish': (fn) => {
         fn.addToRolePolicy(
           new PolicyStatement({ actions: ['iot:Publish'], resources: [`arn:aws:iot:${this.region}:${this.account}:topic/pd/devices/*/down/*`] }),
-        ),
+        );
+        acknowledge(
+          fn.role,
+          awsSolutions(
+            'IAM5[Resource::arn:aws:iot:<AWS::Region>:<AWS::AccountId>:topic/pd/devices/*/down/*]',
+            'This route sends devices their prescription or settings (iot:Publish): which device is known only per request, from the records it reads after the tenant check, so the grant names the down topics of every device and no up topic; a route can never speak as a device.',
+          ),
+        );
+      },
       // Registration makes the thing (named by the serial number) and its certificate, attaches the
       // device policy and the thing, and undoes those steps when one fails (functions/lib/device-registry.ts).
       'iot-register': (fn) => {
         const iotArn = (resource: string) => `arn:aws:iot:${this.region}:${this.account}:${resource}`;
-        fn.addToRolePolicy(new PolicyStatement({ actions: ['iot:CreateKeysAndCertificate'], resources: ['*'] }));
+        fn.grantOnAnyResource(
+          'CreateCertificates',
+          ['iot:CreateKeysAndCertificate'],
+          'the device registration makes the certificate of the device it registers; the action creates a certificate IoT Core names only then, so it has no resource-level permissions (AWS requires "*").',
+        );
         fn.addToRolePolicy(
           new PolicyStatement({ actions: ['iot:CreateThing', 'iot:DeleteThing', 'iot:AttachThingPrincipal'], resources: [iotArn('thing/*')] }),
         );
@@ -194,6 +247,17 @@ export class ApiStack extends Stack {
           }),
         );
         fn.addToRolePolicy(new PolicyStatement({ actions: ['iot:AttachPolicy', 'iot:DetachPolicy'], resources: [iotArn(`policy/${DEVICE_POLICY_NAME}`)] }));
+        acknowledge(
+          fn.role,
+          awsSolutions(
+            'IAM5[Resource::arn:aws:iot:<AWS::Region>:<AWS::AccountId>:thing/*]',
+            'This route registers a device: it creates the thing of the serial number the platform admin types (its name is known only per request), attaches the certificate to it, and deletes the thing again when a later step of the registration fails.',
+          ),
+          awsSolutions(
+            'IAM5[Resource::arn:aws:iot:<AWS::Region>:<AWS::AccountId>:cert/*]',
+            'This route registers a device: IoT Core names a new certificate when it creates it, so the grant to attach the device policy and the thing to it (and to deactivate and delete it when the registration fails) cannot name the certificate in advance.',
+          ),
+        );
       },
       // The live grant (functions/lib/live-identity.ts): the tenants' live IoT policies only, made once
       // each, attached to and detached from the callers' identity-pool identities (the target of AttachPolicy).
@@ -205,12 +269,15 @@ export class ApiStack extends Stack {
             resources: [iotArn(`policy/${LIVE_POLICY_PREFIX}*`)],
           }),
         );
-        fn.addToRolePolicy(new PolicyStatement({ actions: ['iot:ListAttachedPolicies'], resources: ['*'] }));
+        fn.grantOnAnyResource('ListAttachedPolicies', ['iot:ListAttachedPolicies'], LIST_ATTACHED_POLICIES);
+        acknowledge(fn.role, liveIotPolicies);
       },
-      'live-notify': (fn) =>
+      'live-notify': (fn) => {
         fn.addToRolePolicy(
           new PolicyStatement({ actions: ['iot:Publish'], resources: [`arn:aws:iot:${this.region}:${this.account}:topic/${LIVE_TOPIC_ROOT}/*`] }),
-        ),
+        );
+        acknowledge(fn.role, liveNoticeTopics);
+      },
       mail: (fn) =>
         fn.addToRolePolicy(
           new PolicyStatement({
@@ -220,18 +287,12 @@ export class ApiStack extends Stack {
         ),
       'human-verification': (fn) => recaptchaSecret.grantRead(fn),
       // A signed upload link carries the signer's rights: only new objects under clinics/.
-      'clinic-logo-upload': (fn) =>
-        fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [props.imagesBucket.arnForObjects('clinics/*')] })),
-      'clinic-logo-read': (fn) =>
-        fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [props.imagesBucket.arnForObjects('clinics/*')] })),
-      'clinic-logo-delete': (fn) =>
-        fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [props.imagesBucket.arnForObjects('clinics/*')] })),
-      'provider-logo-upload': (fn) =>
-        fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [props.imagesBucket.arnForObjects('providers/*')] })),
-      'provider-logo-read': (fn) =>
-        fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [props.imagesBucket.arnForObjects('providers/*')] })),
-      'provider-logo-delete': (fn) =>
-        fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [props.imagesBucket.arnForObjects('providers/*')] })),
+      'clinic-logo-upload': (fn) => grantLogos(fn, 'clinics', 's3:PutObject'),
+      'clinic-logo-read': (fn) => grantLogos(fn, 'clinics', 's3:GetObject'),
+      'clinic-logo-delete': (fn) => grantLogos(fn, 'clinics', 's3:DeleteObject'),
+      'provider-logo-upload': (fn) => grantLogos(fn, 'providers', 's3:PutObject'),
+      'provider-logo-read': (fn) => grantLogos(fn, 'providers', 's3:GetObject'),
+      'provider-logo-delete': (fn) => grantLogos(fn, 'providers', 's3:DeleteObject'),
     };
 
     const byArea = new Map<ApiArea, Array<[string, RouteDefinition]>>();

@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { addOpsAlarms, type OpsAlarm } from './alarms';
@@ -14,6 +14,7 @@ import { Construct } from 'constructs';
 import { metricNames } from '@functions/lib/powertools';
 import type { EnvironmentVariables } from '@functions/lib/environment';
 import { AUDIT_PARTITION_PREFIX, tableDefinition } from '@shared/table';
+import { acknowledge, acknowledgeTableStreamMapping, awsSolutions, hipaaAndNist } from './nag';
 import { PortalFunction } from './portal-function';
 
 /**
@@ -75,11 +76,13 @@ export class AuditArchive extends Construct {
       lifecycleRules: [{ id: 'AbortIncompleteUploads', abortIncompleteMultipartUploadAfter: Duration.days(1) }],
       removalPolicy: RemovalPolicy.RETAIN,
     });
-    Validations.of(this.bucket).acknowledge({
-      id: 'HIPAA.Security::HIPAA.Security-S3BucketReplicationEnabled',
-      reason:
+    acknowledge(
+      this.bucket,
+      hipaaAndNist(
+        'S3BucketReplicationEnabled',
         'The archive is the second copy of the audit trail, not the only one: the table holds the same records with point-in-time recovery and a backup plan. Object Lock already keeps every version from deletion; a copy in another region (which needs a locked bucket there) is a disaster-recovery choice an operator can add (docs/deploy.md).',
-    });
+      ),
+    );
 
     this.archiver = new PortalFunction(this, 'Archiver', {
       entry: 'audit/archive-stream',
@@ -90,32 +93,35 @@ export class AuditArchive extends Construct {
     });
     // Only new objects: no s3:PutObjectRetention, s3:PutObjectLegalHold, s3:DeleteObject* or s3:GetObject.
     this.archiver.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [this.bucket.arnForObjects('*')] }));
-    Validations.of(this.archiver).acknowledge({
-      id: `AwsSolutions::AwsSolutions-IAM5[Resource::<${Stack.of(this).getLogicalId(this.bucket.node.defaultChild as CfnBucket)}.Arn>/*]`,
-      reason:
+    acknowledge(
+      this.archiver.role,
+      awsSolutions(
+        `IAM5[Resource::<${Stack.of(this).getLogicalId(this.bucket.node.defaultChild as CfnBucket)}.Arn>/*]`,
         "The archiver may only s3:PutObject into the audit archive bucket, under keys made of each record's table key and stream sequence number; Object Lock (compliance) keeps every version it writes, and it has no right to read, delete, or change an object's retention.",
-    });
+      ),
+    );
     key.grant(this.archiver, 'kms:GenerateDataKey', 'kms:Encrypt');
 
     // The batch metadata of records the archiver could not store: they stay readable in the
     // stream for its 24 hours minus maxRecordAge, and in the table (docs/security.md).
     const failed = new Queue(this, 'FailedBatches', { encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true, retentionPeriod: Duration.days(14) });
-    Validations.of(failed).acknowledge({
-      id: 'AwsSolutions::AwsSolutions-SQS3',
-      reason:
+    acknowledge(
+      failed,
+      awsSolutions(
+        'SQS3',
         "FailedBatches is itself the on-failure destination of the audit archiver's stream mapping: it holds where in the stream a batch failed, to be replayed.",
-    });
-    Validations.of(this.archiver).acknowledge(
-      {
-        id: 'HIPAA.Security::HIPAA.Security-LambdaDLQ',
-        reason:
-          'The archiver is invoked by its stream mapping, never asynchronously: the mapping retries a failed record and then sends the failed batch to the FailedBatches queue (its on-failure destination), which a function DLQ would never receive.',
-      },
-      {
-        id: 'HIPAA.Security::HIPAA.Security-LambdaConcurrency',
-        reason:
-          'The stream mapping runs one archiver per stream shard, which bounds it; reserving a number would only cap it below the shards of a busy table, and a throttled batch waits in the stream (24 hours), behind the ArchiverBehind alarm.',
-      },
+      ),
+    );
+    acknowledge(
+      this.archiver,
+      hipaaAndNist(
+        'LambdaDLQ',
+        'The archiver is invoked by its stream mapping, never asynchronously: the mapping retries a failed record and then sends the failed batch to the FailedBatches queue (its on-failure destination), which a function DLQ would never receive.',
+      ),
+      hipaaAndNist(
+        'LambdaConcurrency',
+        'The stream mapping runs one archiver per stream shard, which bounds it; reserving a number would only cap it below the shards of a busy table, and a throttled batch waits in the stream (24 hours), behind the ArchiverBehind alarm.',
+      ),
     );
     this.archiver.addEventSource(
       new DynamoEventSource(props.table, {
@@ -131,6 +137,7 @@ export class AuditArchive extends Construct {
         filters: [FilterCriteria.filter({ dynamodb: { Keys: { [tableDefinition.partitionKey]: { S: FilterRule.beginsWith(AUDIT_PARTITION_PREFIX) } } } })],
       }),
     );
+    acknowledgeTableStreamMapping(this.archiver.role);
 
     const tampered = new Metric({
       namespace: 'PdPortal',

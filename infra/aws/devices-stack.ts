@@ -7,7 +7,7 @@ import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Stream, StreamEncryption, StreamMode } from 'aws-cdk-lib/aws-kinesis';
-import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { StartingPosition, type CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { KinesisEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { CfnPolicy, CfnTopicRule } from 'aws-cdk-lib/aws-iot';
 import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
@@ -18,6 +18,7 @@ import { Construct } from 'constructs';
 import { LIVE_TOPIC_ROOT } from '@shared/live';
 import { DEVICE_TOPIC_ROOT } from '@shared/device/topics';
 import type { KeyPrefix } from '@shared/api/routes';
+import { acknowledge, acknowledgeCustomResource, awsSolutions, hipaaAndNist, liveNoticeTopics } from './nag';
 import { PortalFunction } from './portal-function';
 import { leadingKeyPattern } from './route-table';
 import { grantTableAccess } from './table-access';
@@ -98,6 +99,14 @@ export class DevicesStack extends Stack {
       policy: AwsCustomResourcePolicy.fromSdkCalls({ resources: AwsCustomResourcePolicy.ANY_RESOURCE }),
       installLatestAwsSdk: false,
     });
+    acknowledgeCustomResource(
+      endpoint,
+      'iot:DescribeEndpoint',
+      awsSolutions(
+        'IAM5[Resource::*]',
+        "iot:DescribeEndpoint, to look up the account's IoT data endpoint at deploy time: the action has no resource-level permissions (AWS requires '*') and only reads.",
+      ),
+    );
     this.iotDataEndpoint = `https://${endpoint.getResponseField('endpointAddress')}`;
 
     const thing = '${iot:Connection.Thing.ThingName}';
@@ -129,12 +138,27 @@ export class DevicesStack extends Stack {
     });
     grantTableAccess(ingest, props.table, deviceKeyPatterns(INGEST_KEYS));
     ingest.addToRolePolicy(new PolicyStatement({ actions: ['iot:Publish'], resources: [arn('topic', `${LIVE_TOPIC_ROOT}/*`)] }));
+    acknowledge(
+      ingest,
+      hipaaAndNist(
+        'LambdaDLQ',
+        'The ingest is invoked by its Kinesis stream mapping, never asynchronously: the mapping retries a failed record and then sends the batch to FailedDeviceMessages (its on-failure destination), which a function DLQ would never receive.',
+      ),
+    );
+    acknowledge(ingest.role, liveNoticeTopics);
 
     const failed = new Queue(this, 'FailedDeviceMessages', {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
       retentionPeriod: Duration.days(14),
     });
+    acknowledge(
+      failed,
+      awsSolutions(
+        'SQS3',
+        "FailedDeviceMessages is itself where failed device messages go: the topic rule's error action and the ingest stream mapping's on-failure destination.",
+      ),
+    );
     // Device messages keyed by device: Lambda keeps each key's records in order (ingest-stream.ts).
     // A week's retention leaves time to replay what failed (docs/deploy.md).
     const stream = new Stream(this, 'DeviceMessageStream', {
@@ -146,6 +170,13 @@ export class DevicesStack extends Stack {
     const ruleRole = new Role(this, 'TopicRuleRole', { assumedBy: new ServicePrincipal('iot.amazonaws.com') });
     failed.grantSendMessages(ruleRole);
     stream.grantWrite(ruleRole);
+    acknowledge(
+      ruleRole,
+      hipaaAndNist(
+        'IAMNoInlinePolicy',
+        "The device topic rule's role: its inline policy (write to the device stream, send to FailedDeviceMessages) belongs to it alone.",
+      ),
+    );
     new CfnTopicRule(this, 'DeviceMessages', {
       topicRulePayload: {
         sql: `SELECT encode(*, 'base64') AS payload, topic() AS topic, clientid() AS clientId, timestamp() AS receivedAt FROM '${DEVICE_TOPIC_ROOT}/+/up/+'`,
@@ -181,9 +212,16 @@ export class DevicesStack extends Stack {
     grantTableAccess(skipped, props.table, deviceKeyPatterns(SKIPPED_CHECK_KEYS));
     new Schedule(this, 'EveryFiveMinutes', {
       schedule: ScheduleExpression.rate(Duration.minutes(5)),
-      target: new LambdaInvoke(skipped, { retryAttempts: 2 }),
+      target: new LambdaInvoke(skipped, { retryAttempts: 2, role: this.schedulerRole('SkippedExchangeCheckSchedulerRole', skipped) }),
       description: 'The skipped-exchange check',
     });
+    acknowledge(
+      skipped,
+      hipaaAndNist(
+        'LambdaDLQ',
+        "EventBridge Scheduler invokes the check every 5 minutes and retries a failed run twice; the check keeps its cursor and each patient's next due check in the table, so the next run takes up what a failed one left, and a dead-letter queue would hold only a schedule tick.",
+      ),
+    );
 
     // A global settings change is stored with a fan-out job (functions/services/settings.ts); this
     // job sends it to the devices, resuming where the previous run stopped (docs/settings.md).
@@ -209,9 +247,23 @@ export class DevicesStack extends Stack {
     settingsFanout.addToRolePolicy(new PolicyStatement({ actions: ['iot:Publish'], resources: [arn('topic', `${DEVICE_TOPIC_ROOT}/*/down/settings`)] }));
     new Schedule(this, 'EveryMinute', {
       schedule: ScheduleExpression.rate(Duration.minutes(1)),
-      target: new LambdaInvoke(settingsFanout, { retryAttempts: 0 }),
+      target: new LambdaInvoke(settingsFanout, { retryAttempts: 0, role: this.schedulerRole('GlobalSettingsFanoutSchedulerRole', settingsFanout) }),
       description: 'The global settings fan-out (an idle run is one Query)',
     });
+    acknowledge(
+      settingsFanout,
+      hipaaAndNist(
+        'LambdaDLQ',
+        'EventBridge Scheduler invokes the fan-out every minute; its job stays in the table until done and the next run goes on from where a failed one stopped, so a dead-letter queue would hold only a schedule tick.',
+      ),
+    );
+    acknowledge(
+      settingsFanout.role,
+      awsSolutions(
+        'IAM5[Resource::arn:aws:iot:<AWS::Region>:<AWS::AccountId>:topic/pd/devices/*/down/settings]',
+        'The global settings fan-out sends the retained settings message to every device that follows a changed global value, whichever device that is; the grant names only the settings down topic of the devices, never an up topic or the prescription topic.',
+      ),
+    );
 
     const action = new SnsAction(props.alarmTopic);
     const alarms: Array<[string, IMetric, string]> = [
@@ -237,5 +289,31 @@ export class DevicesStack extends Stack {
     // Alerts wait while device messages wait: a minute behind is an operator's matter.
     const behind = ingest.metric('IteratorAge', { period: Duration.minutes(1), statistic: 'Maximum' });
     addOpsAlarms(this, action, [['IngestBehind', behind, 60_000, 'The device ingest is more than a minute behind the device stream (alerts are late)']], 3);
+  }
+
+  /**
+   * The role EventBridge Scheduler takes to invoke one function, for this account's schedules of the
+   * default group (what CDK would make itself), made here so its findings are acknowledged on it.
+   */
+  private schedulerRole(id: string, fn: PortalFunction): Role {
+    const role = new Role(this, id, {
+      assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {
+        conditions: {
+          StringEquals: {
+            'aws:SourceAccount': this.account,
+            'aws:SourceArn': this.formatArn({ service: 'scheduler', resource: 'schedule-group', resourceName: 'default' }),
+          },
+        },
+      }),
+    });
+    acknowledge(
+      role,
+      awsSolutions(
+        `IAM5[Resource::<${this.getLogicalId(fn.node.defaultChild as CfnFunction)}.Arn>:*]`,
+        `The scheduler may invoke ${fn.node.id} (lambda:InvokeFunction), any version of that one function, and nothing else.`,
+      ),
+      hipaaAndNist('IAMNoInlinePolicy', `The role EventBridge Scheduler takes to invoke ${fn.node.id}: its inline policy belongs to it alone.`),
+    );
+    return role;
   }
 }

@@ -76,7 +76,7 @@ export class EdgeStack extends Stack {
       encryptionKey: logKey(this, 'LogKey'),
       removalPolicy: RemovalPolicy.RETAIN,
     });
-    const logging = new CfnLoggingConfiguration(this, 'WebAclLogging', {
+    new CfnLoggingConfiguration(this, 'WebAclLogging', {
       resourceArn: this.webAcl.attrArn,
       // WAF wants the log group's ARN without the ':*' CloudFormation's Arn attribute ends with.
       logDestinationConfigs: [
@@ -84,7 +84,6 @@ export class EdgeStack extends Stack {
       ],
       redactedFields: [{ singleHeader: { Name: 'authorization' } }, { singleHeader: { Name: 'cookie' } }],
     });
-    logging.node.addDependency(logs);
     new StringParameter(this, 'WebAclArn', {
       parameterName: WEB_ACL_ARN_PARAMETER,
       stringValue: this.webAcl.attrArn,

@@ -21,8 +21,14 @@ import { LIVE_TOPIC_ROOT } from '@shared/live';
 import { ROLES } from '@shared/roles';
 import { LiveGrantsEnd } from './live-grants-end';
 import { STACK_OUTPUTS } from './outputs';
+import { acknowledge, awsSolutions, hipaaAndNist, invokedSynchronously, notRotatedByLambda, secretOfTheWayIn } from './nag';
 import { PortalFunction } from './portal-function';
 import { grantTableAccess } from './table-access';
+
+const triggerConcurrency = hipaaAndNist(
+  'LambdaConcurrency',
+  "Cognito runs this trigger once per sign-in or token refresh, so its load is bounded by Cognito's own request quotas for the user pool (and, for the portal's sign-in, by the public routes' reserved concurrency and the WAF). A reservation of its own would make Cognito refuse sign-ins once reached, with no gain in isolation.",
+);
 
 export interface IdentityStackProps extends StackProps {
   /** The portal table: Cognito's triggers read the user's record and provider from it. */
@@ -59,6 +65,13 @@ export class IdentityStack extends Stack {
       description: 'HMAC key of the pending sign-in step tokens (2FA, create-password) and the sign-in human proof; rotating it only voids steps in progress',
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
     });
+    acknowledge(
+      this.pendingTokenKey,
+      notRotatedByLambda(
+        'The pending-token key (64 random characters that never leave AWS) signs tokens that live 5 minutes; it is rotated by hand by putting a new value (docs/security.md), which voids only the sign-in steps in progress. Secrets Manager has no managed rotation for such a key, and a rotation Lambda of our own would add code to the sign-in path for tokens that expire in minutes.',
+      ),
+      secretOfTheWayIn('the pending-token key (5-minute sign-in steps), read by the sign-in routes and the pre-authentication trigger'),
+    );
     // The portal's sign-in rules on every path to a token, direct calls to Cognito included (functions/cognito/).
     const trigger = (name: string, entry: string, description: string, environment: Record<string, string> = {}) => {
       const fn = new PortalFunction(this, name, {
@@ -72,6 +85,7 @@ export class IdentityStack extends Stack {
       });
       // The user's record and its provider's flag: reads of those partitions only.
       grantTableAccess(fn, props.table, { read: ['USER#*', 'SP#*'], write: [] });
+      acknowledge(fn, invokedSynchronously, triggerConcurrency);
       return fn;
     };
     const preAuthentication = trigger(
@@ -110,6 +124,13 @@ export class IdentityStack extends Stack {
       lambdaTriggers: { preAuthentication, preTokenGeneration },
     });
     new CfnOutput(this, STACK_OUTPUTS.userPoolId, { value: this.userPool.userPoolId, description: 'The user pool (npm run create-admin reads it)' });
+    acknowledge(
+      this.userPool,
+      awsSolutions(
+        'COG2',
+        'MFA is OPTIONAL at the pool because Cognito sets it per pool, not per group, and the spec lets the clinical and clinic-admin roles choose TOTP themselves. The two roles that must have it, LiberDiAdmin and ServiceProviderAdmin, are held to it by the portal: the endpoint chain refuses them every call but TOTP set-up until TOTP is on (TWO_FACTOR_REQUIRED_ROLES). Threat protection runs in full-function mode for every sign-in.',
+      ),
+    );
     ROLES.forEach((role, precedence) => {
       new CfnUserPoolGroup(this, `Group${role}`, { userPoolId: this.userPool.userPoolId, groupName: role, precedence });
     });
@@ -150,6 +171,21 @@ export class IdentityStack extends Stack {
     this.liveRole.addToPolicy(new PolicyStatement({ actions: ['iot:Connect'], resources: [iotArn('client/${cognito-identity.amazonaws.com:sub}')] }));
     this.liveRole.addToPolicy(new PolicyStatement({ actions: ['iot:Subscribe'], resources: [iotArn(`topicfilter/${LIVE_TOPIC_ROOT}/*`)] }));
     this.liveRole.addToPolicy(new PolicyStatement({ actions: ['iot:Receive'], resources: [iotArn(`topic/${LIVE_TOPIC_ROOT}/*`)] }));
+    acknowledge(
+      this.liveRole,
+      awsSolutions(
+        'IAM5[Resource::arn:aws:iot:<AWS::Region>:<AWS::AccountId>:topicfilter/portal/notices/*]',
+        "The browsers' identity-pool role may subscribe under the portal's notice topics only; which tenant's filter is decided per identity by the IoT policy the live grant attaches (IoT Core allows a Cognito identity only what both its role and its IoT policy allow).",
+      ),
+      awsSolutions(
+        'IAM5[Resource::arn:aws:iot:<AWS::Region>:<AWS::AccountId>:topic/portal/notices/*]',
+        "The browsers' identity-pool role may receive the portal's notice topics only; the IoT policy the live grant attaches to each identity narrows that to the caller's own clinic or provider.",
+      ),
+      hipaaAndNist(
+        'IAMNoInlinePolicy',
+        "The live screens' identity-pool role: its inline policy (connect as itself, subscribe and receive the notices) belongs to it alone.",
+      ),
+    );
     new CfnIdentityPoolRoleAttachment(this, 'LiveNoticesRoles', {
       identityPoolId: this.liveIdentityPool.ref,
       roles: { authenticated: this.liveRole.roleArn },

@@ -1,4 +1,4 @@
-import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -12,6 +12,7 @@ import { LIVE_POLICY_PREFIX } from '@functions/lib/live-identity';
 import type { EnvironmentVariables } from '@functions/lib/environment';
 import { tableDefinition } from '@shared/table';
 import { addOpsAlarms } from './alarms';
+import { acknowledge, acknowledgeTableStreamMapping, awsSolutions, hipaaAndNist, LIST_ATTACHED_POLICIES, liveIotPolicies } from './nag';
 import { PortalFunction } from './portal-function';
 import { grantTableAccess } from './table-access';
 
@@ -46,24 +47,24 @@ export class LiveGrantsEnd extends Construct {
     this.fn.addToRolePolicy(
       new PolicyStatement({ actions: ['iot:AttachPolicy', 'iot:DetachPolicy'], resources: [`arn:aws:iot:${region}:${account}:policy/${LIVE_POLICY_PREFIX}*`] }),
     );
-    // ListAttachedPolicies names its target (an identity) in the request, not in a resource IAM can narrow to.
-    this.fn.addToRolePolicy(new PolicyStatement({ actions: ['iot:ListAttachedPolicies'], resources: ['*'] }));
+    this.fn.grantOnAnyResource('ListAttachedPolicies', ['iot:ListAttachedPolicies'], LIST_ATTACHED_POLICIES);
+    acknowledge(this.fn.role, liveIotPolicies);
 
     const failed = new Queue(this, 'FailedBatches', { encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true, retentionPeriod: Duration.days(14) });
-    Validations.of(failed).acknowledge({
-      id: 'AwsSolutions::AwsSolutions-SQS3',
-      reason: "FailedBatches is itself the on-failure destination of the live grants' stream mapping: it holds where in the stream a batch failed.",
-    });
-    Validations.of(this.fn).acknowledge(
-      {
-        id: 'HIPAA.Security::HIPAA.Security-LambdaDLQ',
-        reason:
-          'Invoked by its stream mapping, never asynchronously: the mapping retries a failed record and then sends the failed batch to FailedBatches (its on-failure destination), which a function DLQ would never receive.',
-      },
-      {
-        id: 'HIPAA.Security::HIPAA.Security-LambdaConcurrency',
-        reason: 'The stream mapping runs one function per stream shard, which bounds it; a throttled batch waits in the stream.',
-      },
+    acknowledge(
+      failed,
+      awsSolutions(
+        'SQS3',
+        "FailedBatches is itself the on-failure destination of the live grants' stream mapping: it holds where in the stream a batch failed.",
+      ),
+    );
+    acknowledge(
+      this.fn,
+      hipaaAndNist(
+        'LambdaDLQ',
+        'Invoked by its stream mapping, never asynchronously: the mapping retries a failed record and then sends the failed batch to FailedBatches (its on-failure destination), which a function DLQ would never receive.',
+      ),
+      hipaaAndNist('LambdaConcurrency', 'The stream mapping runs one function per stream shard, which bounds it; a throttled batch waits in the stream.'),
     );
     this.fn.addEventSource(
       new DynamoEventSource(props.table, {
@@ -83,6 +84,7 @@ export class LiveGrantsEnd extends Construct {
         ],
       }),
     );
+    acknowledgeTableStreamMapping(this.fn.role);
 
     addOpsAlarms(this, new SnsAction(props.alarmTopic), [
       [

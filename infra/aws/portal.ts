@@ -1,12 +1,11 @@
-import { App, Validations, type StackProps } from 'aws-cdk-lib';
-import { AwsSolutionsChecks, HIPAASecurityChecks } from 'cdk-nag';
+import { App, type StackProps } from 'aws-cdk-lib';
 import { BACKEND_VERSION, FRONTEND_VERSION } from '@shared/versions';
 import { ApiStack, type ApiDomain } from './api-stack';
 import { DataStack } from './data-stack';
 import { DevicesStack } from './devices-stack';
 import { EDGE_REGION, EdgeStack } from './edge-stack';
 import { IdentityStack } from './identity-stack';
-import { acknowledgeFindings } from './nag';
+import { checkWithCdkNag } from './nag';
 import type { RouteTable } from './route-table';
 import { WebStack, type SiteDomain } from './web-stack';
 
@@ -32,7 +31,7 @@ export interface PortalOptions {
   routeTable?: RouteTable;
 }
 
-/** Every stack of the portal, with cdk-nag's AwsSolutions and HIPAA Security packs checking them. */
+/** Every stack of the portal, with cdk-nag's AWS Solutions, HIPAA Security and NIST 800-53 rev 5 packs checking them. */
 export function buildPortal(app: App, options: PortalOptions) {
   const env = options.env;
   const data = new DataStack(app, 'PdPortalData', {
@@ -88,8 +87,6 @@ export function buildPortal(app: App, options: PortalOptions) {
     },
   });
   web.addStackDependency(edge, 'reads the web ACL ARN the edge stack leaves in SSM');
-  const stacks = { data, identity, devices, api, edge, web };
-  for (const stack of Object.values(stacks)) acknowledgeFindings(stack, { customDomain: options.domain !== undefined });
-  Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }), new HIPAASecurityChecks(app, { verbose: true }));
-  return stacks;
+  checkWithCdkNag(app);
+  return { data, identity, devices, api, edge, web };
 }

@@ -1,6 +1,6 @@
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
-import { AUDIT_PARTITION_PREFIX } from '@shared/table';
+import { AUDIT_PARTITION_PREFIX, tableDefinition } from '@shared/table';
 
 /** Reads by key: no Scan, on any function (DESIGN.md section 5), whose requests carry no key to check. */
 export const READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
@@ -25,8 +25,16 @@ export interface TableAccess {
 }
 
 /**
+ * A writer's use of the table key, named action by action: the wildcards `kms:ReEncrypt*` and
+ * `kms:GenerateDataKey*` would also grant the data-key-pair actions, which DynamoDB never uses, and
+ * whatever KMS adds under those names later.
+ */
+export const TABLE_KEY_WRITE_ACTIONS = ['kms:Encrypt', 'kms:ReEncryptFrom', 'kms:ReEncryptTo', 'kms:GenerateDataKey', 'kms:GenerateDataKeyWithoutPlaintext'];
+
+/**
  * Grants a function reads and writes on the portal table, limited to the given partition keys by
  * `dynamodb:LeadingKeys` (for a GSI query, the index's partition key), and the table key's use.
+ * Reads name the table and each of its indexes (shared/table.ts), never `index/*`.
  * A function that writes is also denied, whatever else it may be granted, every write of an audit
  * record if it does not audit, and every change or delete of one if it does.
  */
@@ -34,7 +42,8 @@ export function grantTableAccess(grantee: IGrantable, table: ITable, access: Tab
   const statement = (actions: string[], patterns: readonly string[], resources: string[]) =>
     new PolicyStatement({ actions, resources, conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...patterns] } } });
   if (access.read.length > 0) {
-    grantee.grantPrincipal.addToPrincipalPolicy(statement(READ_ACTIONS, access.read, [table.tableArn, `${table.tableArn}/index/*`]));
+    const indexes = tableDefinition.globalSecondaryIndexes.map((gsi) => `${table.tableArn}/index/${gsi.indexName}`);
+    grantee.grantPrincipal.addToPrincipalPolicy(statement(READ_ACTIONS, access.read, [table.tableArn, ...indexes]));
     table.encryptionKey?.grant(grantee, 'kms:Decrypt', 'kms:DescribeKey');
   }
   if (access.write.length > 0) {
@@ -47,6 +56,6 @@ export function grantTableAccess(grantee: IGrantable, table: ITable, access: Tab
         conditions: { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': [AUDIT_KEYS] } },
       }),
     );
-    table.encryptionKey?.grant(grantee, 'kms:Encrypt', 'kms:ReEncrypt*', 'kms:GenerateDataKey*');
+    table.encryptionKey?.grant(grantee, ...TABLE_KEY_WRITE_ACTIONS);
   }
 }

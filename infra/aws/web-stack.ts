@@ -17,12 +17,13 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import { BlockPublicAccess, Bucket, BucketEncryption, type IBucket } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { EDGE_REGION, WEB_ACL_ARN_PARAMETER } from './edge-stack';
 import { ORIGIN_VERIFY_HEADER } from '@functions/lib/origin-verify';
+import { acknowledge, acknowledgeCustomResource, awsSolutions, cdkDeployFunction, hipaaAndNist } from './nag';
 
 export interface SiteDomain {
   /** e.g. portal.clinic.example, pointed (CNAME or alias) at the distribution. */
@@ -94,6 +95,17 @@ export class WebStack extends Stack {
       serverAccessLogsPrefix: 'site/',
       removalPolicy: RemovalPolicy.RETAIN,
     });
+    acknowledge(
+      site,
+      hipaaAndNist(
+        'S3DefaultEncryptionKMS',
+        'The site bucket holds the built web: code every browser downloads, no patient data. SSE-S3 encrypts it at rest; the bucket is private, read only by CloudFront through origin access control.',
+      ),
+      hipaaAndNist(
+        'S3BucketReplicationEnabled',
+        'The built web is rebuilt from the repository and copied in again by every deploy; a copy in another region would keep nothing that cannot be rebuilt.',
+      ),
+    );
     const recaptcha = 'https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/';
     const images = `https://${props.imagesBucket.bucketRegionalDomainName}`;
     const securityHeadersBehavior: ResponseSecurityHeadersBehavior = {
@@ -133,10 +145,11 @@ export class WebStack extends Stack {
       },
       policy: AwsCustomResourcePolicy.fromSdkCalls({ resources: [`arn:aws:ssm:${EDGE_REGION}:${this.account}:parameter${WEB_ACL_ARN_PARAMETER}`] }),
       installLatestAwsSdk: false,
-    }).getResponseField('Parameter.Value');
+    });
+    acknowledgeCustomResource(webAclArn, 'ssm:GetParameter');
     const siteOrigin = S3BucketOrigin.withOriginAccessControl(site);
     this.distribution = new Distribution(this, 'Portal', {
-      webAclId: webAclArn,
+      webAclId: webAclArn.getResponseField('Parameter.Value'),
       ...(props.domain && {
         domainNames: [props.domain.domainName],
         certificate: Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn),
@@ -183,11 +196,45 @@ export class WebStack extends Stack {
         },
       },
     });
-    new BucketDeployment(this, 'Deploy', {
+    acknowledge(
+      this.distribution,
+      awsSolutions('CFR1', 'Clinics and their patients may be in any country: the portal serves them wherever they are, behind the WAF.'),
+      props.domain
+        ? []
+        : awsSolutions(
+            'CFR4',
+            'No custom domain is configured (context domainName, certificateArn): the default *.cloudfront.net certificate comes with a security policy CloudFront fixes (TLSv1 allowed). With a domain the distribution requires TLSv1.2_2021, which production deployments set (docs/deploy.md).',
+          ),
+    );
+    const deployment = new BucketDeployment(this, 'Deploy', {
       sources: [Source.asset(props.webDir), Source.jsonData('config.json', props.runtimeConfig)],
       destinationBucket: site,
       distribution: this.distribution,
       distributionPaths: ['/index.html', '/config.json'],
     });
+    // CDK's handler (a singleton of the stack, which owns the role), and its grants for this one copy in the role's default policy.
+    acknowledge(deployment.handlerRole.node.scope!, cdkDeployFunction);
+    const siteObjects = `<${this.getLogicalId(site.node.defaultChild as CfnBucket)}.Arn>/*`;
+    acknowledge(
+      deployment.handlerRole.node.findChild('DefaultPolicy'),
+      awsSolutions(
+        'IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]',
+        "CDK's bucket deployment reads the zipped web build from CDK's bootstrap assets bucket.",
+      ),
+      awsSolutions(`IAM5[Resource::${siteObjects}]`, "CDK's bucket deployment writes and replaces the objects of the site bucket."),
+      ...['s3:GetObject*', 's3:GetBucket*', 's3:List*'].map((action) =>
+        awsSolutions(`IAM5[Action::${action}]`, `CDK's bucket deployment reads the assets and the site bucket (${action}), on those two buckets only.`),
+      ),
+      ...['s3:DeleteObject*', 's3:Abort*'].map((action) =>
+        awsSolutions(
+          `IAM5[Action::${action}]`,
+          `CDK's bucket deployment removes what an older web build left in the site bucket and aborts its own failed uploads (${action}), on the site bucket only.`,
+        ),
+      ),
+      awsSolutions(
+        'IAM5[Resource::*]',
+        "cloudfront:CreateInvalidation and GetInvalidation, which CDK's bucket deployment grants on '*' to invalidate /index.html and /config.json of the portal's distribution after a deploy.",
+      ),
+    );
   }
 }
