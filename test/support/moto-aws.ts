@@ -1,4 +1,4 @@
-import { CreatePolicyCommand, DeletePolicyCommand, IoTClient } from '@aws-sdk/client-iot';
+import { CreatePolicyCommand, IoTClient } from '@aws-sdk/client-iot';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { CreateSecretCommand, PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { CreateEmailIdentityCommand, SESv2Client } from '@aws-sdk/client-sesv2';
@@ -24,19 +24,15 @@ async function withClient<C extends { destroy(): void }, T>(client: C, call: (cl
 }
 
 /** The device policy as DevicesStack makes it: its name, and its document for moto's region and account. */
-export const devicePolicy = {
-  create: () =>
-    withClient(new IoTClient({}), (iot) =>
-      iot.send(
-        new CreatePolicyCommand({
-          policyName: DEVICE_POLICY_NAME,
-          policyDocument: JSON.stringify(devicePolicyDocument(process.env.AWS_REGION!, MOTO_ACCOUNT)),
-        }),
-      ),
+export const createDevicePolicy = () =>
+  withClient(new IoTClient({}), (iot) =>
+    iot.send(
+      new CreatePolicyCommand({
+        policyName: DEVICE_POLICY_NAME,
+        policyDocument: JSON.stringify(devicePolicyDocument(process.env.AWS_REGION!, MOTO_ACCOUNT)),
+      }),
     ),
-  /** The policy gone (an account where the stack was not deployed, or another name in the Lambda's configuration). */
-  remove: () => withClient(new IoTClient({}), (iot) => iot.send(new DeletePolicyCommand({ policyName: DEVICE_POLICY_NAME }))),
-};
+  );
 
 /** The images bucket of IMAGES_BUCKET (DataStack's, which holds the logos). */
 export const createImagesBucket = () =>
