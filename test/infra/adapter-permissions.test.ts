@@ -111,13 +111,16 @@ const byAccess = {
   'provider-logo-delete': () => imageStore.removeReplaced('providers/sp-1/logo-1.png', 'providers/sp-1/logo-2.png'),
 } satisfies Partial<Record<RouteAccess, Scenario>>;
 
-/** The accesses with no AWS-only adapter, and where their calls are checked. A new access must be placed in one of the two. */
+/**
+ * The accesses not run here, and what checks their calls: a new access must be placed in one of
+ * the two lists. (Cognito's and the live grant's calls are not yet held to their roles here.)
+ */
 const checkedElsewhere: Record<Exclude<RouteAccess, keyof typeof byAccess>, string> = {
   'table-write': 'DynamoDB, against each route’s partition keys: test/infra/leading-keys.test.ts',
-  'cognito-admin': 'Cognito’s admin calls, run against cognito-local; the actions are listed in test/infra/stacks.test.ts',
+  'cognito-admin': 'Cognito’s admin calls run against cognito-local in the route tests; stacks.test.ts asserts the granted actions',
   'cognito-sessions': 'as cognito-admin',
   'cognito-user-admin': 'as cognito-admin',
-  'live-grant': 'the live grant against moto’s IoT and Cognito Identity: test/functions/live/live-grants.test.ts',
+  'live-grant': 'the grant runs against moto’s IoT and Cognito Identity: test/functions/live/live-grants.test.ts',
 };
 
 /** What the other Lambdas of the stacks do with an AWS-only adapter. */
