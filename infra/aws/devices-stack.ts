@@ -28,6 +28,25 @@ import type { EnvironmentVariables } from '@functions/lib/environment';
 export const DEVICE_POLICY_NAME = 'pd-portal-device';
 
 /**
+ * The device policy's document: a device connects as its thing name (its serial number) and
+ * publishes and subscribes only on its own topics. The stack passes its region and account
+ * (tokens); a test makes the same policy in moto with literal ones.
+ */
+export function devicePolicyDocument(region: string, account: string) {
+  const thing = '${iot:Connection.Thing.ThingName}';
+  const arn = (kind: string, name: string) => `arn:aws:iot:${region}:${account}:${kind}/${name}`;
+  return {
+    Version: '2012-10-17',
+    Statement: [
+      { Effect: 'Allow', Action: 'iot:Connect', Resource: arn('client', thing) },
+      { Effect: 'Allow', Action: 'iot:Publish', Resource: arn('topic', `${DEVICE_TOPIC_ROOT}/${thing}/up/*`) },
+      { Effect: 'Allow', Action: 'iot:Subscribe', Resource: arn('topicfilter', `${DEVICE_TOPIC_ROOT}/${thing}/down/*`) },
+      { Effect: 'Allow', Action: 'iot:Receive', Resource: arn('topic', `${DEVICE_TOPIC_ROOT}/${thing}/down/*`) },
+    ],
+  };
+}
+
+/**
  * The ingest's concurrency: Lambda takes each shard of the device stream with this many batches at
  * once (one device's records always in the same one, in order). The on-demand stream starts with 4
  * shards; the ingest's reserved concurrency is 4 × this, so a flood of device messages waits in the
@@ -109,20 +128,8 @@ export class DevicesStack extends Stack {
     );
     this.iotDataEndpoint = `https://${endpoint.getResponseField('endpointAddress')}`;
 
-    const thing = '${iot:Connection.Thing.ThingName}';
     const arn = (kind: string, name: string) => `arn:aws:iot:${this.region}:${this.account}:${kind}/${name}`;
-    new CfnPolicy(this, 'DevicePolicy', {
-      policyName: DEVICE_POLICY_NAME,
-      policyDocument: {
-        Version: '2012-10-17',
-        Statement: [
-          { Effect: 'Allow', Action: 'iot:Connect', Resource: arn('client', thing) },
-          { Effect: 'Allow', Action: 'iot:Publish', Resource: arn('topic', `${DEVICE_TOPIC_ROOT}/${thing}/up/*`) },
-          { Effect: 'Allow', Action: 'iot:Subscribe', Resource: arn('topicfilter', `${DEVICE_TOPIC_ROOT}/${thing}/down/*`) },
-          { Effect: 'Allow', Action: 'iot:Receive', Resource: arn('topic', `${DEVICE_TOPIC_ROOT}/${thing}/down/*`) },
-        ],
-      },
-    });
+    new CfnPolicy(this, 'DevicePolicy', { policyName: DEVICE_POLICY_NAME, policyDocument: devicePolicyDocument(this.region, this.account) });
 
     const ingest = new PortalFunction(this, 'Ingest', {
       entry: 'devices/ingest-stream',

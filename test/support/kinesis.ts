@@ -4,15 +4,20 @@ import { deviceTopics, type DeviceExchange } from '@shared/device';
 
 let sequence = 0;
 
-/** A record as the topic rule puts it on the stream: the rule's SQL output as JSON, keyed by the device. */
-export function streamRecord(serialNumber: string, exchange: DeviceExchange): KinesisStreamRecord {
+/** What the topic rule puts on the stream for a device's exchange: its SQL output (DeviceMessageEvent) as JSON. */
+export function topicRuleOutput(serialNumber: string, exchange: DeviceExchange): Buffer {
   const message: DeviceMessageEvent = {
     payload: Buffer.from(JSON.stringify(exchange)).toString('base64'),
     topic: deviceTopics.exchange(serialNumber),
     clientId: serialNumber,
     receivedAt: Date.now(),
   };
-  return rawRecord(serialNumber, Buffer.from(JSON.stringify(message)).toString('base64'));
+  return Buffer.from(JSON.stringify(message));
+}
+
+/** A record as the topic rule puts it on the stream: the rule's SQL output as JSON, keyed by the device. */
+export function streamRecord(serialNumber: string, exchange: DeviceExchange): KinesisStreamRecord {
+  return rawRecord(serialNumber, topicRuleOutput(serialNumber, exchange).toString('base64'));
 }
 
 export function rawRecord(partitionKey: string, data: string): KinesisStreamRecord {

@@ -15,8 +15,8 @@ import { awsIotControlPlane, iotRegistry } from '@functions/lib/device-registry'
 /**
  * Registration on AWS (functions/lib/device-registry.ts) through the SDK's IoT client: the
  * requests in order, and a failure at any step undoes what the steps before it made, newest
- * first. IoT Core's control plane has no local twin, so the client is mocked (aws-sdk-client-mock)
- * and each request is read back as the service would receive it.
+ * first. A failure at each step, and of an undo, is injected with a mocked client
+ * (aws-sdk-client-mock); device-registry-iot.test.ts runs registration against moto's IoT.
  */
 const iot = mockClient(IoTClient);
 const POLICY = 'pd-portal-device';
