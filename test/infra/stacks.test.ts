@@ -12,7 +12,7 @@ import { STACK_OUTPUTS } from '@infra/aws/outputs';
 import { acknowledge, checkWithCdkNag, tracing } from '@infra/aws/nag';
 import { buildPortal } from '@infra/aws/portal';
 import { PortalFunction } from '@infra/aws/portal-function';
-import { ACCEPTED_WARNINGS, describeFinding, lintTemplates } from '@test/support/cfn-lint';
+import { ACCEPTED_WARNINGS, describeFinding, lintTemplates } from '@infra/ops/cfn-lint';
 import { gatewayPath } from '@shared/api/paths';
 import { API_TRAILING_SLASH, SERVICE_WORKER_PATH } from '@infra/aws/web-stack';
 import { routeIds, routes, type RouteId } from '@shared/api/routes';
