@@ -6,6 +6,12 @@ import { pageOptions, shardedPage, toPage, type Page, type PageRequest } from '.
 
 const shards = Array.from({ length: DEAD_LETTER_SHARDS }, (_, shard) => String(shard));
 
+/**
+ * A page of one client's letters is read back with one BatchGetItem, whose answer stops at 16 MB:
+ * 50 letters of IoT Core's largest payload (128 KB, about 171 KB in base64) stay under it.
+ */
+export const DEAD_LETTER_PAGE_MAX = 50;
+
 /** A device message the ingest could not take, kept with the reason so nothing is silently lost. */
 export interface DeadLetter {
   DeadLetterID: string;
@@ -16,6 +22,8 @@ export interface DeadLetter {
   Reason: string;
   ReceivedAt: string;
 }
+
+const withoutStorageFields = ({ Day: _day, Shard: _shard, ...letter }: DeadLetter & { Day: string; Shard: string }): DeadLetter => letter;
 
 export const deadLettersRepository = {
   async add(letter: Omit<DeadLetter, 'DeadLetterID'>): Promise<DeadLetter> {
@@ -29,7 +37,18 @@ export const deadLettersRepository = {
   /** A day's dead letters (`YYYY-MM-DD`), shard after shard; one client's letters oldest first. */
   async listForDay(day: string, page?: PageRequest): Promise<Page<DeadLetter>> {
     return shardedPage(shards, page ?? {}, async (Shard, shardPage) =>
-      toPage(await db().entities.deadLetter.query.byDay({ Day: day, Shard }).go(pageOptions(shardPage)), ({ Day, Shard: _shard, ...letter }) => letter),
+      toPage(await db().entities.deadLetter.query.byDay({ Day: day, Shard }).go(pageOptions(shardPage)), withoutStorageFields),
+    );
+  },
+
+  /** A device's dead letters, newest first: those its MQTT client sent, whose id is the device's serial number. */
+  async listForDevice(serialNumber: string, page?: PageRequest): Promise<Page<DeadLetter>> {
+    const options = pageOptions(page);
+    return toPage(
+      await db()
+        .entities.deadLetter.query.byClient({ ClientId: serialNumber })
+        .go({ ...options, limit: Math.min(options.limit, DEAD_LETTER_PAGE_MAX), order: 'desc', hydrate: true }),
+      withoutStorageFields,
     );
   },
 };

@@ -1,9 +1,9 @@
 import type { Context, KinesisStreamBatchResponse, KinesisStreamEvent, KinesisStreamRecord } from 'aws-lambda';
-import { deadLettersRepository } from '../data/dead-letters-repository';
 import { inParallel } from '../lib/in-parallel';
 import { logger } from '../lib/powertools';
 import { holdingNotices } from './change-notice';
 import { handler as takeDeviceMessage, type DeviceMessageEvent } from './ingest';
+import { keepDeadLetter } from './keep-dead-letter';
 
 /** Devices of one batch taken at once; each device's messages one at a time, in order. */
 const DEVICES_AT_ONCE = 8;
@@ -52,7 +52,7 @@ async function takeBatch(event: KinesisStreamEvent, context?: Context): Promise<
       try {
         if (message) await takeDeviceMessage(message, context);
         else
-          await deadLettersRepository.add({
+          await keepDeadLetter({
             Topic: '',
             ClientId: record.kinesis.partitionKey,
             Payload: record.kinesis.data,

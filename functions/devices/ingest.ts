@@ -1,8 +1,8 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { Context } from 'aws-lambda';
 import { parseDeviceUpMessage } from '@shared/device';
-import { deadLettersRepository } from '../data/dead-letters-repository';
 import { logger, metricNames, metrics, publishMetrics } from '../lib/powertools';
+import { keepDeadLetter } from './keep-dead-letter';
 import { RejectedMessage } from './rejected-message';
 import { takeDeviceError } from './take-device-error';
 import { takeExchange } from './take-exchange';
@@ -18,13 +18,16 @@ export interface DeviceMessageEvent {
   receivedAt: number;
 }
 
+/** What became of a device message: taken, or kept as a dead letter (the local stack counts those). */
+export type IngestResult = 'taken' | 'dead-lettered';
+
 /**
  * Takes one device message. A message that cannot be taken is stored as a dead letter with the
  * reason and the handler returns normally, so a bad message never crashes or blocks the device;
  * a failure of our own (the table is unreachable) is thrown, so the message is delivered again
  * (locally the broker does not acknowledge it; on AWS the rule's error action keeps it).
  */
-export async function handler(event: DeviceMessageEvent, context?: Context): Promise<void> {
+export async function handler(event: DeviceMessageEvent, context?: Context): Promise<IngestResult> {
   if (context) logger.addContext(context);
   logger.appendKeys({ topic: event.topic, clientId: event.clientId });
   try {
@@ -32,17 +35,18 @@ export async function handler(event: DeviceMessageEvent, context?: Context): Pro
     logger.debug('device message taken', { outcome });
     metrics().addDimensions({ kind: event.topic.split('/').pop() ?? 'unknown', outcome });
     metrics().addMetric(metricNames.deviceMessageTaken, MetricUnit.Count, 1);
+    return 'taken';
   } catch (error) {
     if (!(error instanceof RejectedMessage)) throw error;
     logger.warn('device message rejected', { reason: error.message });
-    metrics().addMetric(metricNames.deviceMessageDeadLettered, MetricUnit.Count, 1);
-    await deadLettersRepository.add({
+    await keepDeadLetter({
       Topic: event.topic,
       ClientId: event.clientId,
       Payload: event.payload,
       Reason: error.message,
       ReceivedAt: new Date(event.receivedAt).toISOString(),
     });
+    return 'dead-lettered';
   } finally {
     publishMetrics();
     logger.removeKeys(['topic', 'clientId']);

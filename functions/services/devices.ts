@@ -7,6 +7,7 @@ import {
   type DeviceProfile,
   type DeviceProfileUpdate,
   type DeviceRegistration,
+  type DeviceDeadLetter,
   type deviceErrorsPageSchema,
   type deviceExchangesPageSchema,
   type deviceListSchema,
@@ -17,6 +18,7 @@ import type { AddDeviceBody, AddDeviceResult } from '@shared/api/prescriptions';
 import * as messages from '@shared/messages';
 import { effectiveSettings, type Settings } from '@shared/settings';
 import { clinicsRepository } from '../data/clinics-repository';
+import { deadLettersRepository } from '../data/dead-letters-repository';
 import { devicesRepository, type DeviceErrorRecord, type DeviceRecord } from '../data/devices-repository';
 import { exchangesRepository } from '../data/exchanges-repository';
 import type { PageRequest } from '../data/page';
@@ -32,6 +34,7 @@ import type { Caller } from '../lib/caller';
 import { devicePublisher } from '../lib/device-publisher';
 import { deviceRegistry } from '../lib/device-registry';
 import { inScope } from '../lib/scope';
+import { deadLetterRow } from './dead-letter-row';
 import { exchangeRow } from './exchanges';
 import { reissuePrescription, resendPrescription } from './prescriptions';
 import { sendDeviceSettings } from './settings';
@@ -138,6 +141,23 @@ export async function deviceErrors(caller: Caller, deviceId: string, page: PageR
     items: filterDeviceErrors(errors.items).map(({ Time, MachineProblem }) => ({ Time, MachineProblem })),
     cursor: errors.cursor ?? undefined,
   };
+}
+
+/**
+ * /device/errors, 'Refused messages': what the device sent that the ingest could not take, newest
+ * first. A refused exchange may hold a patient's measurements, and which patient's is not known
+ * (it was refused), so the read is recorded for the device, in its clinic's trail.
+ */
+export async function deviceDeadLetters(
+  caller: Caller,
+  trail: AuditTrail,
+  deviceId: string,
+  page: PageRequest,
+): Promise<{ items: DeviceDeadLetter[]; cursor?: string }> {
+  const device = reachableDevice(caller, await devicesRepository.get(deviceId));
+  const letters = await deadLettersRepository.listForDevice(device.SerialNumber, page);
+  trail.read({ entity: 'DeviceDeadLetters', id: device.DeviceID, ...deviceTenant(device) });
+  return { items: letters.items.map(deadLetterRow), cursor: letters.cursor ?? undefined };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
-import type { IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import { Metric, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { addOpsAlarms } from './alarms';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
@@ -22,7 +22,12 @@ import { acknowledge, acknowledgeCustomResource, awsSolutions, hipaaAndNist, liv
 import { PortalFunction } from './portal-function';
 import { leadingKeyPattern } from './route-table';
 import { grantTableAccess } from './table-access';
+import { DEAD_LETTER_ALARM } from '@functions/devices/dead-letter-alarm';
 import type { EnvironmentVariables } from '@functions/lib/environment';
+import { metricNames } from '@functions/lib/powertools';
+
+/** The ingest's service name: its log lines and metrics carry it, and the DeadLetters alarm watches its count. */
+export const INGEST_SERVICE = 'pd-portal-ingest';
 
 /** The IoT policy every device certificate gets; registration (the registerDevice route) attaches it. */
 export const DEVICE_POLICY_NAME = 'pd-portal-device';
@@ -139,7 +144,7 @@ export class DevicesStack extends Stack {
         TABLE_NAME: props.table.tableName,
         // The live screens' change notices (functions/devices/change-notice.ts).
         AWS_ENDPOINT_URL_IOT_DATA_PLANE: this.iotDataEndpoint,
-        POWERTOOLS_SERVICE_NAME: 'pd-portal-ingest',
+        POWERTOOLS_SERVICE_NAME: INGEST_SERVICE,
       } satisfies EnvironmentVariables,
       reservedConcurrentExecutions: INGEST_CONCURRENCY,
     });
@@ -296,6 +301,23 @@ export class DevicesStack extends Stack {
     // Alerts wait while device messages wait: a minute behind is an operator's matter.
     const behind = ingest.metric('IteratorAge', { period: Duration.minutes(1), statistic: 'Maximum' });
     addOpsAlarms(this, action, [['IngestBehind', behind, 60_000, 'The device ingest is more than a minute behind the device stream (alerts are late)']], 3);
+    // A refused message is kept, not lost, so one is no operator's matter; many at once are a
+    // firmware release, a device gone wrong or a stranger, which the device screens show one by one.
+    const deadLetters = new Metric({
+      namespace: 'PdPortal',
+      metricName: metricNames.deviceMessageDeadLettered,
+      dimensionsMap: { service: INGEST_SERVICE },
+      statistic: 'Sum',
+      period: Duration.minutes(DEAD_LETTER_ALARM.minutes),
+    });
+    addOpsAlarms(this, action, [
+      [
+        'DeadLetters',
+        deadLetters,
+        DEAD_LETTER_ALARM.letters,
+        `${DEAD_LETTER_ALARM.letters} or more device messages were refused (kept as dead letters) in ${DEAD_LETTER_ALARM.minutes} minutes: see each device's refused messages on /device/errors`,
+      ],
+    ]);
   }
 
   /**

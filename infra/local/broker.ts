@@ -34,7 +34,9 @@ export type BrowserGrant = (token: string) => Promise<string | undefined>;
 export interface BrokerOptions {
   mqttPort: number;
   httpServer: HttpServer;
-  onDeviceMessage: (event: DeviceMessageEvent) => Promise<void>;
+  onDeviceMessage: (event: DeviceMessageEvent) => Promise<unknown>;
+  /** Told of each dead letter the broker itself keeps (an oversize message), as the ingest's are counted. */
+  onDeadLetter?: () => void;
   /** The devices' secrets (the twin of their certificates): a device connects with username = serial number, password = secret. */
   credentials: DeviceCredentials;
   /** The portal's own origins; a browser's WebSocket from any other page is refused. */
@@ -69,7 +71,7 @@ export interface BrokerOptions {
 export async function startBroker(options: BrokerOptions): Promise<LocalBroker> {
   const log = options.log ?? ((line: string) => console.warn(`[broker] ${line}`));
   const unavailable = options.unavailable ?? (() => undefined);
-  const oversize = oversizeMessages(log);
+  const oversize = oversizeMessages(log, options.onDeadLetter ?? (() => undefined));
 
   /** The topic filter and token of each connected browser; a client not in here is a device. */
   const browsers = new Map<Client, { filter: string; token: string }>();
@@ -223,7 +225,7 @@ export async function startBroker(options: BrokerOptions): Promise<LocalBroker> 
  * and logged; the broker then closes the connection without acknowledging, as IoT Core does. A
  * device that sends the same message again is refused again, but it is kept and logged only once.
  */
-function oversizeMessages(log: (line: string) => void) {
+function oversizeMessages(log: (line: string) => void, onDeadLetter: () => void) {
   const kept = new Set<string>();
   return {
     async refuse(event: DeviceMessageEvent, size: number): Promise<void> {
@@ -240,6 +242,7 @@ function oversizeMessages(log: (line: string) => void) {
           ReceivedAt: new Date(event.receivedAt).toISOString(),
         });
         kept.add(fingerprint);
+        onDeadLetter();
       } catch (error) {
         log(`${event.clientId} ${event.topic}: the oversize message could not be kept as a dead letter (${(error as Error).message})`);
       }

@@ -9,6 +9,7 @@ import { issueLocalToken } from '@functions/lib/human-verification';
 import { buildWeb } from '@web/build';
 import { createApiGateway, createTokenVerifier } from './api-gateway';
 import type { DeviceMessageEvent } from '@functions/devices/ingest';
+import { deadLetterWatch } from './dead-letter-watch';
 import { inDeviceOrder } from './device-order';
 import { dataModelRepository } from '@functions/data/data-model-repository';
 import { liveTopicFilterForToken } from '@functions/lib/live-access';
@@ -245,10 +246,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // Signed image links point at the portal's own origin, as CloudFront's would.
     process.env.AWS_ENDPOINT_URL_S3 = `http://localhost:${port}${OBJECT_STORE_PREFIX}`;
 
+    const deadLetters = deadLetterWatch({ log });
     const broker = await startBroker({
       mqttPort: options.mqttPort,
       httpServer: server,
-      onDeviceMessage: deviceMessageIngest(),
+      onDeviceMessage: deviceMessageIngest(deadLetters.letter),
+      onDeadLetter: deadLetters.letter,
       credentials: deviceCredentials(deviceCredentialsFile(dataDir)),
       allowedOrigins: localOrigins(port),
       allowedHosts: localOrigins(port).map((origin) => new URL(origin).host),
@@ -289,10 +292,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   }
 }
 
-/** The ingest Lambda's handler, invoked in-process with the topic rule's event, each device's messages in order (device-order.ts). */
-function deviceMessageIngest(): (event: DeviceMessageEvent) => Promise<void> {
-  const ingest = import('@functions/devices/ingest') as Promise<{ handler: (event: DeviceMessageEvent) => Promise<unknown> }>;
-  return inDeviceOrder(async (event) => (await ingest).handler(event));
+/**
+ * The ingest Lambda's handler, invoked in-process with the topic rule's event, each device's
+ * messages in order (device-order.ts); each message it keeps as a dead letter is told to `onDeadLetter`.
+ */
+function deviceMessageIngest(onDeadLetter: () => void): (event: DeviceMessageEvent) => Promise<void> {
+  const ingest = import('@functions/devices/ingest');
+  return inDeviceOrder(async (event) => {
+    if ((await (await ingest).handler(event)) === 'dead-lettered') onDeadLetter();
+  });
 }
 
 /** The scheduled skipped-exchange Lambda, on a timer; one run at a time. */

@@ -73,6 +73,31 @@ export const deviceListSchema = z.object({ items: z.array(deviceProfileSchema), 
 /** /device/errors: Error and Date, newest first. */
 export const deviceErrorsPageSchema = z.object({ items: z.array(deviceErrorSchema), cursor: z.string().optional() });
 
+/** How much of a refused message the device screens show: enough to see what was sent, never a whole exchange's series. */
+export const DEAD_LETTER_SHOWN = { payload: 2000, reason: 1000, topic: 256 } as const;
+
+/**
+ * A message the device sent that the portal refused (a dead letter), as /device/errors lists it:
+ * when it came, on which topic, why it was refused, and the payload, as text when it is printable
+ * UTF-8 and else its bytes in base64, cut to DEAD_LETTER_SHOWN. The web shows it as text only.
+ */
+export const deviceDeadLetterSchema = z.object({
+  DeadLetterID: z.string(),
+  ReceivedAt: z.string(),
+  Topic: z.string().max(DEAD_LETTER_SHOWN.topic),
+  Reason: z.string().max(DEAD_LETTER_SHOWN.reason),
+  Payload: z.string().max(DEAD_LETTER_SHOWN.payload),
+  PayloadEncoding: z.enum(['text', 'base64']),
+  /** The payload's size as received, in bytes. */
+  PayloadBytes: z.number().int().nonnegative(),
+  /** Payload is only the payload's beginning. */
+  PayloadCut: z.boolean(),
+});
+export type DeviceDeadLetter = z.infer<typeof deviceDeadLetterSchema>;
+
+/** /device/errors, 'Refused messages': newest first. */
+export const deviceDeadLettersPageSchema = z.object({ items: z.array(deviceDeadLetterSchema), cursor: z.string().optional() });
+
 /** /device/exchanges: the device's exchanges, newest first, as the patient's exchanges table shows them. */
 export const deviceExchangesPageSchema = z.object({ items: z.array(exchangeRowSchema), cursor: z.string().optional() });
 

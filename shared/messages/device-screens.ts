@@ -62,6 +62,18 @@ export const deviceScreens = {
   errorColumns: { Error: 'Error', Date: 'Date' },
   newestFirst: 'Newest first',
   newestFirstDescription: 'The errors are listed by their time, the newest first, until a column is sorted.',
+  /** Not spec texts: the messages of the device the portal refused (dead letters), under its errors. */
+  refused: {
+    title: 'Refused messages',
+    columns: { ReceivedAt: 'Received', Topic: 'Topic', Reason: 'Reason', Payload: 'Payload' },
+    empty: 'The portal refused no message of this device.',
+    newestFirstDescription: 'The refused messages are listed by the time they came, the newest first, until a column is sorted.',
+    showPayload: 'Show',
+    payloadOf: (received: string) => `Show the payload of the message received ${received}`,
+    emptyPayload: 'The message was empty.',
+    base64: 'Not printable text: its bytes in base64.',
+    cut: (bytes: number) => `Only its beginning is shown: the message had ${bytes} bytes.`,
+  },
   exchangesTitle: 'Device exchanges',
   exchangeColumns: { note: 'Note', utilization: 'Utilization' },
   ofDevice: (serialNumber: string) => `Device ${serialNumber}`,

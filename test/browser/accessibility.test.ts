@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core';
 import { createUser } from '@functions/services/users';
 import { wcagViolations } from '../support/axe';
 import { adminSignIn, fillSignIn, usePortal } from '../support/browser';
-import { createTestClinic, createTestProvider } from '../support/devices';
+import { deadLettersRepository } from '@functions/data/dead-letters-repository';
+import { createPatientWithDevice, createTestClinic, createTestProvider } from '../support/devices';
 
 /** Every screen there is, checked with axe-core against WCAG 2.1 AA, as each role sees it. */
 const PASSWORD = 'Test!pass1';
@@ -18,10 +19,19 @@ const people = {
   orphan: { email: 'orphan@a11y.example', first: 'Otto', role: 'ClinicDirector' as const, tenant: {} },
 };
 
+/** A device with a refused message of each kind (text, not text), for its errors screen. */
+const refusing = { deviceId: '' };
+
 const portal = usePortal({
   seed: async () => {
     const provider = await createTestProvider();
     const clinic = await createTestClinic(provider.ServiceProviderID);
+    const { device } = await createPatientWithDevice();
+    refusing.deviceId = device.DeviceID;
+    for (const payload of [Buffer.from('{"DrainVolume":-5,"Note":"<b>bold</b>"}'), Buffer.from([0, 1, 2, 255])]) {
+      const letter = { Topic: `pd/devices/${device.SerialNumber}/up/exchange`, ClientId: device.SerialNumber, Reason: 'Invalid exchange message: DrainVolume' };
+      await deadLettersRepository.add({ ...letter, Payload: payload.toString('base64'), ReceivedAt: new Date().toISOString() });
+    }
     people.director.tenant = { ClinicID: clinic.ClinicID, ServiceProviderID: provider.ServiceProviderID };
     for (const person of Object.values(people)) {
       await createUser({ FirstName: person.first, LastName: 'Tester', Email: person.email, Role: person.role, ...person.tenant }, { password: PASSWORD });
@@ -72,3 +82,17 @@ it.each([
   },
   90_000,
 );
+
+it('finds no WCAG 2.1 AA violation on a device’s errors screen with its refused messages, nor in a payload shown', async () => {
+  const page = await portal.page('/login', { bypassCSP: true });
+  await signIn(page, people.admin.email);
+  await page.getByRole('button', { name: people.admin.first }).waitFor();
+  await page.goto(`/device/errors?deviceId=${refusing.deviceId}`);
+  const refused = page.getByRole('table', { name: 'Refused messages' });
+  await refused.getByRole('button', { name: /^Show the payload of the message received/ }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  expect(await wcagViolations(page)).toEqual([]);
+  await refused.getByRole('button', { name: /^Show the payload of the message received/ }).first().click();
+  await page.getByRole('dialog').waitFor();
+  expect(await wcagViolations(page)).toEqual([]);
+});

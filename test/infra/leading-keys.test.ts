@@ -8,6 +8,7 @@ import { routeIds, routes, type RouteId } from '@shared/api/routes';
 import type { SignedIn, SignInResult, TotpSetup } from '@shared/api/session';
 import { defaultSettings, toSettingsList } from '@shared/settings';
 import { takeExchange } from '@functions/devices/take-exchange';
+import { deadLettersRepository } from '@functions/data/dead-letters-repository';
 import { patientsRepository } from '@functions/data/patients-repository';
 import { assignDevice, registerDevice } from '@functions/services/devices';
 import { TEST_PASSWORD, signIn as signInUser, signedInUser, useApi } from '../support/api';
@@ -343,7 +344,7 @@ describe('the LeadingKeys each route is granted', () => {
   }, 120_000);
 
   // The device routes of the platform admin: the list (all, a clinic's, a provider's), one device,
-  // its exchanges and errors, its note and MACs (published to the device), and a registration.
+  // its exchanges, errors and refused messages, its note and MACs (published to the device), and a registration.
   beforeAll(async () => {
     const tenant = await createTenant('Devices');
     const admin = tenant.users.LiberDiAdmin;
@@ -361,6 +362,9 @@ describe('the LeadingKeys each route is granted', () => {
     expect((await call('getDeviceProfile', params, options)).status).toBe(200);
     expect((await call('getDeviceExchanges', params, options)).status).toBe(200);
     expect((await call('getDeviceErrors', params, options)).status).toBe(200);
+    // A letter to read: the route queries the letters' index, then reads the letters themselves.
+    await deadLettersRepository.add({ Topic: 'pd/devices/x/up/exchange', ClientId: tenant.serialNumber, Payload: '', Reason: 'keys', ReceivedAt: new Date().toISOString() });
+    expect((await call('getDeviceDeadLetters', params, options)).status).toBe(200);
     expect((await call('updateDeviceProfile', params, { ...options, body: { Note: 'Keys' } })).status).toBe(200);
     expect((await call('updateDeviceProfile', params, { ...options, body: { BloodMAC: '00:1A:7D:DA:71:13', ScaleMAC: null } })).status).toBe(200);
     const registration = { SerialNumber: randomSerialNumber(), ServiceProviderID: tenant.serviceProviderId, ClinicID: tenant.clinicId };
@@ -428,6 +432,7 @@ describe('the LeadingKeys each route is granted', () => {
     'getDeviceProfile',
     'getDeviceExchanges',
     'getDeviceErrors',
+    'getDeviceDeadLetters',
     'updateDeviceProfile',
     'registerDevice',
     ...routeIds.filter((id) => /^(signupPatient|getAllClinicPatients|getallpatients|getAllClinicDoctors|getPatientProfile|updatePatient)As/.test(id)),

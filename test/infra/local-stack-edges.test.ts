@@ -9,6 +9,7 @@ import mqtt from 'mqtt';
 import WebSocket from 'ws';
 import { deadLettersRepository } from '@functions/data/dead-letters-repository';
 import { exchangesRepository } from '@functions/data/exchanges-repository';
+import { DEAD_LETTER_ALARM } from '@functions/devices/dead-letter-alarm';
 import { imageStore } from '@functions/lib/image-store';
 import { deviceCredentials, deviceCredentialsFile } from '@infra/local/device-credentials';
 import { startLocalStack, type LocalStack } from '@infra/local/stack';
@@ -26,9 +27,11 @@ import { isLoopback, listenersOf } from '../support/listeners';
  */
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pd-portal-edges-'));
 let stack: LocalStack;
+/** The stack's own log lines (npm start prints them). */
+const stackLog: string[] = [];
 
 beforeAll(async () => {
-  stack = await startLocalStack({ dataDir, port: 0, mqttPort: 0 });
+  stack = await startLocalStack({ dataDir, port: 0, mqttPort: 0, log: (line) => stackLog.push(line) });
 }, 120_000);
 afterAll(async () => {
   await stack?.stop();
@@ -139,6 +142,25 @@ describe('a device message over IoT Core’s 128 KB', () => {
     } finally {
       warnings.mockRestore();
     }
+  });
+});
+
+describe('dead letters coming fast', () => {
+  it('make the stack log one line once the last minutes hold as many as the DeadLetters alarm’s threshold, not one per letter', async () => {
+    const { serialNumber, secret } = await deviceWithSecret();
+    const client = await connect(serialNumber, { username: serialNumber, password: secret });
+    try {
+      for (let n = 0; n < DEAD_LETTER_ALARM.letters + 3; n++) {
+        await client.publishAsync(deviceTopics.exchange(serialNumber), `not json ${n}`, { qos: 1 });
+      }
+    } finally {
+      await client.endAsync();
+    }
+    const letters = (await deadLettersRepository.listForDevice(serialNumber)).items;
+    expect(letters).toHaveLength(DEAD_LETTER_ALARM.letters + 3);
+    expect(stackLog.filter((line) => line.startsWith('dead letters:'))).toEqual([
+      expect.stringMatching(new RegExp(`^dead letters: \\d+ device messages refused in the last ${DEAD_LETTER_ALARM.minutes} minutes`)),
+    ]);
   });
 });
 

@@ -18,7 +18,9 @@ import { API_TRAILING_SLASH, SERVICE_WORKER_PATH } from '@infra/aws/web-stack';
 import { routeIds, routes, type RouteId } from '@shared/api/routes';
 import { PUBLIC_ROUTE_CONCURRENCY } from '@infra/aws/api-area-stack';
 import { PUBLIC_ROUTE_THROTTLE, STAGE_THROTTLE } from '@infra/aws/api-stack';
-import { deviceKeyPatterns, INGEST_CONCURRENCY, INGEST_KEYS, INGEST_PARALLEL_PER_SHARD, SKIPPED_CHECK_KEYS } from '@infra/aws/devices-stack';
+import { deviceKeyPatterns, INGEST_CONCURRENCY, INGEST_KEYS, INGEST_PARALLEL_PER_SHARD, INGEST_SERVICE, SKIPPED_CHECK_KEYS } from '@infra/aws/devices-stack';
+import { DEAD_LETTER_ALARM } from '@functions/devices/dead-letter-alarm';
+import { metricNames } from '@functions/lib/powertools';
 import { pascalCase } from '@infra/aws/route-table';
 import { ROLES } from '@shared/roles';
 import { tableDefinition } from '@shared/table';
@@ -654,6 +656,8 @@ describe('the CDK app', () => {
         'AWS/Lambda/Throttles',
         // The ingest behind the device stream.
         'AWS/Lambda/IteratorAge',
+        // Dead letters coming fast.
+        'PdPortal/DeviceMessageDeadLettered',
         'AWS/Lambda/Errors',
         // The global settings fan-out.
         'AWS/Lambda/Errors',
@@ -666,6 +670,25 @@ describe('the CDK app', () => {
     );
     expect(alarms.every((alarm) => alarm.AlarmActions?.length === 1)).toBe(true);
     template('api').hasResourceProperties('AWS::Logs::MetricFilter', { FilterPattern: '{ $.status = "429" }' });
+  });
+
+  it('alarms when dead letters come faster than DEAD_LETTER_ALARM, counted under the service the ingest writes them as', () => {
+    const devices = template('devices');
+    devices.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'PdPortal',
+      MetricName: metricNames.deviceMessageDeadLettered,
+      Dimensions: [{ Name: 'service', Value: INGEST_SERVICE }],
+      Statistic: 'Sum',
+      Period: DEAD_LETTER_ALARM.minutes * 60,
+      EvaluationPeriods: 1,
+      Threshold: DEAD_LETTER_ALARM.letters,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      TreatMissingData: 'notBreaching',
+    });
+    devices.hasResourceProperties('AWS::Lambda::Function', {
+      Description: Match.stringLikeRegexp('^Takes device messages'),
+      Environment: { Variables: Match.objectLike({ POWERTOOLS_SERVICE_NAME: INGEST_SERVICE }) },
+    });
   });
 
   it('encrypts every log group with a customer key', () => {

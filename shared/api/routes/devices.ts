@@ -1,6 +1,7 @@
 import {
   deviceClinicMoveSchema,
   devicePageQuerySchema,
+  deviceDeadLettersPageSchema,
   deviceErrorsPageSchema,
   deviceExchangesPageSchema,
   deviceListQuerySchema,
@@ -90,6 +91,28 @@ export const deviceRoutes = defineRoutes({
     keys: ['DEVICE'],
     tenant: { kind: 'device', param: 'id' },
     audit: 'none',
+    thing: 'devices',
+  },
+  /**
+   * Beyond the spec: /device/errors' 'Refused messages', the messages the device sent that the
+   * ingest could not take (dead letters, by its serial number), newest first. A refused exchange
+   * holds a patient's measurements, so each read is recorded.
+   */
+  getDeviceDeadLetters: {
+    method: 'GET',
+    path: '/liberdiAdmins/{adminId}/devices/{id}/refused',
+    token: 'session',
+    roles: ['LiberDiAdmin'],
+    self: 'adminId',
+    query: devicePageQuerySchema,
+    response: deviceDeadLettersPageSchema,
+    handler: 'devices/get-device-dead-letters',
+    access: ['table-write'],
+    // The letters' index (DEADLETTER#CLIENT#<serial>) and the letters themselves (DEADLETTER#<day>#<shard>).
+    keys: ['DEVICE', 'DEADLETTER'],
+    writeKeys: ['AUDIT'],
+    tenant: { kind: 'device', param: 'id' },
+    audit: 'read',
     thing: 'devices',
   },
   /**

@@ -2,6 +2,7 @@ import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { takeExchange } from '@functions/devices/take-exchange';
 import { clinicsRepository } from '@functions/data/clinics-repository';
+import { deadLettersRepository } from '@functions/data/dead-letters-repository';
 import { devicesRepository } from '@functions/data/devices-repository';
 import { exchangesRepository } from '@functions/data/exchanges-repository';
 import { allItems } from '@functions/data/page';
@@ -32,7 +33,7 @@ beforeAll(async () => {
   process.env.TABLE_NAME = tableName;
 });
 
-it('lists patients, devices, clinics, providers and a device’s exchanges as whole items', async () => {
+it('lists patients, devices, clinics, providers, a device’s exchanges and its dead letters as whole items', async () => {
   const { patient, device, clinic, provider } = await createPatientWithDevice();
   await takeExchange(device.SerialNumber, exchangeReport(new Date(Date.now() - 60_000), { MachineProblem: 'PANIC: pump' }), new Date());
 
@@ -51,4 +52,7 @@ it('lists patients, devices, clinics, providers and a device’s exchanges as wh
   expect(await allItems(clinicsRepository.listAll)).toMatchObject([{ ClinicID: clinic.ClinicID }]);
   expect((await serviceProvidersRepository.listAll()).items).toMatchObject([{ ServiceProviderName: provider.ServiceProviderName, SPExchangeCounter: 1 }]);
   expect((await exchangesRepository.listForDevice(device.DeviceID)).items).toMatchObject([{ SerialNumber: device.SerialNumber, DrainVolume: 2180 }]);
+  const letter = { Topic: 'pd/devices/x/up/exchange', ClientId: device.SerialNumber, Payload: 'e30=', Reason: 'test', ReceivedAt: new Date().toISOString() };
+  await deadLettersRepository.add(letter);
+  expect((await deadLettersRepository.listForDevice(device.SerialNumber)).items).toMatchObject([letter]);
 });

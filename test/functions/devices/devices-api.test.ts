@@ -44,7 +44,15 @@ beforeAll(async () => {
   [own, other] = [await createTenant('Own'), await createTenant('Other')];
 }, 120_000);
 
-const deviceRoutes = ['getAllDevices', 'getDeviceProfile', 'getDeviceExchanges', 'updateDeviceProfile', 'getDeviceErrors', 'registerDevice'] as const;
+const deviceRoutes = [
+  'getAllDevices',
+  'getDeviceProfile',
+  'getDeviceExchanges',
+  'updateDeviceProfile',
+  'getDeviceErrors',
+  'getDeviceDeadLetters',
+  'registerDevice',
+] as const;
 type DeviceRoute = (typeof deviceRoutes)[number];
 
 const calls = adminCalls(api, { id: () => own.deviceId, body: (route) => validBody(route, own) });
@@ -64,7 +72,7 @@ describe('roles: only LiberDiAdmin reaches the device calls', () => {
     });
   });
 
-  it.each(['getDeviceProfile', 'getDeviceExchanges', 'updateDeviceProfile', 'getDeviceErrors'] as const)('%s: an unknown device is not found', async (name) => {
+  it.each(['getDeviceProfile', 'getDeviceExchanges', 'updateDeviceProfile', 'getDeviceErrors', 'getDeviceDeadLetters'] as const)('%s: an unknown device is not found', async (name) => {
     expect(await call(name, undefined, { id: 'no-such-device' })).toEqual({ status: 404, body: { message: [messages.errors.notFound] } });
   });
 });
@@ -208,6 +216,73 @@ describe('device errors (/device/errors)', () => {
     });
     const row = await call('getDeviceProfile', undefined, { id: other.deviceId });
     expect(row.body.Errors.map((error: { MachineProblem: string }) => error.MachineProblem)).toEqual(['Heater fault', 'Pump blocked']);
+  });
+});
+
+describe('refused messages (/device/errors, getDeviceDeadLetters)', () => {
+  type Letter = { DeadLetterID: string; ReceivedAt: string; Topic: string; Reason: string; Payload: string; PayloadEncoding: string; PayloadBytes: number; PayloadCut: boolean };
+  /** Publishes each payload as the device, one after the other (each is taken before the next is sent). */
+  async function publishAs(serialNumber: string, payloads: Array<string | Buffer>) {
+    issueDeviceSecret(serialNumber);
+    const client = await connectDevice(devices.mqttUrl, serialNumber);
+    try {
+      for (const payload of payloads) {
+        await client.publishAsync(deviceTopics.exchange(serialNumber), payload, { qos: 1 });
+        await new Promise((resolve) => setTimeout(resolve, 5)); // each its own millisecond
+      }
+    } finally {
+      await client.endAsync();
+    }
+  }
+  const ownSerial = () => own.serialNumber;
+  const binary = Buffer.from([0x00, 0x01, 0x02, 0xff]);
+  const long = JSON.stringify({ Note: 'x'.repeat(5000) });
+
+  beforeAll(async () => {
+    await publishAs(ownSerial(), ['not json {', binary, JSON.stringify({ _id: 'bad-1', DrainVolume: -5 }), long]);
+    await publishAs(other.serialNumber, ['other device: not json']);
+  });
+
+  it('lists the messages the ingest refused from the device, newest first, with the reason and the payload as text', async () => {
+    const response = await call('getDeviceDeadLetters');
+    expect(response.status).toBe(200);
+    const items = response.body.items as Letter[];
+    expect(items.map((letter) => letter.Reason)).toEqual([
+      expect.stringMatching(/^Invalid exchange message: /),
+      expect.stringMatching(/^Invalid exchange message: /),
+      'The payload is not JSON',
+      'The payload is not JSON',
+    ]);
+    expect(items.map((letter) => letter.ReceivedAt)).toEqual(items.map((letter) => letter.ReceivedAt).sort().reverse());
+    expect(items.every((letter) => letter.Topic === deviceTopics.exchange(ownSerial()))).toBe(true);
+    // Printable UTF-8 as its text (cut to 2000 characters), anything else in base64.
+    expect(items[0]).toMatchObject({ Payload: long.slice(0, 2000), PayloadEncoding: 'text', PayloadBytes: long.length, PayloadCut: true });
+    expect(items[1]).toMatchObject({ Payload: JSON.stringify({ _id: 'bad-1', DrainVolume: -5 }), PayloadEncoding: 'text', PayloadCut: false });
+    expect(items[2]).toMatchObject({ Payload: binary.toString('base64'), PayloadEncoding: 'base64', PayloadBytes: 4, PayloadCut: false });
+    expect(items[3]).toMatchObject({ Payload: 'not json {', PayloadEncoding: 'text', PayloadBytes: 10 });
+  });
+
+  it("pages with a cursor, every letter once, and never another device's", async () => {
+    const seen: Letter[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await call('getDeviceDeadLetters', undefined, { query: `limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}` });
+      expect(page.status).toBe(200);
+      expect(page.body.items.length).toBeLessThanOrEqual(3);
+      seen.push(...(page.body.items as Letter[]));
+      cursor = page.body.cursor as string | undefined;
+    } while (cursor);
+    expect(seen.map((letter) => letter.DeadLetterID)).toEqual((await call('getDeviceDeadLetters')).body.items.map((letter: Letter) => letter.DeadLetterID));
+    expect(seen).toHaveLength(4);
+    expect(seen.some((letter) => letter.Payload.includes('other device'))).toBe(false);
+    const others = (await call('getDeviceDeadLetters', undefined, { id: other.deviceId })).body.items as Letter[];
+    expect(others.map((letter) => letter.Payload)).toEqual(['other device: not json']);
+  });
+
+  it('records the read in the device’s clinic trail: a refused exchange may hold a patient’s measurements', async () => {
+    await call('getDeviceDeadLetters');
+    const { items } = await auditRepository.listByClinic(own.clinicId, new Date().toISOString().slice(0, 7));
+    expect(items).toEqual(expect.arrayContaining([expect.objectContaining({ Entity: 'DeviceDeadLetters', EntityID: own.deviceId, Action: 'read' })]));
   });
 });
 

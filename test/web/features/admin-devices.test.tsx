@@ -1,7 +1,7 @@
 import { act, render, waitFor } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import { MemoryRouter } from 'react-router-dom';
-import type { DeviceProfile } from '@shared/api/devices';
+import type { DeviceDeadLetter, DeviceProfile } from '@shared/api/devices';
 import type { ExchangeRow } from '@shared/api/patients';
 import { AppProvider } from '@web/src/app/provider';
 import { DeviceSettingsForm } from '@web/src/features/admin/device-settings/device-settings-screen';
@@ -473,7 +473,8 @@ describe('/device/errors and /device/exchanges', () => {
       .on('GET', new RegExp(`^${LIBERDI}/devices/getAllDevices`), { status: 200, body: { items: [device('100-00001', { DeviceID: 'd1' })] } })
       .on('GET', `${LIBERDI}/devices/d1/profile`, { status: 200, body: device('100-00001', { DeviceID: 'd1' }) })
       // Out of order on purpose: the screen shows them newest first.
-      .on('GET', new RegExp(`^${LIBERDI}/devices/d1/errors`), { status: 200, body: { items: errors } });
+      .on('GET', new RegExp(`^${LIBERDI}/devices/d1/errors`), { status: 200, body: { items: errors } })
+      .on('GET', new RegExp(`^${LIBERDI}/devices/d1/refused`), { status: 200, body: { items: [] } });
     renderPortal('/devices');
     await waitFor(() => expect(rows()).toHaveLength(1), { timeout: 5000 });
     act(() => rows()[0]!.findButton('[aria-label="Show the errors of device 100-00001"]')!.click());
@@ -485,9 +486,72 @@ describe('/device/errors and /device/exchanges', () => {
     expect(cellsOf(rows()[0]!)[1]).toMatch(/^10\/02\/26 \d\d:30$/);
     expect(table()!.findPagination()).not.toBeNull();
     await waitFor(() => expect(document.body.textContent).toContain('Device 100-00001'));
+    // Under them, the device's refused messages: none.
+    const refused = wrapper().findAllTables()[1]!;
+    await waitFor(() => expect(refused.findEmptySlot()?.getElement().textContent).toBe('The portal refused no message of this device.'));
+    expect(refused.findHeaderSlot()!.getElement().textContent).toContain('Refused messages');
 
     act(() => wrapper().findButton('[data-testid="back"]')!.click());
     await waitFor(() => expect(currentPath()).toBe('/devices'));
+  });
+
+  it("lists the device's refused messages under its errors: when, topic, reason and the payload as text, newest first, 8 rows a page, more on demand", async () => {
+    signInAs('LiberDiAdmin');
+    const letter = (day: number, overrides: Partial<DeviceDeadLetter> = {}): DeviceDeadLetter => ({
+      DeadLetterID: `dl-${day}`,
+      ReceivedAt: new Date(Date.UTC(2026, 2, day, 9, 30)).toISOString(),
+      Topic: 'pd/devices/100-00001/up/exchange',
+      Reason: `Invalid exchange message: DrainVolume: day ${day}`,
+      Payload: `{"day":${day}}`,
+      PayloadEncoding: 'text',
+      PayloadBytes: 10,
+      PayloadCut: false,
+      ...overrides,
+    });
+    // A payload that is markup stays text; one that is not text comes as base64; a long one is cut.
+    const markup = '<img src="x" data-injected="yes">';
+    const firstPage = [
+      letter(3),
+      letter(9, { Payload: markup, PayloadBytes: markup.length }),
+      letter(1),
+      letter(8, { Payload: 'AAEC/w==', PayloadEncoding: 'base64', PayloadBytes: 4 }),
+      letter(4),
+      letter(7, { PayloadCut: true, PayloadBytes: 40_000 }),
+      letter(2),
+      letter(6),
+      letter(5),
+    ];
+    const server = fakeServer()
+      .on('GET', `${LIBERDI}/devices/d1/profile`, { status: 200, body: device('100-00001', { DeviceID: 'd1' }) })
+      .on('GET', new RegExp(`^${LIBERDI}/devices/d1/errors`), { status: 200, body: { items: [] } })
+      .on('GET', `${LIBERDI}/devices/d1/refused`, { status: 200, body: { items: firstPage, cursor: 'page-2' } })
+      .on('GET', `${LIBERDI}/devices/d1/refused?cursor=page-2`, { status: 200, body: { items: [letter(0, { Topic: 'pd/devices/100-00001/up/error' })] } });
+    renderPortal('/device/errors?deviceId=d1');
+    const refused = () => wrapper().findAllTables()[1]!;
+    await waitFor(() => expect(refused().findRows()).toHaveLength(8), { timeout: 5000 });
+    expect(refused().findColumnHeaders().map((header) => header.getElement().textContent)).toEqual(['Received', 'Topic', 'Reason', 'Payload']);
+    expect(cellsOf(refused().findRows()[0]!).slice(0, 3)).toEqual([
+      expect.stringMatching(/^09\/03\/26 \d\d:30$/),
+      'pd/devices/100-00001/up/exchange',
+      'Invalid exchange message: DrainVolume: day 9',
+    ]);
+    expect(refused().findPagination()).not.toBeNull();
+
+    const payloadOf = (row: number) => {
+      const popover = refused().findRows()[row]!.findPopover()!;
+      act(() => popover.findTrigger().click());
+      return popover.findContent()!;
+    };
+    const shown = payloadOf(0);
+    expect(shown.find('[data-testid="refused-payload"]')!.getElement().textContent).toBe(markup);
+    expect(document.querySelector('[data-injected]')).toBeNull();
+    expect(payloadOf(1).getElement().textContent).toContain('Not printable text: its bytes in base64.');
+    expect(payloadOf(2).getElement().textContent).toContain('Only its beginning is shown: the message had 40000 bytes.');
+
+    // The server's next page, on demand: the oldest letter joins the list.
+    act(() => refused().findFooterSlot()!.findButton('[data-testid="load-more"]')!.click());
+    await waitFor(() => expect(refused().findHeaderSlot()!.getElement().textContent).toContain('(10)'));
+    expect(server.calls.filter((call) => call.url.includes('/refused')).map((call) => call.url.split('?')[1])).toEqual([undefined, 'cursor=page-2']);
   });
 
   it("lists the device's exchanges with sortable columns, 8 rows a page", async () => {

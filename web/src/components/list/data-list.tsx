@@ -77,6 +77,8 @@ export interface DataListProps<T> {
   /** A line under the title (e.g. the period the rows cover); the default order's note takes its place while it applies. */
   description?: ReactNode;
   more?: MorePages;
+  /** What an empty list says; 'No items match your search' unless the list says better. */
+  empty?: string;
 }
 
 const modeOptions: SelectProps.Option[] = [
@@ -135,7 +137,7 @@ export function DataList<T>(props: DataListProps<T>) {
 
   const collection = useCollection(ordered, {
     filtering: {
-      empty: t.empty,
+      empty: props.empty ?? t.empty,
       noMatch: t.empty,
       filteringFunction: (item, text) => {
         const search: Search = { columnId, mode: compares ? mode : 'include', text };

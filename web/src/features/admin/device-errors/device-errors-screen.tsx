@@ -13,6 +13,7 @@ import { useApiList, useApiQuery } from '@web/src/lib/api-hooks';
 import { useSession } from '@web/src/lib/auth';
 import { formatDeviceTime } from '../devices/device-format';
 import { DeviceScreenHeader } from '../devices/device-screen-header';
+import { RefusedMessages } from './refused-messages';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
 const messages = { deviceScreens };
@@ -31,14 +32,18 @@ const newestFirst: DefaultOrder<DeviceErrorEntry> = {
   compare: (a, b) => Date.parse(b.Time) - Date.parse(a.Time),
 };
 
-/** /device/errors?deviceId= (spec section 2): the device's errors, columns Error and Date, newest first, 8 rows a page, a back link. */
+/**
+ * /device/errors?deviceId= (spec section 2): the device's errors, columns Error and Date, newest
+ * first, 8 rows a page, a back link; under them, the messages of the device the portal refused.
+ */
 export function DeviceErrorsScreen() {
   const [search] = useSearchParams();
   const adminId = useSession().signedIn?.profile.UserID ?? '';
   const params = { adminId, id: search.get('deviceId') ?? '' };
   const device = useApiQuery('getDeviceProfile', { params });
   const errors = useApiList('getDeviceErrors', { params }, { allPages: true });
-  const failure = errors.error ?? device.error;
+  const refused = useApiList('getDeviceDeadLetters', { params });
+  const failure = errors.error ?? refused.error ?? device.error;
   const [dismissed, setDismissed] = useState<Error | null>(null);
   return (
     <ContentLayout header={<DeviceScreenHeader title={m.errorsTitle} serialNumber={device.data?.SerialNumber} />}>
@@ -52,6 +57,7 @@ export function DeviceErrorsScreen() {
             loading={errors.isPending || errors.hasNextPage}
             defaultOrder={newestFirst}
           />
+          <RefusedMessages letters={refused.items} loading={refused.isPending} more={refused.more} />
         </InnerScreen>
       </SpaceBetween>
       <ErrorDialog messages={failure && failure !== dismissed ? errorMessages(failure) : undefined} onClose={() => setDismissed(failure)} />
