@@ -27,7 +27,9 @@ export function deadLetterWatch(options: DeadLetterWatchOptions) {
       if (times.length < letters) raised = false;
       else if (!raised) {
         raised = true;
-        log(`dead letters: ${times.length} device messages refused in the last ${minutes} minutes (the alarm's threshold is ${letters}); /device/errors lists each device's`);
+        log(
+          `dead letters: ${times.length} device messages refused in the last ${minutes} minutes (the alarm's threshold is ${letters}); /device/errors lists each device's`,
+        );
       }
     },
   };

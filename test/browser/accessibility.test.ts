@@ -89,10 +89,16 @@ it('finds no WCAG 2.1 AA violation on a device’s errors screen with its refuse
   await page.getByRole('button', { name: people.admin.first }).waitFor();
   await page.goto(`/device/errors?deviceId=${refusing.deviceId}`);
   const refused = page.getByRole('table', { name: 'Refused messages' });
-  await refused.getByRole('button', { name: /^Show the payload of the message received/ }).first().waitFor();
+  await refused
+    .getByRole('button', { name: /^Show the payload of the message received/ })
+    .first()
+    .waitFor();
   await page.waitForLoadState('networkidle');
   expect(await wcagViolations(page)).toEqual([]);
-  await refused.getByRole('button', { name: /^Show the payload of the message received/ }).first().click();
+  await refused
+    .getByRole('button', { name: /^Show the payload of the message received/ })
+    .first()
+    .click();
   await page.getByRole('dialog').waitFor();
   expect(await wcagViolations(page)).toEqual([]);
 });

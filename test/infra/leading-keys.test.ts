@@ -363,7 +363,13 @@ describe('the LeadingKeys each route is granted', () => {
     expect((await call('getDeviceExchanges', params, options)).status).toBe(200);
     expect((await call('getDeviceErrors', params, options)).status).toBe(200);
     // A letter to read: the route queries the letters' index, then reads the letters themselves.
-    await deadLettersRepository.add({ Topic: 'pd/devices/x/up/exchange', ClientId: tenant.serialNumber, Payload: '', Reason: 'keys', ReceivedAt: new Date().toISOString() });
+    await deadLettersRepository.add({
+      Topic: 'pd/devices/x/up/exchange',
+      ClientId: tenant.serialNumber,
+      Payload: '',
+      Reason: 'keys',
+      ReceivedAt: new Date().toISOString(),
+    });
     expect((await call('getDeviceDeadLetters', params, options)).status).toBe(200);
     expect((await call('updateDeviceProfile', params, { ...options, body: { Note: 'Keys' } })).status).toBe(200);
     expect((await call('updateDeviceProfile', params, { ...options, body: { BloodMAC: '00:1A:7D:DA:71:13', ScaleMAC: null } })).status).toBe(200);

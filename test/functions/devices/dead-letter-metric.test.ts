@@ -22,7 +22,13 @@ let sequence = 0;
 function record(partitionKey: string, data: string): KinesisStreamRecord {
   sequence += 1;
   return {
-    kinesis: { kinesisSchemaVersion: '1.0', partitionKey, sequenceNumber: String(sequence).padStart(20, '0'), data, approximateArrivalTimestamp: Date.now() / 1000 },
+    kinesis: {
+      kinesisSchemaVersion: '1.0',
+      partitionKey,
+      sequenceNumber: String(sequence).padStart(20, '0'),
+      data,
+      approximateArrivalTimestamp: Date.now() / 1000,
+    },
     eventSource: 'aws:kinesis',
     eventVersion: '1.0',
     eventID: `shardId-000000000000:${sequence}`,
@@ -73,7 +79,8 @@ it('counts every dead letter under the ingest service alone, while other devices
   expect(deadLettered.map((entry) => [entry._aws.CloudWatchMetrics[0]!.Namespace, entry._aws.CloudWatchMetrics[0]!.Dimensions, entry.service])).toEqual(
     deadLettered.map(() => ['PdPortal', [['service']], INGEST_SERVICE]),
   );
-  const sum = (entries: Emf[], name: string) => entries.reduce((total, entry) => total + [entry[name] as number | number[]].flat().reduce((a, b) => a + b, 0), 0);
+  const sum = (entries: Emf[], name: string) =>
+    entries.reduce((total, entry) => total + [entry[name] as number | number[]].flat().reduce((a, b) => a + b, 0), 0);
   // Three from the stranger, one record that is no device message.
   expect(sum(deadLettered, metricNames.deviceMessageDeadLettered)).toBe(4);
   expect(sum(carrying(metricNames.deviceMessageTaken), metricNames.deviceMessageTaken)).toBe(3);

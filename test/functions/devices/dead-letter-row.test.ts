@@ -21,7 +21,12 @@ describe('shownPayload', () => {
     ['a C1 control', Buffer.from('a\u0085b')],
     ['a right-to-left override that reorders what is shown', Buffer.from('abc\u202Efed')],
   ])('shows %s as base64', (_what, bytes) => {
-    expect(shownPayload(bytes.toString('base64'))).toEqual({ Payload: bytes.toString('base64'), PayloadEncoding: 'base64', PayloadBytes: bytes.length, PayloadCut: false });
+    expect(shownPayload(bytes.toString('base64'))).toEqual({
+      Payload: bytes.toString('base64'),
+      PayloadEncoding: 'base64',
+      PayloadBytes: bytes.length,
+      PayloadCut: false,
+    });
   });
 
   it('cuts a long text to the shown length, never in the middle of a character', () => {

@@ -72,9 +72,12 @@ describe('roles: only LiberDiAdmin reaches the device calls', () => {
     });
   });
 
-  it.each(['getDeviceProfile', 'getDeviceExchanges', 'updateDeviceProfile', 'getDeviceErrors', 'getDeviceDeadLetters'] as const)('%s: an unknown device is not found', async (name) => {
-    expect(await call(name, undefined, { id: 'no-such-device' })).toEqual({ status: 404, body: { message: [messages.errors.notFound] } });
-  });
+  it.each(['getDeviceProfile', 'getDeviceExchanges', 'updateDeviceProfile', 'getDeviceErrors', 'getDeviceDeadLetters'] as const)(
+    '%s: an unknown device is not found',
+    async (name) => {
+      expect(await call(name, undefined, { id: 'no-such-device' })).toEqual({ status: 404, body: { message: [messages.errors.notFound] } });
+    },
+  );
 });
 
 describe('getAllDevices', () => {
@@ -220,7 +223,16 @@ describe('device errors (/device/errors)', () => {
 });
 
 describe('refused messages (/device/errors, getDeviceDeadLetters)', () => {
-  type Letter = { DeadLetterID: string; ReceivedAt: string; Topic: string; Reason: string; Payload: string; PayloadEncoding: string; PayloadBytes: number; PayloadCut: boolean };
+  type Letter = {
+    DeadLetterID: string;
+    ReceivedAt: string;
+    Topic: string;
+    Reason: string;
+    Payload: string;
+    PayloadEncoding: string;
+    PayloadBytes: number;
+    PayloadCut: boolean;
+  };
   /** Publishes each payload as the device, one after the other (each is taken before the next is sent). */
   async function publishAs(serialNumber: string, payloads: Array<string | Buffer>) {
     issueDeviceSecret(serialNumber);
@@ -253,7 +265,12 @@ describe('refused messages (/device/errors, getDeviceDeadLetters)', () => {
       'The payload is not JSON',
       'The payload is not JSON',
     ]);
-    expect(items.map((letter) => letter.ReceivedAt)).toEqual(items.map((letter) => letter.ReceivedAt).sort().reverse());
+    expect(items.map((letter) => letter.ReceivedAt)).toEqual(
+      items
+        .map((letter) => letter.ReceivedAt)
+        .sort()
+        .reverse(),
+    );
     expect(items.every((letter) => letter.Topic === deviceTopics.exchange(ownSerial()))).toBe(true);
     // Printable UTF-8 as its text (cut to 2000 characters), anything else in base64.
     expect(items[0]).toMatchObject({ Payload: long.slice(0, 2000), PayloadEncoding: 'text', PayloadBytes: long.length, PayloadCut: true });

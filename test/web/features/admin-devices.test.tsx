@@ -529,7 +529,11 @@ describe('/device/errors and /device/exchanges', () => {
     renderPortal('/device/errors?deviceId=d1');
     const refused = () => wrapper().findAllTables()[1]!;
     await waitFor(() => expect(refused().findRows()).toHaveLength(8), { timeout: 5000 });
-    expect(refused().findColumnHeaders().map((header) => header.getElement().textContent)).toEqual(['Received', 'Topic', 'Reason', 'Payload']);
+    expect(
+      refused()
+        .findColumnHeaders()
+        .map((header) => header.getElement().textContent),
+    ).toEqual(['Received', 'Topic', 'Reason', 'Payload']);
     expect(cellsOf(refused().findRows()[0]!).slice(0, 3)).toEqual([
       expect.stringMatching(/^09\/03\/26 \d\d:30$/),
       'pd/devices/100-00001/up/exchange',
