@@ -17,6 +17,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startLocalStack, TABLE_NAME, type LocalStack } from '../infra/local/stack';
 import { deviceTopics, type DeviceExchange } from '../shared/device';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../shared/time';
 import {
   CLINIC_LIST_STAND_IN,
   listClinicPatientsViaRepository,
@@ -50,7 +51,6 @@ import { formatTable, limitRow, notYetRow, ratioRow, shownRatioRow, writeJson, t
 import { lambdaRows, measureLambdas, measureWeb } from './sizes';
 
 const REPO_ROOT = path.resolve(__dirname, '..');
-const DAY_MS = 24 * 60 * 60 * 1000;
 const IN_FLIGHT = 8;
 const PUBLISH_TIMEOUT_MS = 20_000;
 const LIST_WARM_UP = 150;
@@ -126,7 +126,7 @@ function exchangeClock(start: number) {
     const n = next.get(serialNumber) ?? 0;
     next.set(serialNumber, n + 1);
     const day = Math.floor(n / EXCHANGE_HOURS.length);
-    return new Date(start + day * DAY_MS + EXCHANGE_HOURS[n % EXCHANGE_HOURS.length]! * 3_600_000 + (n % 17) * 60_000);
+    return new Date(start + day * DAY_MS + EXCHANGE_HOURS[n % EXCHANGE_HOURS.length]! * HOUR_MS + (n % 17) * MINUTE_MS);
   };
 }
 
@@ -288,7 +288,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
 
   try {
-    stack = await startLocalStack({ dataDir, port: 0, mqttPort: 0, skippedCheckIntervalMs: 24 * 3_600_000, log });
+    stack = await startLocalStack({ dataDir, port: 0, mqttPort: 0, skippedCheckIntervalMs: DAY_MS, log });
     const counter = DynamoRequestCounter.install();
     const recorder = DynamoWriteRecorder.install();
     // Why the broker dropped a device: the ingest error it refused a publish with.

@@ -1,5 +1,6 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { findSkippedExchanges } from '@shared/alerts';
+import { DAY_MS, MINUTE_MS } from '@shared/time';
 import { allDueShards, dueChecksRepository, minuteOf, type DueCheck } from '../data/due-checks-repository';
 import { exchangesRepository } from '../data/exchanges-repository';
 import { allItems } from '../data/page';
@@ -10,8 +11,6 @@ import { logger, metricNames, metrics, publishMetrics } from '../lib/powertools'
 import { cachedSettingsForClinic } from './engine-cache';
 import { raisePatientAlert } from './patient-alerts';
 
-const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
 /** The check's cursor; after a long stop it looks back at most this far (it re-reads the last day of each patient anyway). */
 const CURSOR = 'skipped-exchanges';
 const MAX_LOOK_BACK_MS = DAY_MS;

@@ -10,6 +10,7 @@ import {
 import type { DeviceExchange } from '@shared/device';
 import type { ExchangeObservation } from '@shared/alerts';
 import type { Settings } from '@shared/settings';
+import { DAY_MS, HOUR_MS } from '@shared/time';
 import type { AuditRecord } from '../data/audit-repository';
 import { devicesRepository, type DeviceRoute } from '../data/devices-repository';
 import { patientWeekOf } from '../data/care-weeks-repository';
@@ -33,8 +34,6 @@ import { notifyChange } from './change-notice';
 import { toPatientAlerts } from './patient-alerts';
 import { RejectedMessage } from './rejected-message';
 
-const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
 /** History the rules see at most, whatever the weight window. */
 const HISTORY_MAX_ITEMS = 1000;
 /** Utilization is measured over the last week. */

@@ -1,9 +1,7 @@
 import type { PrescriptionSchedule } from './observations';
 import { prescribedSlots, zonedDateTime, zonedTimeToInstant } from './prescribed-slots';
 import { slotsCoveredBy } from './skipped-exchanges';
-
-const MINUTE_MS = 60 * 1000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
+import { DAY_MS, MINUTE_MS } from '../time';
 
 /**
  * A day of the adherence calendar: every counted slot done, some, none, nothing prescribed, or

@@ -1,8 +1,8 @@
 import { DAY_CODES, type DayCode } from '../device/schedule';
 import { timeOf } from './numbers';
 import type { PrescriptionSchedule } from './observations';
+import { DAY_MS } from '../time';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const TIME_OF_DAY = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
 export interface PrescribedSlot {

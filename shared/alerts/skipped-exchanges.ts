@@ -3,9 +3,7 @@ import { makeAlert, type Alert } from './alert';
 import { formatNumber, timeOf } from './numbers';
 import type { PrescriptionSchedule } from './observations';
 import { prescribedSlots } from './prescribed-slots';
-
-const MINUTE_MS = 60 * 1000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
+import { DAY_MS, MINUTE_MS } from '../time';
 
 export interface SkippedExchange {
   dayCode: DayCode;

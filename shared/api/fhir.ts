@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fhir } from '../messages/fhir';
 import { isCalendarDate } from './patterns';
+import { DAY_MS } from '../time';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
 const messages = { fhir };
@@ -11,7 +12,6 @@ const messages = { fhir };
  */
 
 const f = messages.fhir;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The period when none is given: the last 30 days, today included. */
 export const FHIR_DEFAULT_DAYS = 30;
