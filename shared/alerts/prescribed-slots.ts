@@ -1,9 +1,7 @@
-import { DAY_CODES, type DayCode } from '../device/schedule';
+import { DAY_CODES, TIME_OF_DAY_PATTERN, type DayCode } from '../device/schedule';
 import { timeOf } from './numbers';
 import type { PrescriptionSchedule } from './observations';
 import { DAY_MS } from '../time';
-
-const TIME_OF_DAY = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
 export interface PrescribedSlot {
   dayCode: DayCode;
@@ -109,7 +107,7 @@ export function prescribedSlots(prescription: PrescriptionSchedule, window: { fr
     for (const entry of prescription.Exchanges) {
       if (!entry.ExchangeDaysFrequency.includes(dayCode)) continue;
       for (const time of entry.ExchangeTime) {
-        const match = TIME_OF_DAY.exec(time);
+        const match = TIME_OF_DAY_PATTERN.exec(time);
         if (!match) continue;
         const scheduledAtMs = zonedTimeToInstant(date, Number(match[1]), Number(match[2]), timeZone);
         if (scheduledAtMs < fromMs || scheduledAtMs >= window.toMs || slots.has(scheduledAtMs)) continue;

@@ -9,6 +9,7 @@ import {
   isTimeZone,
   prescriptionLimits,
   SERIAL_NUMBER_LENGTH,
+  TIME_OF_DAY_PATTERN,
   timeOfDaySchema,
 } from '../device';
 import { prescriptions } from '../messages/prescriptions';
@@ -65,7 +66,7 @@ const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.
 
 /** The DwellTime setting ('HH:mm') as minutes: the shortest gap between two exchanges of a day. */
 export function dwellMinutes(dwellTime: string | undefined): number {
-  return dwellTime && /^\d\d:\d\d$/.test(dwellTime) ? minutesOf(dwellTime) : 0;
+  return dwellTime && TIME_OF_DAY_PATTERN.test(dwellTime) ? minutesOf(dwellTime) : 0;
 }
 
 /**
