@@ -4,7 +4,7 @@ import { inScope } from '../lib/scope';
 
 /**
  * The patient, held to the caller's reach, and a read of that patient's own items made at the same
- * time: one round trip where reading the patient first and then its items takes two (issue 8: a
+ * time: one round trip where reading the patient first and then its items takes two (a
  * patient's exchanges page and visits tab are the reads clinicians wait on most).
  *
  * `read` runs before the tenant check has answered, so it must only read, keyed by the patient's

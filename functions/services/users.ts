@@ -156,7 +156,7 @@ export async function setUserEnabled(userId: string, enabled: boolean): Promise<
 }
 
 // ---------------------------------------------------------------------------------------------
-// The administrators' user calls (spec section 7, issue 13)
+// The administrators' user calls (spec section 7)
 
 const toAnswer = (user: UserRecord): UserAnswer => ({
   UserID: user.UserID,

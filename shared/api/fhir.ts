@@ -7,7 +7,7 @@ import { DAY_MS } from '../time';
 const messages = { fhir };
 
 /**
- * The FHIR R4 export of a patient (issue 14, docs/fhir.md): the period it covers and the shape of
+ * The FHIR R4 export of a patient (docs/fhir.md): the period it covers and the shape of
  * the Bundle it answers.
  */
 

@@ -25,7 +25,7 @@ useDeviceBroker();
 const api = useApi();
 
 /**
- * The FHIR R4 export (issue 14) through the local API gateway, the real ingest engine, DynamoDB
+ * The FHIR R4 export through the local API gateway, the real ingest engine, DynamoDB
  * Local and cognito-local: for each clinical role on the own clinic's patient and on another
  * clinic's; the Bundle held to the official R4 JSON schema, and each observation's code, unit and
  * value to the stored exchange it came from.
