@@ -1,11 +1,8 @@
 /**
  * `npm run bench [-- --quick] [--keep] [--exchanges-route <routeId>] [--visits-route <routeId>]
- * [--clinic-patients-route <routeId>] [--highlights-route <routeId>]`
- *
- * Starts its own throwaway portal (DynamoDB Local, cognito-local, the MQTT broker, the API) on
- * free loopback ports with its data under .local/bench-<time>/, measures the portal against raw
- * DynamoDB side by side in the same run, prints a table and writes .local/bench.json. A
- * benchmark, not a test: nothing here fails a build.
+ * [--clinic-patients-route <routeId>] [--highlights-route <routeId>]`: a throwaway portal on free
+ * loopback ports (data in .local/bench-<time>/) measured against raw DynamoDB side by side, printed
+ * and written to .local/bench.json. A benchmark, not a test: nothing here fails a build.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -358,9 +355,8 @@ async function main(): Promise<void> {
     const p0 = clinicAPatients[0]!;
     /**
      * A read judged against the same DynamoDB requests raw, with the same dependencies (what the
-     * portal adds beyond the requests its security needs: issue 8's "raw reads of the same items"),
-     * and shown against its own items' Query alone (no session, tenant or audit: the design's
-     * three round trips make that ratio 3–5×; not judged).
+     * portal adds beyond the requests its security needs), and shown against its own items' Query
+     * alone (no session, tenant or audit: the design's three round trips set that ratio; not judged).
      */
     const latencyRows = async (
       label: string,

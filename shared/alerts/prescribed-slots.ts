@@ -46,10 +46,9 @@ export function zonedDateTime(ms: number, timeZone: string) {
 }
 
 /**
- * Zone offsets already worked out, by zone and whole second: formatToParts costs tens of
- * microseconds, and ingest works out the same week of slots for every exchange (issue 8 measured
- * 3.5 ms of an exchange's CPU here). Exact, not an approximation: the offset is computed for the
- * whole second either way. Bounded: emptied when it grows past OFFSETS_KEPT.
+ * Zone offsets already worked out, by zone and whole second: formatToParts is slow and ingest works
+ * out the same week of slots for every exchange (docs/data-model.md, "CPU in our code"). Exact, as
+ * the offset is computed for the whole second either way; emptied when it grows past OFFSETS_KEPT.
  */
 const offsets = new Map<string, number>();
 const OFFSETS_KEPT = 20_000;
