@@ -1,10 +1,7 @@
 /**
- * The benchmark's only knowledge of how items are stored. Everything else in bench/ drives the
- * portal through its public surfaces (HTTP API, MQTT, the services seed.ts uses); the floors
- * (raw DynamoDB against the table itself) and the stand-ins for routes that do not exist yet live
- * here, so that after a change of keys or repositories this is the one file to adjust.
- *
- * Written against the keys of docs/data-model.md as of this commit.
+ * The benchmark's only knowledge of how items are stored (the keys of docs/data-model.md): the
+ * floors, raw DynamoDB against the table, and the stand-ins for routes not built yet. The rest of
+ * bench/ drives the portal through its public surfaces, so a change of keys is adjusted here alone.
  */
 import {
   BatchGetCommand,
@@ -248,12 +245,10 @@ export interface FloorWrite {
 }
 
 /**
- * Floor of ingest: the same items ingest wrote (recorded on the portal's client), written raw, one
- * request for each of ingest's (a transaction stays one transaction of the same items, so the
- * atomicity that keeps counters true costs the floor what it costs ingest), to partitions of their
- * own. An updated item is written whole as it stands after the run. The reads ingest needs before
- * writing (device route, patient, the rules' history) are not in the floor. Items are read here,
- * before any timing.
+ * Floor of ingest: the items ingest wrote, written raw to partitions of their own, one request for
+ * each of ingest's (a transaction stays one, so the floor pays for the atomicity that keeps counters
+ * true); an updated item whole, as it stood after the run. Ingest's reads are not in the floor.
+ * Items are read here, before any timing.
  */
 export async function rawIngestWrites(table: RawTable, recorded: RecordedWrite[]): Promise<FloorWrite[]> {
   const { doc, tableName } = table;
@@ -309,12 +304,9 @@ export interface HistoryOwner {
 }
 
 /**
- * A patient's past exchanges written straight into the table, shaped as ingest stores an ordinary
- * exchange (no alerts, UF of the report): the item is the Exchange entity's own (ElectroDB's put
- * params), so ingest's look-back and the exchange lists read them as their own and a change of the
- * entity cannot leave the bench writing items nobody reads. Only the bulk of a long history goes
- * in this way (ingesting years one by one takes minutes on a shared machine); the patient's
- * counters and visits do not see these.
+ * A patient's past exchanges written straight into the table as the Exchange entity's own items
+ * (ElectroDB's put params), so ingest and the lists read them as their own: ingesting years one by
+ * one takes minutes on a shared machine. No alerts; the patient's counters and visits miss them.
  */
 export async function rawSeedExchangeHistory(table: RawTable, owner: HistoryOwner, exchanges: DeviceExchange[]): Promise<void> {
   const items = exchanges.map((exchange) => {

@@ -1,11 +1,8 @@
 /**
  * `npm run bench [-- --quick] [--keep] [--exchanges-route <routeId>] [--visits-route <routeId>]
- * [--clinic-patients-route <routeId>] [--highlights-route <routeId>]`
- *
- * Starts its own throwaway portal (DynamoDB Local, cognito-local, the MQTT broker, the API) on
- * free loopback ports with its data under .local/bench-<time>/, measures the portal against raw
- * DynamoDB side by side in the same run, prints a table and writes .local/bench.json. A
- * benchmark, not a test: nothing here fails a build.
+ * [--clinic-patients-route <routeId>] [--highlights-route <routeId>]`: a throwaway portal on free
+ * loopback ports (data in .local/bench-<time>/) measured against raw DynamoDB side by side, printed
+ * and written to .local/bench.json. A benchmark, not a test: nothing here fails a build.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -17,6 +14,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startLocalStack, TABLE_NAME, type LocalStack } from '../infra/local/stack';
 import { deviceTopics, type DeviceExchange } from '../shared/device';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../shared/time';
 import {
   CLINIC_LIST_STAND_IN,
   listClinicPatientsViaRepository,
@@ -50,7 +48,6 @@ import { formatTable, limitRow, notYetRow, ratioRow, shownRatioRow, writeJson, t
 import { lambdaRows, measureLambdas, measureWeb } from './sizes';
 
 const REPO_ROOT = path.resolve(__dirname, '..');
-const DAY_MS = 24 * 60 * 60 * 1000;
 const IN_FLIGHT = 8;
 const PUBLISH_TIMEOUT_MS = 20_000;
 const LIST_WARM_UP = 150;
@@ -126,7 +123,7 @@ function exchangeClock(start: number) {
     const n = next.get(serialNumber) ?? 0;
     next.set(serialNumber, n + 1);
     const day = Math.floor(n / EXCHANGE_HOURS.length);
-    return new Date(start + day * DAY_MS + EXCHANGE_HOURS[n % EXCHANGE_HOURS.length]! * 3_600_000 + (n % 17) * 60_000);
+    return new Date(start + day * DAY_MS + EXCHANGE_HOURS[n % EXCHANGE_HOURS.length]! * HOUR_MS + (n % 17) * MINUTE_MS);
   };
 }
 
@@ -288,7 +285,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
 
   try {
-    stack = await startLocalStack({ dataDir, port: 0, mqttPort: 0, skippedCheckIntervalMs: 24 * 3_600_000, log });
+    stack = await startLocalStack({ dataDir, port: 0, mqttPort: 0, skippedCheckIntervalMs: DAY_MS, log });
     const counter = DynamoRequestCounter.install();
     const recorder = DynamoWriteRecorder.install();
     // Why the broker dropped a device: the ingest error it refused a publish with.
@@ -358,9 +355,8 @@ async function main(): Promise<void> {
     const p0 = clinicAPatients[0]!;
     /**
      * A read judged against the same DynamoDB requests raw, with the same dependencies (what the
-     * portal adds beyond the requests its security needs: issue 8's "raw reads of the same items"),
-     * and shown against its own items' Query alone (no session, tenant or audit: the design's
-     * three round trips make that ratio 3–5×; not judged).
+     * portal adds beyond the requests its security needs), and shown against its own items' Query
+     * alone (no session, tenant or audit: the design's three round trips set that ratio; not judged).
      */
     const latencyRows = async (
       label: string,

@@ -143,12 +143,10 @@ function median(values: number[]): number {
 }
 
 /**
- * Bundles every route's handler (and the device Lambdas) as PortalFunction does: CJS, minified,
- * node22, `@aws-sdk/*` left to the runtime. The size is the bundle's index.js (the source map
- * written beside it is not counted). With `loadSamples`, each bundle is also written out and timed
- * at load, one process at a time (a load is one CPU's work; parallel samples would time the contention):
- * every sample is a fresh `node` that requires index.js, less the median of an empty script's runs,
- * taken between the bundles' so that drift of the machine cancels out.
+ * Bundles every Lambda's entry as PortalFunction does and sizes its index.js (the map not counted).
+ * With `loadSamples`, each is also timed at load, one at a time (parallel samples would time the
+ * contention): a fresh `node` requiring index.js, less the median of an empty script's runs taken
+ * between the bundles', so that the machine's drift cancels out.
  */
 export async function measureLambdas(options: LambdaMeasureOptions = {}): Promise<LambdaBundle[]> {
   const entries = options.entries ?? lambdaEntries();
@@ -196,7 +194,7 @@ export async function measureLambdas(options: LambdaMeasureOptions = {}): Promis
 }
 
 /**
- * Issue 8's goal for the Lambdas, restated from their cost at cold start (docs/lambda-bundles.md):
+ * The goal for the Lambdas, from their cost at cold start (docs/lambda-bundles.md, "The goal"):
  * each bundle at most `maxKb`, and each loads in at most `maxLoadRatio` times what ElectroDB with
  * the DynamoDB clients it requires takes alone (the part every Lambda must load: the rest is ours).
  * A ratio, as the bench's other rows, so that a busy or slow machine moves bundle and floor alike.

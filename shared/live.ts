@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Role } from './roles';
 
 /**
- * Live screens (issue 14): when the ingest stores a device's exchange, error or prescription
+ * Live screens: when the ingest stores a device's exchange, error or prescription
  * acknowledgement, it publishes a change notice on the tenant's topic, and the open screens of
  * that tenant read their data again. A notice carries ids only, never patient data: a browser
  * that receives it reads what changed through the API, which checks who may read it.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TIME_OF_DAY_PATTERN } from './device/schedule';
 import { settings } from './messages/settings';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
@@ -206,7 +207,7 @@ export function validateSettings(settings: Partial<Record<SettingName, unknown>>
   const dwell = settings.DwellTime;
   if (dwell === undefined || dwell === null || dwell === '') {
     if (required('DwellTime')) issues.push({ field: 'DwellTime', message: messages.settings.empty('DwellTime') });
-  } else if (typeof dwell !== 'string' || !/^([01]\d|2[0-3]):[0-5]\d$/.test(dwell)) {
+  } else if (typeof dwell !== 'string' || !TIME_OF_DAY_PATTERN.test(dwell)) {
     issues.push({ field: 'DwellTime', message: messages.settings.notANumber('DwellTime') });
   }
 

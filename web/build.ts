@@ -58,7 +58,7 @@ const inlineFontsAsFiles: Plugin = {
 /**
  * The API client's route index as its value: what the module computes from the whole route table
  * (with every route's schemas) becomes a literal, so the schemas load only with the screens that
- * validate with them (issue 8's /login budget).
+ * validate with them, not with /login.
  */
 const routeIndexAsValue: Plugin = {
   name: 'route-index-as-value',

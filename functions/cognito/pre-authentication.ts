@@ -6,13 +6,10 @@ import { logger } from '../lib/powertools';
 import { refusalMessage, signInRefusal } from '../services/sign-in-rules';
 
 /**
- * Cognito's pre-authentication trigger: runs before Cognito checks a password, for every password
- * sign-in, the portal's and a direct call to Cognito's public API alike. It refuses a sign-in that
- * did not come through the portal's sign-in steps (no valid human proof: functions/lib/human-proof.ts),
- * so the human verification and the per-source waits cannot be skipped, and one the portal's rules
- * refuse (sign-in-rules.ts). An unknown user name passes: Cognito then answers as for a wrong
- * password, and a different answer would tell who has an account. Throwing refuses: Cognito answers
- * UserLambdaValidationException with the message.
+ * Cognito's pre-authentication trigger, run before every password check, the portal's and a direct
+ * call to Cognito alike: it refuses a sign-in without the portal's human proof (human-proof.ts), so
+ * the human check and the waits cannot be skipped, and one the portal's rules refuse. An unknown
+ * user passes, so Cognito answers as for a wrong password and does not tell who has an account.
  */
 export async function preAuthentication(event: PreAuthenticationTriggerEvent): Promise<PreAuthenticationTriggerEvent> {
   const { userAttributes, validationData, userNotFound } = event.request;

@@ -184,13 +184,9 @@ export const devicesRepository = {
   },
 
   /**
-   * Links the device and the patient both ways (and the serial number's route), all or nothing:
-   * - the device must be free, or linked to `takeFrom` (a confirmed move: that patient loses it);
-   * - the patient's previous device, `replaced`, is unlinked;
-   * - `prescription`, the patient's current one issued again for this device, becomes current;
-   * - the activated-device counters of the clinics, the provider and the platform move by what
-   *   changed (an enabled device linked to a patient counts as activated), one update per item;
-   * - `audit` is written with the change.
+   * Links the device and the patient both ways, all or nothing: the device free or taken from
+   * `takeFrom` (a confirmed move), the patient's `replaced` device unlinked, `prescription` made
+   * current, the activated-device counters moved by what changed, and `audit` written.
    * Fails (TransactionCanceledException) if the device was linked meanwhile.
    */
   async assignToPatient(

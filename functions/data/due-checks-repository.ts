@@ -2,8 +2,8 @@ import { db } from './entities';
 import { DUE_SHARDS } from './entities/due-check';
 import { shardOf } from './entities/shards';
 import { pageOptions, toPage, type Page, type PageRequest } from './page';
+import { MINUTE_MS } from '@shared/time';
 
-const MINUTE_MS = 60_000;
 /** A due check no run took is dropped a week after its minute (the check looks back one day at most). */
 const KEEP_SECONDS = 7 * 24 * 60 * 60;
 

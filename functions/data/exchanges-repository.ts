@@ -106,17 +106,17 @@ export type ExchangeWriteOutcome = 'stored' | 'stored-concurrently' | 'duplicate
 type ExchangeItem = EntityItem<Db['entities']['exchange']>;
 
 /**
- * An exchange as stored, typed by its entity. The lists answer through their route's response
- * schema, which checks every row that leaves (functions/lib/endpoint.ts); checking each stored
- * report again here cost a 50-row page about 2.6 ms of its ~30 (a CPU profile of the route, issue 8).
+ * An exchange as stored, typed by its entity. Not checked again here: the lists answer through
+ * their route's response schema, which checks every row that leaves (functions/lib/endpoint.ts),
+ * and a second check was a tenth of a page's CPU (docs/data-model.md, "CPU in our code").
  */
 function toRecord(item: ExchangeItem): ExchangeRecord {
   return recordOf(item, item.Alerts);
 }
 
 function recordOf(item: ExchangeItem, alerts: StoredAlert[]): ExchangeRecord {
-  // Object.assign, not an object spread: on the items DynamoDB answers, `{ ...item.Report, … }`
-  // measured 1.2 ms a 50-row page, this 0.04 ms (the two-year bench patient's items, issue 8).
+  // Object.assign, not an object spread: far cheaper on the items DynamoDB answers
+  // (docs/data-model.md, "CPU in our code").
   return Object.assign({}, item.Report, {
     PatientID: item.PatientID,
     DeviceID: item.DeviceID,
@@ -140,8 +140,8 @@ function recordOf(item: ExchangeItem, alerts: StoredAlert[]): ExchangeRecord {
 /**
  * Reports already read back through the device schema in this container. A stored report never
  * changes (the entity's `Report` is read-only) and the schema transforms nothing, so once per
- * report is enough: ingest reads the same two weeks of history for every exchange, and checking
- * all of it each time cost about 2 ms of an exchange's CPU (issue 8, CPU profile). Bounded.
+ * report is enough: ingest reads the same two weeks of history for every exchange (docs/data-model.md,
+ * "CPU in our code"). Bounded.
  */
 const checkedReports = new Set<string>();
 const CHECKED_REPORTS_KEPT = 20_000;
@@ -173,12 +173,10 @@ interface TimeWrites {
 }
 
 /**
- * The latest LastExchangeTime this container knows an item holds whose time only moves forward (a
- * device, a counter shard): one it wrote, or one a refused "later time" condition answered with
- * (ALL_OLD). An exchange not later than it leaves that time out of its write instead of having its
- * transaction refused and sent again; without it a device sending what it kept while offline, older
- * than what the clinic's other devices reported, would pay two transactions an exchange. What is
- * known stays true (the times only move forward); bounded by LAST_TIMES_KEPT.
+ * The latest LastExchangeTime this container knows each forward-only item holds (a device, a
+ * counter shard), so an exchange not later than it leaves that time out of its write instead of
+ * being refused and sent again (docs/data-model.md, "Times that only move forward"). Bounded by
+ * LAST_TIMES_KEPT.
  */
 const knownLastTimes = new Map<string, string>();
 const LAST_TIMES_KEPT = 20_000;
@@ -360,12 +358,10 @@ function toItem(exchange: ExchangeRecord) {
 
 export const exchangesRepository = {
   /**
-   * Writes an exchange and everything it changes, all or nothing, in one TransactWriteItems: the
-   * message marker, the exchange, its turbidity, its alerts, ADDs on the patient's, visit's and
-   * device's counters and on one shard of the clinic's, provider's and platform's exchange counters,
-   * and the last-exchange times moved forward. Every change commutes, so exchanges of one patient
-   * taken at once do not invalidate each other. 'duplicate' when the device already delivered this
-   * `_id` (nothing changed); 'conflict' when the open visit changed since the patient was read.
+   * Writes an exchange and everything it changes in one TransactWriteItems (docs/data-model.md,
+   * "Writes that must be all or nothing"); every change commutes, so one patient's exchanges taken at
+   * once do not invalidate each other. 'duplicate' when the device already delivered this `_id`;
+   * 'conflict' when the open visit changed since the patient was read.
    */
   async record(write: ExchangeWrite): Promise<ExchangeWriteOutcome> {
     const { exchange } = write;
@@ -543,13 +539,10 @@ export const exchangesRepository = {
   },
 
   /**
-   * Resolves a patient's unresolved alerts (a clinician cleared them): each leaves the unresolved
-   * items, the patient's counters go down by as many, the exchanges get AlertsClearedAt, and the
-   * audit record is created, all in one transaction. An alert already resolved meanwhile is left
-   * out and the rest sent again. `audit` makes the record of the alerts really cleared. At most
-   * 90 alerts and exchanges together (TransactWriteItems takes 100 items). With `by`, the
-   * clearing also counts in the patient's week and leaves its record (who, when, which flags) for
-   * the care team's week view, in the same transaction. Returns how many it cleared.
+   * Resolves a patient's unresolved alerts in one transaction: the alerts, the patient's counters,
+   * the exchanges' AlertsClearedAt, the audit record and, with `by`, the patient's week and its
+   * clearing record. An alert resolved meanwhile is left out and the rest sent again; at most 90
+   * items, under TransactWriteItems' 100. Returns how many it cleared.
    */
   async clearAlerts(input: {
     patientId: string;

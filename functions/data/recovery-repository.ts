@@ -7,7 +7,7 @@ import { getItem, isConditionFailure, putItem } from './table';
 /** A mailed recovery password works this long, once. */
 export const RECOVERY_PASSWORD_LIFETIME_SECONDS = 60 * 60;
 
-/** scrypt's cost: N=2^14, r=8 (OWASP's floor for scrypt), about 16 MB and a few tens of ms a check. */
+/** scrypt's cost: N=2^14, r=8, OWASP's floor for scrypt (128·N·r = 16 MB a check, within maxmem). */
 const SCRYPT = { N: 2 ** 14, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } satisfies ScryptOptions;
 const HASH_BYTES = 32;
 

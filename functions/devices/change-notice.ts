@@ -31,12 +31,10 @@ async function publish(notice: ChangeNotice): Promise<void> {
 const held = new AsyncLocalStorage<Map<string, ChangeNotice>>();
 
 /**
- * Runs `work` holding the change notices it makes (equal notices once), and hands them back to be
- * published when the caller chooses, all at once: the stream Lambda after its batch
- * (ingest-stream.ts), the local broker once it acknowledged the device (infra/local/device-order.ts).
- * A device's message then waits for its writes only, not for a publish round trip too, and a
- * batch of one patient's exchanges makes one notice. Each notice still follows its commit. If
- * `work` fails, what it committed before failing is published at once.
+ * Runs `work` holding the change notices it makes (equal ones once) and hands them back to publish
+ * all at once when the caller chooses (after a stream batch, or once the local broker acknowledged
+ * the device): a message waits for its writes only, a batch of one patient's exchanges makes one
+ * notice, and each still follows its commit. If `work` fails, what it committed is published at once.
  */
 export async function holdingNotices<T>(work: () => Promise<T>): Promise<{ result: T; publishHeld: () => Promise<void> }> {
   const notices = new Map<string, ChangeNotice>();

@@ -1,5 +1,6 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { findSkippedExchanges } from '@shared/alerts';
+import { DAY_MS, MINUTE_MS } from '@shared/time';
 import { allDueShards, dueChecksRepository, minuteOf, type DueCheck } from '../data/due-checks-repository';
 import { exchangesRepository } from '../data/exchanges-repository';
 import { allItems } from '../data/page';
@@ -10,8 +11,6 @@ import { logger, metricNames, metrics, publishMetrics } from '../lib/powertools'
 import { cachedSettingsForClinic } from './engine-cache';
 import { raisePatientAlert } from './patient-alerts';
 
-const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
 /** The check's cursor; after a long stop it looks back at most this far (it re-reads the last day of each patient anyway). */
 const CURSOR = 'skipped-exchanges';
 const MAX_LOOK_BACK_MS = DAY_MS;
@@ -47,13 +46,10 @@ export async function checkPatient(patientId: string, now: Date): Promise<number
 }
 
 /**
- * The scheduled job (EventBridge Scheduler on AWS, a timer locally): checks the patients due in
- * the minutes since its last run, PARALLEL_PATIENTS at a time, so its work grows with the patients
- * due now, not with the platform. A check that fails is due again five minutes later.
- *
- * On its first run, or after a stop longer than MAX_LOOK_BACK_MS (due items of that time may have
- * been missed, and a patient whose device went quiet would never be due again), it checks every
- * patient once instead, which schedules each one's next check.
+ * The scheduled job: checks the patients due in the minutes since its last run, PARALLEL_PATIENTS
+ * at a time, so its work grows with the patients due, not with the platform. On its first run, or
+ * after a stop longer than MAX_LOOK_BACK_MS (due items may have been missed), it checks every
+ * patient once, which schedules each one's next check (docs/data-model.md, "The skipped-exchange check").
  */
 export async function handler(event?: { now?: string }): Promise<{ patients: number; raised: number }> {
   const now = event?.now ? new Date(event.now) : new Date();

@@ -1,7 +1,5 @@
 import { prescribedSlots, type PrescriptionSchedule } from '@shared/alerts';
-
-const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
+import { DAY_MS, MINUTE_MS } from '@shared/time';
 
 /**
  * When the patient is next due for the skipped-exchange check: the first prescribed slot after

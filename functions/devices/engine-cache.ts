@@ -5,29 +5,14 @@ import { patientsRepository, type PatientRecord, type PrescriptionRecord } from 
 import { settingsRepository } from '../data/settings-repository';
 
 /**
- * What the alert engine reads on every exchange but changes rarely, kept in the Lambda's memory
- * (one container serves many exchanges; a cold start reads again):
- * - effective settings of a clinic: up to SETTINGS_TTL_MS old, so a saved setting reaches the
- *   rules within a minute (a screen that shows settings always reads them fresh);
- * - a prescription once the device approved it: stored prescriptions never change after that,
- *   and a new prescription has a new id, so an approved one is kept for as long as the container
- *   lives (bounded by PRESCRIPTIONS_KEPT). A prescription not yet approved is read every time;
- * - the route each serial number last reported under (device, patient, clinic, provider), only as
- *   a hint of which patient to read with it: ingest reads the route again on every exchange, with
- *   that patient in one BatchGetItem, and goes by what it reads (take-exchange.ts), so a device
- *   given to another patient is never taken for the one it had. Bounded by ROUTES_KEPT;
- * - what the engine knew of a patient after storing the patient's last exchange here (the route,
- *   the patient's fields the engine reads, the history window): for STATE_TTL_MS, so the next
- *   exchange of a device sending several in a row (a backlog after it was offline) is evaluated
- *   without reading anything. It is never trusted: the write of that next exchange goes through
- *   only if the patient still has those fields (the exchange count among them: no exchange was
- *   stored meanwhile, so the history is whole) and the device is still the patient's, and
- *   otherwise writes nothing, forgets the state and reads again (take-exchange.ts). Bounded by
- *   STATES_KEPT; `INGEST_STATE_TTL_MS=0` in the Lambda's environment turns it off (every exchange
- *   reads, as before), and `stateKeeping.ttlMs` does in-process (the bench measures both ways).
+ * What the alert engine reads on every exchange but changes rarely, kept in the container's memory:
+ * a clinic's settings (SETTINGS_TTL_MS), approved prescriptions (they never change), each serial
+ * number's last route (only a hint of which patient to read), and for STATE_TTL_MS what the engine
+ * knew of a patient, written against only if it still holds (docs/data-model.md, "Requests per exchange").
  */
 export const SETTINGS_TTL_MS = 60_000;
 export const STATE_TTL_MS = 5 * 60_000;
+/** `INGEST_STATE_TTL_MS=0` turns keeping off (every exchange reads); the bench sets `ttlMs` to measure both ways. */
 export const stateKeeping = { ttlMs: process.env.INGEST_STATE_TTL_MS === undefined ? STATE_TTL_MS : Number(process.env.INGEST_STATE_TTL_MS) };
 const PRESCRIPTIONS_KEPT = 5_000;
 const ROUTES_KEPT = 10_000;

@@ -21,15 +21,10 @@ function messageOf(record: KinesisStreamRecord): DeviceMessageEvent | undefined 
 }
 
 /**
- * The ingest on AWS: the topic rule puts each device message on a Kinesis stream keyed by the
- * device (its client id), and this Lambda takes a batch of the stream. Records of one device are
- * taken one at a time, in the order the device sent them, so two exchanges of one patient never
- * race for the patient's items (docs/device-protocol.md, "Order"); different devices go in parallel.
- *
- * A message that cannot be taken is a dead letter (ingest.ts) and the batch goes on. A failure of
- * our own (the table is unreachable) stops that device's records at the failed one and reports it:
- * Lambda takes the shard again from that record, so nothing is lost and the device's order holds;
- * records already taken are recognised by their message id and change nothing.
+ * The ingest on AWS: a Kinesis batch keyed by device, each device's records taken in order and
+ * devices in parallel, so one patient's exchanges never race (docs/device-protocol.md, "Order"). A
+ * message that cannot be taken is a dead letter; a failure of our own stops that device at its
+ * record and reports it, so Lambda retries from there (a record already taken changes nothing).
  */
 export async function handler(event: KinesisStreamEvent, context?: Context): Promise<KinesisStreamBatchResponse> {
   // The batch's change notices go out together once it is taken (change-notice.ts).

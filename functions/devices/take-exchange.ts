@@ -10,6 +10,7 @@ import {
 import type { DeviceExchange } from '@shared/device';
 import type { ExchangeObservation } from '@shared/alerts';
 import type { Settings } from '@shared/settings';
+import { DAY_MS, HOUR_MS } from '@shared/time';
 import type { AuditRecord } from '../data/audit-repository';
 import { devicesRepository, type DeviceRoute } from '../data/devices-repository';
 import { patientWeekOf } from '../data/care-weeks-repository';
@@ -33,8 +34,6 @@ import { notifyChange } from './change-notice';
 import { toPatientAlerts } from './patient-alerts';
 import { RejectedMessage } from './rejected-message';
 
-const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
 /** History the rules see at most, whatever the weight window. */
 const HISTORY_MAX_ITEMS = 1000;
 /** Utilization is measured over the last week. */
@@ -236,24 +235,10 @@ function keep(
 }
 
 /**
- * Takes one exchange a device reported: stores it once (its `_id` makes a redelivery change
- * nothing), evaluates every alert rule with the clinic's effective settings, and updates in the
- * same transaction the patient's alert counters, the open visit, the device's errors and
- * utilization, and the exchange counters of the device, clinic, provider and platform.
- *
- * DynamoDB requests in the common case (the device reported to this container before): the
- * serial number's route with the patient it named (1 BatchGetItem), the history (1), sent
- * together, then the transaction (1): two round trips. A device's first exchange in a container
- * reads the route (1), then the patient (1) with the history (1). The settings (1 BatchGet) and
- * an approved prescription (1) only when not cached (engine-cache.ts). At most 6.
- * The next exchange of a device within minutes of its last one here (a device sending what it
- * kept while offline) is evaluated with what the engine kept of the patient and written with the
- * condition that it still holds: the transaction alone (1); when it no longer holds, nothing is
- * written and the exchange is taken as above.
- *
- * Exchanges of one patient taken at once, or arriving out of order, are all stored (the writes
- * commute); an exchange evaluated without an earlier one that was not yet stored is evaluated
- * again once it is, and gets the alerts it then raises (reevaluateLater).
+ * Takes one exchange a device reported: stored once (a redelivered `_id` changes nothing), every
+ * alert rule evaluated, the patient, open visit, device and counters updated in one transaction
+ * (requests: docs/data-model.md, "Requests per exchange"). Exchanges out of order are all stored;
+ * one evaluated without an earlier one is evaluated again once that one is stored (reevaluateLater).
  */
 export async function takeExchange(serialNumber: string, exchange: DeviceExchange, receivedAt: Date, manual?: ManualEntry): Promise<ExchangeOutcome> {
   const exchangeTime = new Date(exchange.DeviceLocalDate);

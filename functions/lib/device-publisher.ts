@@ -7,8 +7,8 @@ let client: IoTDataPlaneClient | undefined;
  * Publishes through IoT Core's data plane (its account endpoint comes from
  * AWS_ENDPOINT_URL_IOT_DATA_PLANE; locally, the broker's twin). The SDK is loaded on the first
  * publish, not when a Lambda starts: many Lambdas can publish (a saved setting, prescription or
- * exchange) but most of their requests do not, and loading an AWS SDK client costs 10–40 ms of a
- * cold start (docs/lambda-bundles.md).
+ * exchange) but most of their requests do not, and an AWS SDK client is a large part of a cold
+ * start (docs/lambda-bundles.md).
  */
 async function send(input: PublishCommandInput): Promise<void> {
   const { IoTDataPlaneClient, PublishCommand } = await import('@aws-sdk/client-iot-data-plane');

@@ -139,12 +139,10 @@ function pendingToken(): MiddlewareObj<Event, Result> {
 }
 
 /**
- * Role scope (DESIGN.md section 4, layer 2): the token's role must be one of the route's (else the
- * spec's "Error: signed user don't have access to {thing}."), the `self` path parameter must be the
- * caller's own id, the caller's record must exist and be enabled, the token's session must not have
- * ended (session-check.ts: signed out, or issued before the user's sessions were all ended), and an
- * administrator who must use two-factor sign-in must have set it up. The record gives the tenant
- * that services scope their reads and writes to.
+ * Role scope (DESIGN.md section 4, layer 2): the token's role is one of the route's, the `self`
+ * parameter is the caller's id, the caller's record exists and is enabled, the session has not
+ * ended (session-check.ts), and an administrator who must use two-factor sign-in has set it up.
+ * The record gives the tenant the services scope to.
  */
 function roleScope(route: SessionRoute): MiddlewareObj<Event, Result> {
   return {
@@ -292,12 +290,10 @@ export class ResponseContractError extends Error {
 }
 
 /**
- * Wraps a business function as a Lambda handler for one route of the route table, with the chain
- * every endpoint shares: request-id logging → errors mapped to the spec's shape → header
- * normalisation → through CloudFront (on AWS) → JSON body (size, type, parse) → the route's token (session: role scope;
- * pending: its bearer) → validation → human check where declared → the function → the audit
- * trail held to the route's declaration (reads stored) → the answer parsed with the route's
- * response schema (nothing undeclared leaves the server).
+ * A business function as the Lambda handler of one route, with the chain every endpoint shares:
+ * logging, errors in the spec's shape, headers, the CloudFront check, the JSON body, the route's
+ * token, validation, the human check, the function, the audit trail as declared, and the answer
+ * parsed with the route's response schema (nothing undeclared leaves the server).
  */
 export function endpoint<R extends RouteDefinition>(
   route: R,

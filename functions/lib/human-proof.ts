@@ -2,12 +2,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { pendingTokenKey } from './signing-key';
 
 /**
- * The portal's word to Cognito that a password sign-in came through its own sign-in steps (the
- * human verification and the per-source waits ran): `<expiry>.<HMAC-SHA256 of the user name and
- * the expiry>`, keyed with the pending-token key. The sign-in Lambda sends it in InitiateAuth's
- * ClientMetadata, which Cognito hands to the pre-authentication trigger as `validationData`; a
- * direct call to Cognito's public API carries none, and the trigger refuses it
- * (functions/cognito/pre-authentication.ts). It never leaves AWS: only the Lambda and Cognito see it.
+ * The portal's word to Cognito that a password sign-in came through its own steps (human check and
+ * per-source waits): `<expiry>.<HMAC-SHA256 of user name and expiry>`, keyed with the pending-token
+ * key, sent in InitiateAuth's ClientMetadata to the pre-authentication trigger, which refuses a
+ * sign-in without it. Only the Lambda and Cognito ever see it.
  */
 export const HUMAN_PROOF_KEY = 'humanProof';
 

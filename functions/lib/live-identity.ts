@@ -65,12 +65,10 @@ export async function grantIdentity(pool: { identityPoolId: string; account: str
 }
 
 /**
- * On AWS, when a user's sessions end (sign-out, disable, role or clinic change: the cut-off of
- * sessionsRepository.endSessions): every live IoT policy granted to the user's identities before
- * `endedAtMs` is detached, so IoT Core stops delivering notices to a browser still connected
- * (it checks iot:Receive on each message). A grant made since, by a sign-in right after the end,
- * is put back: the grant records before it attaches, and this detaches before it forgets, so one
- * of the two always sees the other.
+ * On AWS, when a user's sessions end: detaches every live IoT policy granted to the user's
+ * identities before `endedAtMs`, so IoT Core stops delivering notices to a browser still connected.
+ * A grant made since is put back: the grant records before it attaches and this detaches before it
+ * forgets, so one of the two always sees the other.
  */
 export async function revokeLiveIdentities(userId: string, endedAtMs: number): Promise<void> {
   for (const grant of await sessionsRepository.liveIdentities(userId)) {

@@ -48,15 +48,10 @@ const sameProvider = (caller: Caller, serviceProviderId: string | undefined) =>
 const sameClinic = (caller: Caller, clinicId: string | undefined) => caller.clinicId !== undefined && caller.clinicId === clinicId;
 
 /**
- * The rules of spec section 6, per role:
- * - LiberDiAdmin reaches the whole platform;
- * - ServiceProviderAdmin reaches its own provider, its clinics, users, patients and devices;
- * - ClinicAdmin reaches its own clinic, that clinic's users and devices, and its own provider's name;
- * - ClinicDirector, Doctor, Nurse reach their clinic, its patients and users (the doctors list), and
- *   the devices of their clinic or of their provider's pool (placed at no clinic yet): a nurse links
- *   one by serial number, never another clinic's (DESIGN.md section 10, 'Device moves').
- * A doctor's own-patient list is a query on the doctor's key, not a scope rule: the spec lets a
- * doctor open every patient of the clinic ("the same patient functions as the director").
+ * Spec section 6: LiberDiAdmin reaches everything; ServiceProviderAdmin its provider and all under
+ * it; ClinicAdmin its clinic, that clinic's users and devices, and its provider's name; the clinic's
+ * staff their clinic, its patients and users, and the devices of the clinic or of the provider's
+ * unplaced pool (DESIGN.md section 10). A doctor may open every patient of the clinic, as the spec says.
  */
 export function mayTouch(caller: Caller, target: ScopeTarget): boolean {
   if (caller.role === 'LiberDiAdmin') return true;

@@ -29,12 +29,9 @@ export function clearingsByDay(clearings: readonly AlertClearingRecord[], timeZo
 
 /**
  * …/careTeamWeek (beyond the spec; ClinicDirector): one page of the clinic's patients with their
- * week, read from counters kept as things happen (never counting history, never a Scan): the
- * clinic's patient index (one Query, hydrated: one BatchGet), then in parallel the page's personal
- * data, week items and current prescriptions (one BatchGet each) and the clinic's settings (one
- * BatchGet, for the grace time), then one bounded Query of the clearing records per patient who
- * had alerts cleared that week. Adherence is the week counter's exchanges against the prescribed
- * slots due by now (weekAdherence, docs/care-week.md).
+ * week, read from counters kept as things happen, never by counting history or a Scan
+ * (docs/care-week.md, "What it reads and writes"). Adherence is the week's exchanges against the
+ * slots due by now (weekAdherence).
  */
 export async function careTeamWeek(
   caller: Caller,

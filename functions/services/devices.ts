@@ -277,15 +277,11 @@ export interface DeviceAssignment {
 }
 
 /**
- * Links a device to a patient (spec section 7, addDevice). The device must exist, be enabled and
- * belong to the patient's service provider and either the patient's clinic or none yet (404
- * otherwise, as for a missing serial number: another clinic's or provider's devices cannot be
- * probed, and a clinic never takes another clinic's device; moving one between clinics is
- * `moveDeviceToClinic`, the platform admin's act); a device linked to another patient is refused (409) unless `move` (the
- * user's confirmed choice), which unlinks it from that patient in the same transaction. The
- * patient's previous device is unlinked. The patient's current prescription is issued again for
- * this device and sent to it (retained); devices that no longer serve a patient lose their
- * retained prescription. `audit` makes the record of the change, written with it.
+ * Links a device to a patient (spec section 7, addDevice). A device missing, disabled, or of another
+ * provider or clinic is 404 alike, so none can be probed (moving one between clinics is
+ * `moveDeviceToClinic`); one linked to another patient is 409 unless `move`, the user's confirmed
+ * choice. The patient's prescription is issued again for this device and sent to it; a device that
+ * no longer serves a patient loses its retained one.
  */
 export async function assignDevice(
   patientId: string,

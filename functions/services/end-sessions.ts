@@ -6,15 +6,10 @@ import { config } from '../lib/config';
 const unsupportedByTwin = (error: unknown) => /^Cognito Local unsupported feature/.test((error as Error).message ?? '');
 
 /**
- * Ends every session of a user: tokens issued until now stop working on every call (the per-user
- * cut-off the endpoint chain checks), refresh tokens issued until now are refused, and Cognito's
- * global sign-out revokes them at Cognito too. Sign-out, password change and recovery call it;
- * disabling a user, a clinic or a provider and changing a role call it as well.
- * With the user's own access token the public GlobalSignOut serves; otherwise AdminUserGlobalSignOut.
- *
- * A module of its own that loads the Cognito SDK when it runs: the administration Lambdas that end
- * sessions (disabling a clinic or a provider) loaded the session service's Cognito and SES clients
- * at every cold start for it, some 15–20 ms (docs/lambda-bundles.md).
+ * Ends every session of a user: tokens issued until now stop working on every call, refresh tokens
+ * are refused, and Cognito's global sign-out revokes them there too (docs/security.md, "Ending every
+ * session of a user"). A module of its own that loads the Cognito SDK only when it runs, so the
+ * Lambdas that may end sessions do not pay for it at every cold start.
  */
 export async function endAllSessions(userId: string, options: { accessToken?: string } = {}): Promise<SessionCutoff> {
   const cutoff = await sessionsRepository.endSessions(userId);

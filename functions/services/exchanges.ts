@@ -16,6 +16,7 @@ import type {
 import { convertTemperature, convertWeight, deviceExchangeSchema } from '@shared/device';
 import * as messages from '@shared/messages';
 import { effectiveSettings } from '@shared/settings';
+import { DAY_MS } from '@shared/time';
 import { patientWeekOf, type ClearingBy } from '../data/care-weeks-repository';
 import { exchangesRepository, type ExchangeKey, type ExchangeRecord } from '../data/exchanges-repository';
 import { patientsRepository, type PatientRecord } from '../data/patients-repository';
@@ -36,7 +37,6 @@ import { reachablePatientWith } from './reachable-patient';
  * reads the patient first and answers 404 for a patient out of the caller's reach.
  */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const DEFAULT_LIMIT = 50;
 /** A page of the base table is one Query of at most this many items; a longer page takes several. */
 const QUERY_LIMIT = 100;

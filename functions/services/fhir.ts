@@ -11,7 +11,7 @@ import { inScope } from '../lib/scope';
 import type { Bundle, Coding, Device, Observation, ObservationComponent, Patient, Quantity, Reference } from './fhir-r4';
 
 /**
- * …/patients/{patientId}/fhir (issue 14): the patient, the devices and the measurements of the
+ * …/patients/{patientId}/fhir: the patient, the devices and the measurements of the
  * period's exchanges as a FHIR R4 Bundle, with LOINC codes where LOINC has the measurement and
  * the portal's own code system where it does not, and UCUM units. docs/fhir.md has the table.
  */

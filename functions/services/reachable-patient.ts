@@ -3,14 +3,10 @@ import type { Caller } from '../lib/caller';
 import { inScope } from '../lib/scope';
 
 /**
- * The patient, held to the caller's reach, and a read of that patient's own items made at the same
- * time: one round trip where reading the patient first and then its items takes two (issue 8: a
- * patient's exchanges page and visits tab are the reads clinicians wait on most).
- *
- * `read` runs before the tenant check has answered, so it must only read, keyed by the patient's
- * id from the path. What it found leaves only once the patient is in the caller's reach: a patient
- * out of reach, or absent, is 404 whatever `read` did, its failure included (DESIGN.md section 4:
- * out of reach is "not found" whatever else is wrong).
+ * The patient, held to the caller's reach, and a read of its own items made at the same time: one
+ * round trip instead of two for the reads clinicians wait on most. `read` runs before the tenant
+ * check answers, so it must only read, by the path's patient id; a patient out of reach or absent
+ * is 404 whatever `read` did (DESIGN.md section 4).
  */
 export async function reachablePatientWith<T>(caller: Caller, patientId: string, read: () => Promise<T>): Promise<[PatientRecord, T]> {
   const [patient, found] = await Promise.allSettled([patientsRepository.get(patientId), read()]);

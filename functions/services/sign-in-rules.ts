@@ -7,12 +7,10 @@ import { maySignIn } from '../lib/may-sign-in';
 export type SignInRefusal = 'unknownUser' | 'disabled';
 
 /**
- * The rules every path to a token applies, in one place: the portal's sign-in steps
- * (sessions.ts) and Cognito's triggers (functions/cognito/), so a direct call to Cognito meets
- * the same rules as /signin. The user's record must exist and may sign in (its own flag, its
- * clinic's and its provider's marks: maySignIn, which every call checks too); the provider is
- * read as well, which costs one read at a token's issue only and covers a provider disabled before
- * its users carried the mark (a data folder from before) or while a sign-in was under way.
+ * The rules every path to a token applies, the portal's sign-in steps and Cognito's triggers alike,
+ * so a direct call to Cognito meets the rules of /signin: the user's record exists and may sign in
+ * (maySignIn), and the provider is read too, one read a token, to catch a provider disabled before
+ * its users carried the mark or during the sign-in.
  */
 export async function signInRefusal(user: UserRecord | undefined): Promise<SignInRefusal | undefined> {
   if (!user) return 'unknownUser';

@@ -60,12 +60,9 @@ export interface CreateUserOptions {
 
 /**
  * Creates a portal user: the Cognito identity (e-mail as user name, the role's group) and the
- * user record with its tenant. With `password` the password is set as permanent (demo data);
- * otherwise a temporary one is mailed through the portal's mailer (SES on AWS, the outbox
- * locally), or given to `handOver`, and must be changed at first sign-in (/create-password). If
- * the identity or the record cannot be made, the Cognito user is removed again, so a failed
- * creation leaves nothing behind.
- * The mail goes last: if it fails, the user exists and password recovery mails a new password.
+ * record with its tenant; if either fails, the Cognito user is removed again. Without `password`
+ * (demo data) a temporary one is mailed, or given to `handOver`, to change at first sign-in. The
+ * mail goes last: if it fails, the user exists and password recovery mails a new one.
  */
 export async function createUser(input: NewUser, options: CreateUserOptions = {}): Promise<UserRecord> {
   const email = input.Email.trim().toLowerCase();
@@ -156,7 +153,7 @@ export async function setUserEnabled(userId: string, enabled: boolean): Promise<
 }
 
 // ---------------------------------------------------------------------------------------------
-// The administrators' user calls (spec section 7, issue 13)
+// The administrators' user calls (spec section 7)
 
 const toAnswer = (user: UserRecord): UserAnswer => ({
   UserID: user.UserID,
@@ -297,12 +294,9 @@ const same = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.le
 
 /**
  * …/updateUser/{id} (ServiceProviderAdmin, ClinicAdmin): Email, Phone, the enabled flag and the
- * roles of a user in reach, under the overlap rule (spec section 6): only a user whose roles
- * overlap the signer's allowed roles, and only to allowed roles (the roles the signer does not
- * manage stay). Cognito changes first (sign-in name, groups, flag), then the record with its audit
- * record in one transaction; when that fails, Cognito is put back. A disabled user or one whose
- * roles changed has every session ended (the token carries the groups); a changed e-mail is the
- * new sign-in name at once.
+ * roles of a user in reach, under the overlap rule of spec section 6. Cognito first, then the record
+ * and its audit in one transaction, Cognito put back if that fails. Disabling or a role change ends
+ * every session (the token carries the groups); a changed e-mail is the sign-in name at once.
  */
 export async function updateUser(caller: Caller, audit: AuditTrail, userId: string, body: UserUpdate) {
   const thing = 'update user';

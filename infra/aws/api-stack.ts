@@ -77,12 +77,10 @@ export interface ApiStackProps extends StackProps {
 }
 
 /**
- * The HTTP API: the API itself, its Cognito JWT authorizer, the origin-verify authorizer of the
- * public routes, the stage (throttling per route, access logs), the optional custom domain (which
- * turns execute-api off), the reCAPTCHA secret and the API's alarms, with the routes' Lambdas in one
- * nested stack per area of the route table (shared/api/routes.ts), so that fifty routes and more
- * stay far from CloudFormation's 500 resources a stack. Adding a route to the table adds its
- * Lambda here without an edit.
+ * The HTTP API: its JWT and origin-verify authorizers, the stage (throttling, access logs), the
+ * optional custom domain, the reCAPTCHA secret and the alarms, with the routes' Lambdas in one
+ * nested stack per area of the route table, far from CloudFormation's 500 resources a stack.
+ * A route added to the table gets its Lambda here without an edit.
  */
 export class ApiStack extends Stack {
   readonly api: HttpApi;

@@ -39,14 +39,10 @@ export interface AuditArchiveProps {
 }
 
 /**
- * The audit trail's write-once copy (DESIGN.md section 10, 'Audit retention'; docs/security.md,
- * 'The audit trail'). IAM cannot stop a function that may put audit records from putting one over
- * an existing record's key, so every audit item also leaves the table through its stream to a
- * bucket where nobody, the account's root included, can delete or overwrite an object before its
- * retention ends: Object Lock in compliance mode, versioned (a put under an existing key makes a
- * new version beside the locked one), encrypted with a key of its own, TLS only, no public
- * access, its access logged, and no lifecycle rule that expires anything. A change or delete of an
- * audit item in the table reaches the archive with its old image and raises an alarm.
+ * The audit trail's write-once copy (docs/security.md, "The audit trail"): IAM cannot stop a writer
+ * of audit records from overwriting one, so every audit item also leaves through the table's stream
+ * for a bucket under Object Lock in compliance mode, where nobody, root included, deletes or
+ * overwrites an object before its retention ends. A change or delete of an audit item alarms.
  */
 export class AuditArchive extends Construct {
   readonly bucket: Bucket;

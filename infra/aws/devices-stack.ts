@@ -67,12 +67,10 @@ export interface DeviceFunctionKeys {
 }
 
 /**
- * The ingest (every device message: exchange, error, prescription acknowledgement, dead letter).
- * Reads the serial number's route (`SERIAL`), the patient with its prescription, exchanges and
- * visit, and the settings chain; writes the device's message markers and errors, the patient's
- * exchange, alerts, visit and week, the exchange counters, the next due check and dead letters.
- * Never `AUDIT`: no device writes the audit trail. test/infra/device-leading-keys.test.ts runs it
- * against DynamoDB Local and fails on a partition outside these, or on one it never touched.
+ * The partitions the ingest may touch: it reads the serial route, the patient's items and the
+ * settings chain, and writes markers, errors, exchanges, alerts, visits, weeks, counters, due checks
+ * and dead letters. Never `AUDIT`: no device writes the audit trail.
+ * test/infra/device-leading-keys.test.ts fails on a partition outside these, or one never touched.
  */
 export const INGEST_KEYS: DeviceFunctionKeys = {
   read: ['SERIAL', 'PATIENT', 'GLOBAL', 'SP', 'CLINIC'],

@@ -38,12 +38,10 @@ export interface IdentityStackProps extends StackProps {
 }
 
 /**
- * Cognito: e-mail sign-in, administrators create users (no self sign-up), the spec's password
- * rule (8+ characters with digit, symbol, upper and lower case; the 20-character maximum and the
- * forbidden characters are checked by the portal, Cognito has no such settings), TOTP MFA that each
- * user may turn on, one group per role, and a client for USER_PASSWORD_AUTH with revocable tokens.
- * Beside it, the identity pool of the live screens (docs/live-screens.md): a signed-in browser
- * trades its ID token for short-lived credentials that may only receive the portal's notices.
+ * Cognito: e-mail sign-in, users made by administrators only, the spec's password rule as far as
+ * Cognito can hold it (the portal checks the rest), optional TOTP MFA, one group per role, and a
+ * USER_PASSWORD_AUTH client with revocable tokens. Beside it, the live screens' identity pool
+ * (docs/live-screens.md): an ID token traded for credentials that may only receive notices.
  */
 export class IdentityStack extends Stack {
   readonly userPool: UserPool;

@@ -22,7 +22,7 @@ export interface PortalFunctionProps extends Pick<FunctionProps, 'environment' |
 /**
  * Bundles a function's entry with esbuild's API, in this process: CJS for Node 22, minified, with
  * a source map, the AWS SDK left to the runtime. NodejsFunction would start `npx esbuild` once a
- * function, about 0.3 s of CPU each, which at fifty routes was most of `cdk synth`.
+ * function, which at fifty routes was most of `cdk synth` (docs/deploy.md).
  */
 function bundle(entry: string): string {
   const outdir = mkdtempSync(path.join(os.tmpdir(), 'pd-portal-function-'));

@@ -19,14 +19,10 @@ interface InitiateAuthRequest {
 }
 
 /**
- * The local Cognito's front door: everything that talks to the local Cognito (the handlers, the
- * tests, a person's script) comes here, and every request goes on to cognito-local unchanged, but
- * a password sign-in (InitiateAuth, USER_PASSWORD_AUTH) first runs Cognito's PreAuthentication
- * trigger, which cognito-local does not have, with the event Cognito gives it: the user's
- * attributes, and InitiateAuth's ClientMetadata as `validationData`. A refusal is answered as
- * Cognito answers it (400 UserLambdaValidationException, 'PreAuthentication failed with error
- * <message>.'), and cognito-local never sees the request. cognito-local's own port stays on
- * loopback as the inside of this twin.
+ * The local Cognito's front door: every request goes on to cognito-local unchanged, except that a
+ * password sign-in first runs the PreAuthentication trigger cognito-local lacks, with Cognito's
+ * event; a refusal is answered as Cognito answers it (400 UserLambdaValidationException) and
+ * cognito-local, on loopback behind it, never sees the request.
  */
 export async function startCognitoFront(options: { port: number; cognitoPort: number; lambdaUrl: string }): Promise<{ url: string; close(): Promise<void> }> {
   const cognitoUrl = `http://127.0.0.1:${options.cognitoPort}`;

@@ -11,13 +11,10 @@ export const lambdaInvocation = new AsyncLocalStorage<string>();
 const INVOCATIONS = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/;
 
 /**
- * The local twin of Lambda's Invoke API (`POST /2015-03-31/functions/{name}/invocations`), for
- * Cognito's triggers: cognito-local calls them with aws-sdk v2's Lambda client at the endpoint of
- * its config (infra/local/cognito.ts), as the iot-data-plane twin stands in for IoT Core's Publish.
- * It answers the function's result as JSON, or, when the function throws, Lambda's answer for an
- * unhandled error (`X-Amz-Function-Error: Unhandled`, `{ errorMessage, errorType }`), which
- * Cognito turns into UserLambdaValidationException. Loopback only; requests are not signed-checked:
- * a trigger refuses or passes, it hands out nothing.
+ * The local twin of Lambda's Invoke API for Cognito's triggers, which cognito-local calls at the
+ * endpoint of its config (infra/local/cognito.ts): the function's result as JSON, or Lambda's answer
+ * for an unhandled error, which Cognito turns into UserLambdaValidationException. Loopback only and
+ * unsigned: a trigger refuses or passes, it hands out nothing.
  */
 export async function startLambdaTwin(invoke: LambdaInvoke): Promise<{ url: string; close(): Promise<void> }> {
   const server = http.createServer((req, res) => {

@@ -14,6 +14,7 @@ import { checkPatient } from '@functions/devices/check-skipped-exchanges';
 import { convertTemperature, convertWeight, deviceExchangeSchema, deviceTopics, type DeviceExchange } from '@shared/device';
 import type { Role } from '@shared/roles';
 import { defaultSettings } from '@shared/settings';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '@shared/time';
 import { totpCode } from './totp';
 import { SimulatedPatient } from './simulate';
 
@@ -87,12 +88,11 @@ function withEvent(exchange: DeviceExchange, event: ClinicalEvent, previous: Dev
   return deviceExchangeSchema.parse(changed);
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Three weeks of history for the demo patients, unless told otherwise. */
 const HISTORY_DAYS = 21;
 const EXCHANGE_HOURS = [7, 12, 17, 22];
 /** Older than the skipped-exchange check's grace time (2 hours by default). */
-const SKIPPED_SLOT_AGE_MS = 3 * 60 * 60 * 1000;
+const SKIPPED_SLOT_AGE_MS = 3 * HOUR_MS;
 const ALL_DAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
 
 /** What a device sends, as the IoT rule hands it to the ingest Lambda: the same path live messages take. */
@@ -189,7 +189,7 @@ export async function seedDemoData(options: { log: (line: string) => void; dataD
     const history: DeviceExchange[] = [];
     for (let day = 0; day <= historyDays; day += 1) {
       for (const hour of EXCHANGE_HOURS) {
-        const at = new Date(start.getTime() + day * DAY_MS + hour * 3_600_000 + ((day * 7 + hour * 13) % 20) * 60_000);
+        const at = new Date(start.getTime() + day * DAY_MS + hour * HOUR_MS + ((day * 7 + hour * 13) % 20) * MINUTE_MS);
         // A missed exchange now and then, as happens at home.
         if (at < now && (day * 4 + hour) % 37 !== 5) history.push(simulated.nextExchange(at).exchange);
       }

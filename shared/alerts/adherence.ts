@@ -1,9 +1,7 @@
 import type { PrescriptionSchedule } from './observations';
 import { prescribedSlots, zonedDateTime, zonedTimeToInstant } from './prescribed-slots';
 import { slotsCoveredBy } from './skipped-exchanges';
-
-const MINUTE_MS = 60 * 1000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
+import { DAY_MS, MINUTE_MS } from '../time';
 
 /**
  * A day of the adherence calendar: every counted slot done, some, none, nothing prescribed, or
@@ -41,13 +39,10 @@ export function monthWindow(month: string, timeZone: string): { fromMs: number; 
 }
 
 /**
- * The adherence calendar of a month (yyyy-mm) in the prescription's time zone: per day, the
- * prescribed slots (the same `prescribedSlots` the skipped-exchange check reads, none before the
- * prescription's Created_UTC) and how many were done, matched to the exchanges exactly as the
- * check matches them (`coveredSlots`: within the grace time either side, one exchange per slot;
- * slots of the day before the month take part so an exchange is not counted twice at its start).
- * Today counts a slot once it is done or its grace time has passed, as the check would report it;
- * a slot still within its grace time is neither done nor missed yet.
+ * The adherence calendar of a month (yyyy-mm) in the prescription's time zone: per day, the slots
+ * prescribed (none before Created_UTC) and how many were done, matched as the skipped-exchange check
+ * matches them (coveredSlots) so calendar and alerts agree; the day before the month takes part, so
+ * no exchange counts twice. A slot within its grace time is neither done nor missed yet.
  */
 export function monthAdherence(input: {
   prescription: PrescriptionSchedule | undefined;

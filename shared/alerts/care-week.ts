@@ -1,7 +1,6 @@
 import type { PrescriptionSchedule } from './observations';
 import { prescribedSlots, zonedDateTime, zonedTimeToInstant } from './prescribed-slots';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../time';
 
 /** An ISO 8601 week, `yyyy-Www` (weeks start on Monday; week 1 holds the year's first Thursday). */
 export const ISO_WEEK_PATTERN = /^\d{4}-W(0[1-9]|[1-4]\d|5[0-3])$/;

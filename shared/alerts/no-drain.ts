@@ -4,12 +4,10 @@ import { formatNumber, roundTo } from './numbers';
 import { previousExchange, type ExchangeAlertInput } from './observations';
 
 /**
- * NoDrainAlert: the drain returned less than NoDrainThreshold percent of the fluid the previous
- * exchange filled; an absent drain volume counts as 0 ml. Fluid left in the abdomen with a fresh
- * fill on top risks overfill, and points to outflow failure (catheter, constipation, leak) or an
- * aborted drain. Without a previous exchange within MaxDwellHours, or a previous fill above 0,
- * nothing is known to be in the abdomen (a first exchange, a long gap, a dry abdomen), so nothing
- * alerts. Strictly less alerts; 0 turns the rule off.
+ * NoDrainAlert: the drain returned less than NoDrainThreshold percent of the previous exchange's
+ * fill (no drain volume counts as 0 ml): fluid left in with a fresh fill on top risks overfill and
+ * points to outflow failure. Silent without a previous exchange within MaxDwellHours that filled
+ * above 0; 0 turns the rule off (docs/alerts.md).
  */
 export function noDrainAlert(
   input: Pick<ExchangeAlertInput, 'exchange' | 'history'> & {

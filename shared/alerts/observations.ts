@@ -1,8 +1,7 @@
 import type { Settings } from '../settings';
 import type { TemperatureUnit, WeightUnit } from '../device/units';
 import { timeOf } from './numbers';
-
-const HOUR_MS = 60 * 60 * 1000;
+import { HOUR_MS } from '../time';
 
 /**
  * An exchange as the alert rules read it: a device exchange record (shared/device) fits, and so

@@ -1,9 +1,7 @@
-import { DAY_CODES, type DayCode } from '../device/schedule';
+import { DAY_CODES, TIME_OF_DAY_PATTERN, type DayCode } from '../device/schedule';
 import { timeOf } from './numbers';
 import type { PrescriptionSchedule } from './observations';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-const TIME_OF_DAY = /^([01]\d|2[0-3]):([0-5]\d)$/;
+import { DAY_MS } from '../time';
 
 export interface PrescribedSlot {
   dayCode: DayCode;
@@ -48,10 +46,9 @@ export function zonedDateTime(ms: number, timeZone: string) {
 }
 
 /**
- * Zone offsets already worked out, by zone and whole second: formatToParts costs tens of
- * microseconds, and ingest works out the same week of slots for every exchange (issue 8 measured
- * 3.5 ms of an exchange's CPU here). Exact, not an approximation: the offset is computed for the
- * whole second either way. Bounded: emptied when it grows past OFFSETS_KEPT.
+ * Zone offsets already worked out, by zone and whole second: formatToParts is slow and ingest works
+ * out the same week of slots for every exchange (docs/data-model.md, "CPU in our code"). Exact, as
+ * the offset is computed for the whole second either way; emptied when it grows past OFFSETS_KEPT.
  */
 const offsets = new Map<string, number>();
 const OFFSETS_KEPT = 20_000;
@@ -109,7 +106,7 @@ export function prescribedSlots(prescription: PrescriptionSchedule, window: { fr
     for (const entry of prescription.Exchanges) {
       if (!entry.ExchangeDaysFrequency.includes(dayCode)) continue;
       for (const time of entry.ExchangeTime) {
-        const match = TIME_OF_DAY.exec(time);
+        const match = TIME_OF_DAY_PATTERN.exec(time);
         if (!match) continue;
         const scheduledAtMs = zonedTimeToInstant(date, Number(match[1]), Number(match[2]), timeZone);
         if (scheduledAtMs < fromMs || scheduledAtMs >= window.toMs || slots.has(scheduledAtMs)) continue;

@@ -3,9 +3,7 @@ import { makeAlert, type Alert } from './alert';
 import { formatNumber, timeOf } from './numbers';
 import type { PrescriptionSchedule } from './observations';
 import { prescribedSlots } from './prescribed-slots';
-
-const MINUTE_MS = 60 * 1000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
+import { DAY_MS, MINUTE_MS } from '../time';
 
 export interface SkippedExchange {
   dayCode: DayCode;
@@ -67,13 +65,10 @@ export function slotsCoveredBy(
 }
 
 /**
- * The prescribed exchange slots that passed more than `graceMinutes` ago with no exchange near
- * them, each with its SkippedAlert. An exchange is near a slot when it lies within
- * `graceMinutes` before or after it, both ends included, and one exchange counts for one slot
- * only: slots are taken in time order and each takes the earliest free exchange near it, which
- * covers as many slots as the exchanges can. Slots of the day before `since` take part in that
- * matching but are not reported. Pass the prescription the device runs (approved); slots before
- * its Created_UTC never count.
+ * The prescribed slots that passed more than `graceMinutes` ago with no exchange near them (within
+ * `graceMinutes` either side), each with its SkippedAlert. Slots in time order each take the
+ * earliest free exchange near them, one exchange a slot, which covers as many slots as can be.
+ * Slots of the day before `since` match but are not reported; slots before Created_UTC never count.
  */
 export function findSkippedExchanges(input: FindSkippedExchangesInput): SkippedExchange[] {
   const { prescription, now } = input;

@@ -18,11 +18,9 @@ export function ultrafiltrationMl(
 
 /**
  * LowUfAlert (spec section 4): this drain minus the previous fill is less than LowUFThreshold
- * percent of the last fill with the same fluid. The fluid this drain returns is the one the
- * previous exchange filled, so the last fill with that fluid is the previous fill itself, and the
- * percentage is of the volume that dwelt (docs/alerts.md gives the reasoning). Strictly less
- * alerts: a UF exactly at the threshold does not. Silent without a previous exchange within
- * MaxDwellHours, without a previous fill above 0, or without a drain volume.
+ * percent of the previous fill, which is the last fill with the same fluid (docs/alerts.md gives the
+ * reasoning). Strictly less alerts. Silent without a previous exchange within MaxDwellHours, a
+ * previous fill above 0, or a drain volume.
  */
 export function lowUfAlert(
   input: Pick<ExchangeAlertInput, 'exchange' | 'history'> & { settings: Pick<Settings, 'LowUFThreshold' | 'MaxDwellHours'> },

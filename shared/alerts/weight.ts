@@ -3,6 +3,7 @@ import { convertWeight, unitSymbols, type WeightUnit } from '../device/units';
 import { makeAlert, type Alert } from './alert';
 import { formatNumber, roundTo, timeOf } from './numbers';
 import { earlierExchanges, type ExchangeAlertInput, type ExchangeObservation } from './observations';
+import { DAY_MS } from '../time';
 
 type WeightSettings = Pick<
   Settings,
@@ -14,7 +15,6 @@ type WeightSettings = Pick<
   | 'WeightRecentlyIncreaseValueUnit'
 >;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** The mean Gregorian month, for the fraction of a month count that is not whole. */
 const MEAN_MONTH_MS = (365.2425 / 12) * DAY_MS;
 

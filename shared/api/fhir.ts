@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import { fhir } from '../messages/fhir';
 import { isCalendarDate } from './patterns';
+import { DAY_MS } from '../time';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
 const messages = { fhir };
 
 /**
- * The FHIR R4 export of a patient (issue 14, docs/fhir.md): the period it covers and the shape of
+ * The FHIR R4 export of a patient (docs/fhir.md): the period it covers and the shape of
  * the Bundle it answers.
  */
 
 const f = messages.fhir;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The period when none is given: the last 30 days, today included. */
 export const FHIR_DEFAULT_DAYS = 30;

@@ -8,7 +8,9 @@ import {
   hasNoDuplicates,
   isTimeZone,
   prescriptionLimits,
+  SERIAL_NUMBER_CHARACTERS,
   SERIAL_NUMBER_LENGTH,
+  TIME_OF_DAY_PATTERN,
   timeOfDaySchema,
 } from '../device';
 import { prescriptions } from '../messages/prescriptions';
@@ -34,6 +36,13 @@ const requiredAmount = (required: string, max: number, range: string, min = 0.1)
     .finite(required)
     .min(0.1, required)
     .refine((value) => value >= min && value <= max, range);
+
+/** The IDA# the prescription screen and the nurse's device assignment send, with section 5's messages. */
+const serialNumberField = z
+  .string({ required_error: p.serialNumberRequired, invalid_type_error: p.serialNumberRequired })
+  .min(1, p.serialNumberRequired)
+  .length(SERIAL_NUMBER_LENGTH, p.serialNumberLength)
+  .regex(SERIAL_NUMBER_CHARACTERS, p.serialNumberRequired);
 
 const hasOneDecimal = (value: number) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-9;
 
@@ -65,7 +74,7 @@ const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.
 
 /** The DwellTime setting ('HH:mm') as minutes: the shortest gap between two exchanges of a day. */
 export function dwellMinutes(dwellTime: string | undefined): number {
-  return dwellTime && /^\d\d:\d\d$/.test(dwellTime) ? minutesOf(dwellTime) : 0;
+  return dwellTime && TIME_OF_DAY_PATTERN.test(dwellTime) ? minutesOf(dwellTime) : 0;
 }
 
 /**
@@ -84,11 +93,7 @@ export const prescriptionBodySchema = z
     FillTime: requiredAmount(p.fillTimeRequired, prescriptionLimits.minutes.max, p.minutesRange('Fill Time')),
     MinFillTemp: requiredAmount(p.minFillTempRequired, prescriptionLimits.fillTempC.max, p.fillTempRange('min Fill Temp.'), prescriptionLimits.fillTempC.min),
     MaxFillTemp: requiredAmount(p.maxFillTempRequired, prescriptionLimits.fillTempC.max, p.fillTempRange('max Fill Temp.'), prescriptionLimits.fillTempC.min),
-    SerialNumber: z
-      .string({ required_error: p.serialNumberRequired, invalid_type_error: p.serialNumberRequired })
-      .min(1, p.serialNumberRequired)
-      .length(SERIAL_NUMBER_LENGTH, p.serialNumberLength)
-      .regex(/^[0-9.-]*$/, p.serialNumberRequired),
+    SerialNumber: serialNumberField,
     WeighDays: dayCodeListSchema.default([]),
     BloodPulseDays: dayCodeListSchema.default([]),
     AdditionalMedication: z.string().max(prescriptionLimits.additionalMedicationChars, p.medicationTooLong).nullable().default(null),
@@ -211,11 +216,7 @@ export type GetPrescriptionResult = z.infer<typeof getPrescriptionResultSchema>;
 /** …/addDevice (spec section 7, Nurse): the IDA#; `move` is the confirmed action of taking a device from another patient. */
 export const addDeviceSchema = z
   .object({
-    SerialNumber: z
-      .string({ required_error: p.serialNumberRequired, invalid_type_error: p.serialNumberRequired })
-      .min(1, p.serialNumberRequired)
-      .length(SERIAL_NUMBER_LENGTH, p.serialNumberLength)
-      .regex(/^[0-9.-]*$/, p.serialNumberRequired),
+    SerialNumber: serialNumberField,
     move: z.boolean().optional(),
   })
   .strict();

@@ -89,14 +89,10 @@ export type KeyPrefix =
 export type RouteToken = 'session' | 'pending' | 'none';
 
 /**
- * What the route reaches beyond the caller (DESIGN.md section 4, layer 3). `param` names the path
- * parameter holding the target's id; the service asks the scope module (functions/lib/scope.ts)
- * whether the caller may touch it, and answers 404 when not. The authorization test calls every
- * route with another tenant's id in that parameter.
- * - `none`: nothing of a tenant (sign-in steps, the caller's own session);
- * - `platform`: data every signed-in user may read (global settings);
- * - `own`: the caller's own tenant, taken from the caller's record (e.g. the own clinic's patients);
- * - the others: the entity named by `param`.
+ * What the route reaches beyond the caller (DESIGN.md section 4, layer 3): `none` (sign-in steps,
+ * the own session), `platform` (what every signed-in user reads), `own` (the caller's tenant, from
+ * its record), or the entity whose id is in the path parameter `param`, which the service checks
+ * with functions/lib/scope.ts (404 when out of reach; the authorization test tries another tenant's).
  */
 export type RouteTenant =
   { kind: 'none' } | { kind: 'platform' } | { kind: 'own' } | { kind: 'provider' | 'clinic' | 'user' | 'patient' | 'device'; param: string };

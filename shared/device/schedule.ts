@@ -6,8 +6,10 @@ export type DayCode = (typeof DAY_CODES)[number];
 
 export const dayCodeSchema = z.enum(DAY_CODES);
 
-/** A time of day as HH:mm, 00:00 to 23:59. */
-export const timeOfDaySchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be HH:mm');
+/** A time of day as HH:mm, 00:00 to 23:59; the groups are the hours and the minutes. */
+export const TIME_OF_DAY_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+export const timeOfDaySchema = z.string().regex(TIME_OF_DAY_PATTERN, 'Time must be HH:mm');
 
 export function hasNoDuplicates(values: readonly unknown[]): boolean {
   return new Set(values).size === values.length;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { prescriptions } from '../messages/prescriptions';
 
 /** The IDA# of a device: exactly nine characters, each a digit, '.' or '-' (spec sections 5 and 9). */
 export const SERIAL_NUMBER_LENGTH = 9;
@@ -6,21 +7,19 @@ export const SERIAL_NUMBER_LENGTH = 9;
 /** The serial number is verified by typing its last four characters (spec sections 4 and 9). */
 export const SERIAL_NUMBER_VERIFICATION_LENGTH = 4;
 
-const SERIAL_NUMBER_PATTERN = /^[0-9.-]{9}$/;
-
-/** The spec's words for a serial number of the wrong length (section 5, Prescription). */
-export const serialNumberLengthMessage = 'SN length must be 9 characters';
+/** The characters of an IDA#, whatever its length: digits, '.' and '-'. */
+export const SERIAL_NUMBER_CHARACTERS = /^[0-9.-]*$/;
 
 // Length and characters are checked apart, so a short serial number gets only the length message.
 export const serialNumberSchema = z
   .string()
-  .length(SERIAL_NUMBER_LENGTH, serialNumberLengthMessage)
-  .regex(/^[0-9.-]*$/, "IDA# holds only digits, '.' and '-'");
+  .length(SERIAL_NUMBER_LENGTH, prescriptions.serialNumberLength)
+  .regex(SERIAL_NUMBER_CHARACTERS, "IDA# holds only digits, '.' and '-'");
 
 export type SerialNumber = z.infer<typeof serialNumberSchema>;
 
 export function isSerialNumber(value: unknown): value is SerialNumber {
-  return typeof value === 'string' && SERIAL_NUMBER_PATTERN.test(value);
+  return typeof value === 'string' && value.length === SERIAL_NUMBER_LENGTH && SERIAL_NUMBER_CHARACTERS.test(value);
 }
 
 /** What the serial number input keeps of typed text: digits, '.' and '-' (spec section 5). */

@@ -16,9 +16,9 @@ export const clinicScreens = {
   csvFileName: 'clinics.csv',
   addClinic: 'Add clinic',
   back: 'Back',
+  /** Not spec texts: the clinic's tabs and its create and edit forms. */
   tabsLabel: 'Clinic tabs',
   tabs: { users: 'Users', edit: 'Edit clinic', devices: 'Devices' },
-  /** Not spec texts: the tabs whose screens come with issue 13. */
   createTitle: 'Create Clinic',
   details: 'Clinic details',
   editTitle: 'Edit Clinic',
@@ -33,9 +33,9 @@ export const clinicScreens = {
     ContactPersonFullName: 'Contact person',
     ClinicAdmin: 'Clinic admin',
   },
-  /** Not a spec text: a new clinic has no upload link yet, so its logo comes with a later edit. */
   /** Not a spec text: the logo's upload to the image store failed. */
   logoUploadFailed: 'The logo could not be uploaded, please try again',
+  /** Not a spec text: a new clinic has no upload link yet, so its logo comes with a later edit. */
   logoAfterCreate: 'The logo can be added once the clinic is created: open the clinic and edit it.',
   save: 'Save',
   create: 'Create',

@@ -1,4 +1,4 @@
-/** Not spec texts: the FHIR R4 export of a patient (issue 14, docs/fhir.md). */
+/** Not spec texts: the FHIR R4 export of a patient (docs/fhir.md). */
 export const fhir = {
   exportButton: 'Export FHIR',
   dialogTitle: 'Export FHIR',

@@ -1,12 +1,7 @@
 /**
- * Every user-facing text of the product, worded exactly as the spec (portal-spec.md) has it,
- * typos included: the spec's words are the product's words. Web and handlers both read from here.
- *
- * One named export per area, each in its own module here, read as
- * `import * as messages from '@shared/messages'` and `messages.<area>.<text>`: a bundle then
- * carries only the areas its code reads, and the web's code-split chunks each carry their own
- * (one object of every area put all of them into the web's /login and into every Lambda, ~30 KB
- * each: docs/web.md, docs/lambda-bundles.md).
+ * Every user-facing text of the product, worded exactly as the spec has it, typos included: web and
+ * handlers both read from here. One module per area, read as `messages.<area>.<text>`, so a bundle
+ * carries only the areas it reads (docs/web.md, docs/lambda-bundles.md).
  */
 
 export { session } from './session';

@@ -91,7 +91,7 @@ export const patients = {
     confirmUpdate: 'You are going to change the patient.',
     cannotUndo: 'It can not be undone, so make sure you still would like to change it.',
   },
-  /** Not spec texts: the patient screen (issue 10). */
+  /** Not spec texts: the patient screen. */
   screen: {
     title: 'Patient',
     back: 'Back',

@@ -47,7 +47,7 @@ export const prescriptions = {
   deviceDisabled: 'This device (IDA#) is deactivated',
   /** Not a spec text: AdditionalMedication over its bound. */
   medicationTooLong: 'Additional medication must be 1000 characters or less',
-  /** Not spec texts: the prescription screen's labels and dialogs (issue 11). */
+  /** Not spec texts: the prescription screen's labels and dialogs. */
   screen: {
     defaults: 'Defaults',
     drainTime: 'Drain Time (min)',

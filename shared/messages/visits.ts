@@ -15,7 +15,7 @@ export const visits = {
   noOpenVisit: 'There is no open visit to save; it may have been saved by someone else',
   /** Not a spec text: two clinicians saved the same visit at once; the other one's was kept. */
   closedMeanwhile: 'This visit was saved by someone else meanwhile; reload to see it',
-  /** Not spec texts: the visits screen's labels (issue 11). */
+  /** Not spec texts: the visits screen's labels. */
   screen: {
     openVisit: 'Open visit',
     openSince: (date: string) => `Open since ${date}`,

@@ -9,7 +9,7 @@ import { fillSignIn, signInFirstTimeWithTotp, usePortal } from '../support/brows
 import { csvRows } from '@test/support/csv';
 
 /**
- * Issue 12's clinic screens walked in Chromium by the three administrators: the provider's admin
+ * The clinic screens walked in Chromium by the three administrators: the provider's admin
  * creates a clinic that follows the provider's settings, edits it through 'Accept changes' and
  * downloads clinics.csv; the platform admin reads the clinic without a Save; the clinic's admin
  * saves the clinic's profile. Every screen is checked with axe-core.

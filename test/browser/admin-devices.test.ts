@@ -11,7 +11,7 @@ import { connectDevice, createTestPatient, exchangeReport, publishExchange, rand
 import { csvRows } from '@test/support/csv';
 
 /**
- * Issue 13's device screens walked in Chromium by the platform admin: registers a device in
+ * The device screens walked in Chromium by the platform admin: registers a device in
  * /devices and downloads its secret (shown once), writes its note and its MACs; the device, a
  * real MQTT client with that secret on the portal's broker, receives the retained settings with
  * the MACs, reports an exchange and an error, and both show in /device/exchanges and

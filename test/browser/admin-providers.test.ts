@@ -9,7 +9,7 @@ import { providerWithAdmins, type ProviderWithAdmins } from '../support/admins';
 import { fillSignIn, signInFirstTimeWithTotp, temporaryPasswordIn, turnOnTotp, usePortal } from '../support/browser';
 
 /**
- * Issue 12's service provider screens walked in Chromium: the platform admin creates a provider
+ * The service provider screens walked in Chromium: the platform admin creates a provider
  * through /sp/createsp, its admin gets the temporary password by mail and signs in through
  * /create-password and the TOTP set-up; the /sp spreadsheet holds the listed rows; the provider's
  * profile tab saves a change; every screen is checked with axe-core.

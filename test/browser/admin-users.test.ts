@@ -8,7 +8,7 @@ import { fillSignIn, signInFirstTimeWithTotp, temporaryPasswordIn, usePortal } f
 import { csvRows } from '@test/support/csv';
 
 /**
- * Issue 13's user screens walked in Chromium: the clinic admin creates a nurse through
+ * The user screens walked in Chromium: the clinic admin creates a nurse through
  * /users/createuser, the nurse gets the temporary password by mail and signs in through
  * /create-password to /patients; the provider admin sees the nurse in /users, downloads users.csv
  * with the listed rows, offers a new clinic admin only clinics without one, and disables its clinic

@@ -13,7 +13,7 @@ import { approvedPrescription, hhmm } from '../support/prescriptions';
 import { csvRows } from '@test/support/csv';
 
 /**
- * Issue 10's clinical area walked in Chromium as the clinic's staff would: add a patient, read
+ * The clinical area walked in Chromium as the clinic's staff would: add a patient, read
  * what the home device reported over MQTT, comment, clear alerts, download the turbidity data,
  * add an exchange by hand, and check every new screen with axe-core.
  */

@@ -11,7 +11,7 @@ import { createTestPatient, exchangeReport, randomSerialNumber } from '../suppor
 import { approvedPrescription, hhmm } from '../support/prescriptions';
 
 /**
- * Issue 11's clinical work walked in Chromium as the clinic's staff would, against the whole local
+ * The clinical work walked in Chromium as the clinic's staff would, against the whole local
  * stack: a doctor's prescription goes to the home device (a real MQTT client here) and turns
  * approved on screen once the device acknowledges it; a nurse links a spare device, which then
  * gets the prescription; a visit is closed and the next exchange opens a new one; a nurse's

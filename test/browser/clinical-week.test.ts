@@ -13,7 +13,7 @@ import { approvedPrescription, hhmm } from '../support/prescriptions';
 import { csvRows } from '@test/support/csv';
 
 /**
- * Issue 14's 'This week' walked in Chromium as a ClinicDirector would: the patient's row counts
+ * 'This week' walked in Chromium as a ClinicDirector would: the patient's row counts
  * the exchange ingest stored and its alerts; the director clears them on the patient screen and
  * the week says who cleared what; the CSV holds the same; axe-core finds nothing.
  */

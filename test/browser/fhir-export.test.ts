@@ -9,7 +9,7 @@ import { createTestPatient, exchangeReport, randomSerialNumber } from '../suppor
 import { fhirBundleValidator, schemaErrors } from '../support/fhir-schema';
 
 /**
- * The FHIR export in Chromium against the local stack (issue 14): a nurse opens a patient, presses
+ * The FHIR export in Chromium against the local stack: a nurse opens a patient, presses
  * 'Export FHIR', keeps the default period and gets `<patient>-fhir.json`, a Bundle the R4 schema
  * accepts holding what the device reported; the dialog passes axe-core's WCAG 2.1 AA rules.
  */

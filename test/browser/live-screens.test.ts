@@ -10,7 +10,7 @@ import { createTestPatient, exchangeReport, publishExchange, randomSerialNumber 
 import { approvedPrescription, hhmm } from '../support/prescriptions';
 
 /**
- * Issue 14's live screens in Chromium: a nurse of clinic A keeps /patients and then a patient
+ * The live screens in Chromium: a nurse of clinic A keeps /patients and then a patient
  * open while the patient's device reports over MQTT; the screen changes within two seconds,
  * without a reload. A nurse of clinic B, signed in at the same time, receives nothing. The broker
  * then drops the browsers' connections, and the next exchange still reaches the screen.

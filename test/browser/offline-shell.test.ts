@@ -11,7 +11,7 @@ import { fillSignIn, usePortal } from '../support/browser';
 import { createTestPatient } from '../support/devices';
 
 /**
- * Issue 14's offline shell in Chromium on the local stack: the service worker takes the page, the
+ * The offline shell in Chromium on the local stack: the service worker takes the page, the
  * connection drops, and the portal still opens with the offline notice, showing no patient data and
  * holding no API answer in its caches; a new build is run on the load after the worker found it.
  */

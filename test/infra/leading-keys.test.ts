@@ -14,6 +14,7 @@ import { assignDevice, registerDevice } from '@functions/services/devices';
 import { TEST_PASSWORD, signIn as signInUser, signedInUser, useApi } from '../support/api';
 import { createPatientWithDevice, createTestClinic, exchangeReport, randomSerialNumber, useDeviceBroker } from '../support/devices';
 import { useTestTable, useTestUserPool } from '../support/local-services';
+import { prescriptionBody } from '../support/prescriptions';
 import { createTenant } from '../support/tenants';
 import { outsideGrant, recordTouchedPartitions } from '../support/touched-partitions';
 
@@ -190,15 +191,9 @@ describe('the LeadingKeys each route is granted', () => {
     ] as const) {
       expect((await call(route, params(user), { token: user.token })).status).toBe(200);
     }
-    const prescription = {
-      Exchanges: [{ ExchangeFluid: 'DIAneal 1.36%', ExchangeLiter: 2, ExchangeDaysFrequency: ['MO', 'TH'], ExchangeTime: ['08:00', '14:00'] }],
-      DrainTime: 20,
-      FillTime: 10,
-      MinFillTemp: 36,
-      MaxFillTemp: 38,
-      SerialNumber: device.SerialNumber,
-      patientTimeZone: 'UTC',
-    };
+    const prescription = prescriptionBody(device.SerialNumber, [
+      { ExchangeFluid: 'DIAneal 1.36%', ExchangeLiter: 2, ExchangeDaysFrequency: ['MO', 'TH'], ExchangeTime: ['08:00', '14:00'] },
+    ]);
     expect((await call('addPrescriptionAsDoctor', params(doctor), { token: doctor.token, body: prescription })).status).toBe(200);
     expect((await call('getPrescriptionAsNurse', params(nurse), { token: nurse.token })).status).toBe(200);
     expect((await call('getVisitsAsDoctor', params(doctor), { token: doctor.token })).status).toBe(200);

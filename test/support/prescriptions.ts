@@ -1,5 +1,6 @@
 import { takePrescriptionAck } from '@functions/devices/take-prescription-ack';
 import { savePrescription, type NewPrescription } from '@functions/services/prescriptions';
+import type { PrescriptionBodyInput } from '@shared/api/prescriptions';
 
 const HOUR = 60 * 60 * 1000;
 const allDays = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
@@ -21,6 +22,11 @@ export function prescriptionInput(exchanges: NewPrescription['Exchanges'], more:
     patientTimeZone: 'UTC',
     ...more,
   };
+}
+
+/** The body of …/addPrescription: `prescriptionInput` for the device with this serial number. */
+export function prescriptionBody(serialNumber: string, exchanges: NewPrescription['Exchanges'], more: Partial<NewPrescription> = {}): PrescriptionBodyInput {
+  return { ...prescriptionInput(exchanges, more), SerialNumber: serialNumber };
 }
 
 /** A prescription the device approved, with its exchanges at the given UTC times every day. */

@@ -8,6 +8,7 @@ import type { RouteDefinition } from '@shared/api/route-definition';
 import { clinicAdminSignupSchema, clinicDirectorSignupSchema, doctorSignupSchema, nurseSignupSchema, userUpdateSchema } from '@shared/api/users';
 import { deviceClinicMoveSchema, deviceProfileUpdateSchema, deviceRegistrationSchema } from '@shared/api/devices';
 import { exchangeReport, randomSerialNumber } from './devices';
+import { prescriptionBody } from './prescriptions';
 import type { Tenant } from './tenants';
 
 /**
@@ -45,15 +46,7 @@ const bodies = new Map<z.ZodTypeAny, (tenant: Tenant) => unknown>([
   // Not the patient's device: the handler refuses it after its tenant check, before publishing (the walk has no broker).
   [
     prescriptionBodySchema,
-    () => ({
-      Exchanges: [{ ExchangeFluid: 'DIAneal 1.36%', ExchangeLiter: 2, ExchangeDaysFrequency: ['MO'], ExchangeTime: ['08:00'] }],
-      DrainTime: 20,
-      FillTime: 10,
-      MinFillTemp: 36,
-      MaxFillTemp: 38,
-      SerialNumber: '000-00000',
-      patientTimeZone: 'UTC',
-    }),
+    () => prescriptionBody('000-00000', [{ ExchangeFluid: 'DIAneal 1.36%', ExchangeLiter: 2, ExchangeDaysFrequency: ['MO'], ExchangeTime: ['08:00'] }]),
   ],
   [addDeviceSchema, (tenant) => ({ SerialNumber: tenant.serialNumber })],
   [closeVisitSchema, () => ({ Findings: 'Stable', Recommendation: 'No change', UrineOutput: 2 })],

@@ -1,6 +1,6 @@
 import { measureLogin } from '@web/measure-login';
 
-/** Issue 8's budget for what /login downloads, on the production build (`npx tsx web/measure-login.ts` prints it). */
+/** The budget for what /login downloads, on the production build (`npx tsx web/measure-login.ts` prints it). */
 describe('the production web build', () => {
   it('keeps /login light: its JS at most 160 KB and its stylesheet at most 100 KB gzipped, and no source maps', async () => {
     const weight = await measureLogin();

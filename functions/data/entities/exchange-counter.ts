@@ -1,10 +1,7 @@
 /**
- * Exchange counters are spread over shards; a scope's count is the sum of its shards. Each
- * exchange's transaction adds to one shard of its clinic, its provider and the platform, so two
- * exchanges written at the same time on one shard make one of them lose the race
- * (TransactionConflict) and be sent again. The busier the scope, the more shards
- * (docs/data-model.md, "Internet scale"): a clinic's exchanges rarely meet, a provider's and the
- * platform's do.
+ * Exchange counters are spread over shards, a scope's count the sum of its shards: two exchanges
+ * adding to one shard at once make one of them lose the race and be sent again, so the busier the
+ * scope, the more shards (docs/data-model.md, "Transaction conflicts").
  */
 export const COUNTER_SHARDS = { clinic: 16, serviceProvider: 32, global: 128 } as const;
 

@@ -41,18 +41,9 @@ function lazily<F extends Record<string, () => unknown>>(factories: F): { readon
 }
 
 /**
- * The table's entities, each built on first use: building one costs about 1–10 ms (ElectroDB
- * parses and validates its model), all thirty about 50–70 ms, which every Lambda's first request
- * paid when they were one ElectroDB Service; a Lambda now builds the few it touches
- * (docs/lambda-bundles.md). No entity is in a collection, so a Service added nothing else: its
- * `transaction.write` is ElectroDB's createWriteTransaction over the entities its callback names.
- */
-/**
- * What a write transaction is given: every entity by name, but listed (ElectroDB's transaction
- * enumerates its entities: the first runs the request, all are matched against a canceled
- * transaction's items) only once its callback has read it, so that a transaction builds the
- * entities it names and not the thirty. `user` is listed from the start to run the request
- * (any entity runs it alike: they share the table and client; the endpoint chain has built it).
+ * What a write transaction is given: every entity by name, listed only once its callback read it,
+ * as ElectroDB's transaction enumerates (and so builds) the entities it is given. `user`, listed from
+ * the start, runs the request (any entity would: they share the table and the client).
  */
 function transactionView<E extends { user: unknown }>(entities: E): E {
   const view = {} as E;
@@ -71,6 +62,9 @@ function transactionView<E extends { user: unknown }>(entities: E): E {
   return view;
 }
 
+// Each entity is built on first use: building one is costly (ElectroDB parses and validates its
+// model), so a Lambda builds the few it touches (docs/lambda-bundles.md). No entity is in a
+// collection, so an ElectroDB Service over them would add nothing.
 function build(table: string) {
   const options = { table, client: dynamo() };
   const entities = lazily({

@@ -25,7 +25,7 @@ import { defineRoutes } from '../route-definition';
 
 /**
  * The administrators' calls (spec section 7: LiberDiAdmin, ServiceProviderAdmin, ClinicAdmin):
- * providers, clinics, users. Issues 12 and 13 fill this file.
+ * providers, clinics, users.
  */
 export const administrationRoutes = defineRoutes({
   /** /sp: every provider with its list columns (spec section 2). */
@@ -196,7 +196,7 @@ export const administrationRoutes = defineRoutes({
     audit: 'read',
     thing: 'history',
   },
-  // Clinics (issue 12): the platform admin reads them, a provider's admin runs its own, a clinic admin keeps its profile.
+  // Clinics: the platform admin reads them, a provider's admin runs its own, a clinic admin keeps its profile.
   getAllClinicsAsAdmin: {
     method: 'GET',
     path: '/liberdiAdmins/{adminId}/clinics/getAllClinics',

@@ -26,7 +26,7 @@ import { ALL_STAFF, PATIENT_TENANT, staffRoutes } from './staff';
 
 /**
  * The clinical staff's calls (spec section 7, Staff, under /clinicsDirector/{id}, /doctors/{id},
- * /nurses/{id}): patients, exchanges, prescriptions, visits. Issues 10 and 11 fill this file.
+ * /nurses/{id}): patients and their exchanges.
  */
 export const clinicalRoutes = defineRoutes({
   ...staffRoutes('signupPatient', '/patients/signup', ALL_STAFF, {

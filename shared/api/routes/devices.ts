@@ -116,7 +116,7 @@ export const deviceRoutes = defineRoutes({
     thing: 'devices',
   },
   /**
-   * Beyond the spec (issue 13): a serial number for a provider (and optionally one of its clinics);
+   * Beyond the spec: a serial number for a provider (and optionally one of its clinics);
    * answers the device's credentials once: on AWS its certificate and key, locally its broker secret.
    */
   registerDevice: {

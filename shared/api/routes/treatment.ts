@@ -16,7 +16,7 @@ import { ALL_STAFF, PATIENT_TENANT, staffRoutes } from './staff';
 
 /**
  * The clinical staff's treatment calls (spec section 7, Staff, under /clinicsDirector/{id},
- * /doctors/{id}, /nurses/{id}; issue 11): the prescription, the device that runs it, the visits.
+ * /doctors/{id}, /nurses/{id}): the prescription, the device that runs it, the visits.
  * An area of its own (its own nested stack), so the clinical area's stack stays far from
  * CloudFormation's resource limit.
  */

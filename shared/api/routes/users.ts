@@ -33,7 +33,7 @@ const updating = {
 } as const;
 
 /**
- * The users of the administrators (spec section 7, issue 13): the platform admin reads them all,
+ * The users of the administrators (spec section 7): the platform admin reads them all,
  * a provider's admin its provider's and adds clinic admins, a clinic admin its clinic's and adds
  * its staff. Each route is scoped by functions/lib/scope.ts (another tenant's user is a 404) and
  * held to the creation chain and the role overlap rule of spec section 6 (shared/api/users.ts).

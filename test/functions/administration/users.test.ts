@@ -20,7 +20,7 @@ useTestUserPool();
 const api = useApi();
 
 /**
- * The users calls of spec section 7 (issue 13) against DynamoDB Local and cognito-local: every
+ * The users calls of spec section 7 against DynamoDB Local and cognito-local: every
  * route × every role × the own and another tenant, the creation chain of spec section 6 refused out
  * of order, the overlap rule on updates, and what a change does to the user's sign-in and sessions.
  */

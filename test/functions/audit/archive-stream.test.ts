@@ -19,6 +19,7 @@ import { deadLettersRepository } from '@functions/data/dead-letters-repository';
 import { dynamo } from '@functions/lib/aws-clients';
 import { metricNames } from '@functions/lib/powertools';
 import { AUDIT_ARCHIVE_SERVICE, DEFAULT_AUDIT_RETENTION_DAYS } from '@infra/aws/audit-archive';
+import { DAY_MS } from '@shared/time';
 import { useTestTable } from '@test/support/local-services';
 import { useMoto } from '@test/support/moto';
 import { enableTableStream } from '@test/support/table-stream';
@@ -33,7 +34,6 @@ useMoto({ endpointsFor: ['S3'] });
  * Object Lock with a default COMPLIANCE retention of the deployment's setting.
  */
 const Bucket = 'pd-portal-audit-archive';
-const DAY_MS = 24 * 60 * 60 * 1000;
 Object.assign(process.env, {
   AUDIT_ARCHIVE_BUCKET: Bucket,
   POWERTOOLS_SERVICE_NAME: AUDIT_ARCHIVE_SERVICE,

@@ -22,7 +22,7 @@ const api = useApi();
 const requests = countDynamoRequests();
 
 /**
- * The ClinicDirector's week of the care team (issue 14), through the local API gateway, the real
+ * The ClinicDirector's week of the care team, through the local API gateway, the real
  * ingest engine, DynamoDB Local and cognito-local: counters moved inside the transactions that
  * write what they count, the clearings by name, the visits closed, and the tenant's limits.
  */

@@ -22,7 +22,7 @@ const api = useApi();
 const requests = countDynamoRequests();
 
 /**
- * The exchange half of the clinical staff's calls (issue 10), through the local API gateway, the
+ * The exchange half of the clinical staff's calls, through the local API gateway, the
  * real ingest engine, DynamoDB Local and cognito-local: each route for each role it allows, on the
  * own clinic's patient and on another clinic's.
  */

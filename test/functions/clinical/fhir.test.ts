@@ -13,6 +13,7 @@ import { routes, type RouteId } from '@shared/api/routes';
 import { STAFF_ID_SUFFIXES, type StaffRole } from '@shared/api/routes/staff';
 import type { DeviceExchange } from '@shared/device';
 import * as messages from '@shared/messages';
+import { DAY_MS } from '@shared/time';
 import { signedInUser, useApi } from '@test/support/api';
 import { createPatientWithDevice, createTestPatient, exchangeReport, useDeviceBroker } from '@test/support/devices';
 import { fhirBundleValidator, schemaErrors } from '@test/support/fhir-schema';
@@ -24,14 +25,13 @@ useDeviceBroker();
 const api = useApi();
 
 /**
- * The FHIR R4 export (issue 14) through the local API gateway, the real ingest engine, DynamoDB
+ * The FHIR R4 export through the local API gateway, the real ingest engine, DynamoDB
  * Local and cognito-local: for each clinical role on the own clinic's patient and on another
  * clinic's; the Bundle held to the official R4 JSON schema, and each observation's code, unit and
  * value to the stored exchange it came from.
  */
 type Clinic = Awaited<ReturnType<typeof createPatientWithDevice>>;
 const STAFF: StaffRole[] = ['ClinicDirector', 'Doctor', 'Nurse'];
-const DAY = 24 * 60 * 60 * 1000;
 const LOINC = 'http://loinc.org';
 const UCUM = 'http://unitsofmeasure.org';
 
@@ -115,9 +115,9 @@ beforeAll(async () => {
     });
   }
   // 40 days back: outside the default period of 30 days.
-  old = exchangeReport(new Date(Date.now() - 40 * DAY));
+  old = exchangeReport(new Date(Date.now() - 40 * DAY_MS));
   await take(own, old);
-  const base = Date.now() - 3 * DAY;
+  const base = Date.now() - 3 * DAY_MS;
   sent.push(
     exchangeReport(new Date(base)),
     exchangeReport(new Date(base + 6 * 60 * 60 * 1000), { DrainVolume: 2310, PValue: 0.5 }),

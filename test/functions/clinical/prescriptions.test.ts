@@ -2,12 +2,13 @@ import { patientsRepository } from '@functions/data/patients-repository';
 import { settingsRepository } from '@functions/data/settings-repository';
 import { auditRepository } from '@functions/data/audit-repository';
 import type { PrescriptionBodyInput } from '@shared/api/prescriptions';
-import { deviceTopics, devicePrescriptionSchema } from '@shared/device';
+import { DAY_CODES, deviceTopics, devicePrescriptionSchema } from '@shared/device';
 import * as messages from '@shared/messages';
 import { useApi } from '@test/support/api';
 import { clinicWithStaff, nextPrescription, staffPath, type ClinicWithStaff } from '@test/support/clinic-staff';
 import { connectDevice, randomSerialNumber, useDeviceBroker } from '@test/support/devices';
 import { useTestTable, useTestUserPool } from '@test/support/local-services';
+import { prescriptionBody } from '@test/support/prescriptions';
 
 useTestTable();
 useTestUserPool();
@@ -21,25 +22,18 @@ beforeAll(async () => {
   [own, other] = [await clinicWithStaff(), await clinicWithStaff()];
 }, 60_000);
 
-const everyDay = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
+const everyDay = [...DAY_CODES];
 
 /** What the prescription screen saves: two exchange cards. */
 function body(serialNumber: string, change: (body: Record<string, unknown>) => void = () => undefined): PrescriptionBodyInput {
-  const prescription: Record<string, unknown> = {
-    Exchanges: [
+  const prescription: Record<string, unknown> = prescriptionBody(
+    serialNumber,
+    [
       { ExchangeFluid: 'DIAneal 1.36%', ExchangeLiter: 2, ExchangeDaysFrequency: everyDay, ExchangeTime: ['08:00', '13:00'] },
       { ExchangeFluid: 'EXTRAneal', ExchangeLiter: 2.5, ExchangeDaysFrequency: everyDay, ExchangeTime: ['22:00'] },
     ],
-    DrainTime: 20,
-    FillTime: 10,
-    MinFillTemp: 36,
-    MaxFillTemp: 38,
-    SerialNumber: serialNumber,
-    WeighDays: ['MO', 'TH'],
-    BloodPulseDays: ['MO'],
-    AdditionalMedication: 'Furosemide 40 mg mornings',
-    patientTimeZone: 'Asia/Jerusalem',
-  };
+    { WeighDays: ['MO', 'TH'], BloodPulseDays: ['MO'], AdditionalMedication: 'Furosemide 40 mg mornings', patientTimeZone: 'Asia/Jerusalem' },
+  );
   change(prescription);
   return prescription as PrescriptionBodyInput;
 }

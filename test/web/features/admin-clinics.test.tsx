@@ -6,7 +6,7 @@ import { clickDialogButton, fieldError, formField, typeInto, visibleDialog } fro
 import { csvOfExport } from '../support/csv-export';
 import { currentPath, fakeServer, renderPortal, resetPortal, signInAs } from '../support/portal';
 
-/** Issue 12's clinic screens as the three administrators see them, on the fake server. */
+/** The clinic screens as the three administrators see them, on the fake server. */
 beforeEach(() => {
   resetPortal();
   localStorage.clear();

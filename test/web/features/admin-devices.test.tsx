@@ -10,7 +10,7 @@ import { clickDialogButton, fieldError, formField, typeInto, visibleDialog } fro
 import { currentPath, fakeServer, renderPortal, resetPortal, signInAs } from '../support/portal';
 import { catchDownloads, csvRows } from '../support/downloads';
 
-/** Issue 13's device screens as the platform admin sees them, on the fake server. */
+/** The device screens as the platform admin sees them, on the fake server. */
 beforeEach(() => {
   resetPortal();
   localStorage.clear();

@@ -8,7 +8,7 @@ import { clickDialogButton, fieldError, formField, typeInto, visibleDialog } fro
 import { csvOfExport } from '../support/csv-export';
 import { currentPath, fakeServer, renderPortal, resetPortal, signInAs } from '../support/portal';
 
-/** Issue 13's user screens as the three administrators see them, on the fake server. */
+/** The user screens as the three administrators see them, on the fake server. */
 beforeEach(() => {
   resetPortal();
   localStorage.clear();

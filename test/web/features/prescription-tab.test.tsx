@@ -7,7 +7,7 @@ import { fakeServer, renderPortal, resetPortal, signInAs } from '../support/port
 import { PATIENT_ID, servePatient } from '../support/patient';
 import { prescription, prescriptionAnswer, serveSettings, under } from '../support/treatment';
 
-/** The Prescription tab (issue 11): approval header and notice, exchange cards' rules, save, polling, and the nurse's device assignment. */
+/** The Prescription tab: approval header and notice, exchange cards' rules, save, polling, and the nurse's device assignment. */
 jest.setTimeout(60_000);
 beforeEach(() => resetPortal());
 

@@ -7,7 +7,7 @@ import { currentPath, fakeServer, renderPortal, resetPortal, signInAs } from '..
 import { PATIENT_ID, servePatient } from '../support/patient';
 import { under, visit } from '../support/treatment';
 
-/** The Visits tab (issue 11): the open visit, the nurse's read-only view, closing it, previous visits, the empty state. */
+/** The Visits tab: the open visit, the nurse's read-only view, closing it, previous visits, the empty state. */
 jest.setTimeout(60_000);
 beforeEach(() => resetPortal());
 

@@ -5,12 +5,10 @@ import { changeNoticeSchema, type ChangeNotice } from '@shared/live';
 import type { LiveConfig } from './runtime-config';
 
 /**
- * The live screens' MQTT client, loaded only once a signed-in screen opens (never in /login's
- * JS). Both places use `@aws-amplify/pubsub` (the design card's aws-amplify): on AWS its IoT
- * provider (MQTT over WebSocket to IoT Core, the URL signed with the identity pool's short-lived
- * credentials); locally its plain MQTT-over-WebSocket provider against the broker at /mqtt, with
- * the session's token in the URL. Amplify reconnects a dropped connection (5 s, then every minute)
- * and subscribes again; `onState` hears each change.
+ * The live screens' MQTT client (`@aws-amplify/pubsub`), loaded once a signed-in screen opens: on
+ * AWS its IoT provider, signed with the identity pool's short-lived credentials; locally plain MQTT
+ * over WebSocket to /mqtt with the session's token. Amplify reconnects and subscribes again;
+ * `onState` hears each change (docs/live-screens.md).
  */
 export interface LiveClientOptions {
   config: LiveConfig;

@@ -17,13 +17,10 @@ declare const self: {
 };
 
 /**
- * The offline shell. The app shell and the built assets are precached with their revisions; every
- * screen's path (a navigation) answers the cached shell, online or not. /config.json comes from the
- * network and, offline, from its last copy. Nothing else is handled: the API and the local twins
- * (images, the human verifier) go to the network untouched, so their answers are never stored.
- *
- * A new deployment changes the manifest, so the browser installs this worker again on the next
- * navigation; it takes over at once (skipWaiting, clients.claim) and the load after runs the new build.
+ * The offline shell: the shell and assets precached, every navigation answered with the cached
+ * shell, /config.json from the network or, offline, its last copy. Nothing else is handled, so API
+ * answers are never stored. A new deployment changes the manifest; this worker then takes over at
+ * once (skipWaiting, clients.claim), so the next load runs the new build.
  */
 const runtimeConfig = new NetworkFirst({ cacheName: RUNTIME_CONFIG_CACHE });
 

@@ -7,7 +7,7 @@ import { SessionLayout } from './session-layout';
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
 const messages = { twoFactorSetup };
 
-/** Loaded when someone must set up two-factor sign-in: /login and most sessions never need the dialog (issue 8's /login budget). */
+/** Loaded when someone must set up two-factor sign-in: /login and most sessions never need the dialog (docs/web.md, "What /login loads"). */
 const TotpSetupModal = lazy(() => import('./totp-setup-modal').then((module) => ({ default: module.TotpSetupModal })));
 
 /** Whether the signed-in user must set up two-factor sign-in before reaching any screen (the sign-in answer says so). */

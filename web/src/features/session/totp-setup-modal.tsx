@@ -23,7 +23,7 @@ const t = messages.twoFactorSetup;
 
 /**
  * The otpauth URI as an SVG QR code in a data URL (no canvas, no network). The encoder is loaded
- * only when a set-up opens: /login never needs it (issue 8's budget for what /login downloads).
+ * only when a set-up opens: /login never needs it.
  */
 async function qrCodeDataUrl(otpauthUri: string): Promise<string> {
   // qrcode is CommonJS: import() hands its exports over as `default` (its named exports are not

@@ -198,7 +198,7 @@ function RegisteredCredentials({ registered, onDone }: { registered: Registered;
 }
 
 /**
- * 'Register device' (LiberDiAdmin, beyond the spec; issue 13): the serial number, its provider and
+ * 'Register device' (LiberDiAdmin, beyond the spec): the serial number, its provider and
  * optionally one of the provider's clinics; confirmed, then the device's credentials shown once
  * with their download (made in the browser), and gone when the dialog closes.
  */

@@ -13,6 +13,7 @@ import TimeInput from '@cloudscape-design/components/time-input';
 import { z } from 'zod';
 import { manualExchangeSchema } from '@shared/api/patients';
 import { exchangeFluids } from '@shared/device/fluids';
+import { TIME_OF_DAY_PATTERN } from '@shared/device/schedule';
 import { dialogs } from '@shared/messages/dialogs';
 import { patients } from '@shared/messages/patients';
 import { required as requiredText } from '@shared/messages/required';
@@ -82,7 +83,7 @@ const draftSchema = z
   })
   .superRefine((draft, ctx) => {
     const values = draft as unknown as Draft;
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(values.DeviceLocalDate) || !/^\d{2}:\d{2}$/.test(values.time)) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(values.DeviceLocalDate) || !TIME_OF_DAY_PATTERN.test(values.time)) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['DeviceLocalDate'], message: f.dateTimeRequired });
     } else if (Date.parse(localDateTime(values.DeviceLocalDate, values.time)) > Date.now()) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['DeviceLocalDate'], message: m.futureExchange });

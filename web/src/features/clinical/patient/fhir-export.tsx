@@ -36,7 +36,7 @@ export function fhirFileName(name: string | undefined, patientId: string): strin
 }
 
 /**
- * 'Export FHIR' on the patient screen (issue 14, docs/fhir.md): the period (the last 30 days by
+ * 'Export FHIR' on the patient screen (docs/fhir.md): the period (the last 30 days by
  * default, checked by the API's own schema, so the messages are the server's), then the patient's
  * FHIR R4 Bundle downloaded as `<patient>-fhir.json`.
  */

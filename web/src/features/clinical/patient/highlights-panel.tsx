@@ -11,6 +11,7 @@ import { Brush, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } 
 import { alertFlags, type AlertFlag } from '@shared/alerts';
 import type { ExchangeRow } from '@shared/api/patients';
 import { patients } from '@shared/messages/patients';
+import { DAY_MS } from '@shared/time';
 import { QueryState } from '@web/src/components/query-state';
 import { useApiQuery } from '@web/src/lib/api-hooks';
 import { formatExchangeDate } from './exchange-format';
@@ -156,7 +157,7 @@ export function HighlightsPanel({ patientId }: { patientId: string }) {
   const { role, userId } = useStaffUser();
   const [days, setDays] = useState<number>(30);
   // Fixed per period chosen, so the query's key holds still between renders.
-  const from = useMemo(() => new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString(), [days]);
+  const from = useMemo(() => new Date(Date.now() - days * DAY_MS).toISOString(), [days]);
   const query = useApiQuery(staffRoute('getExchanges', role), { params: { id: userId, patientId }, query: { from, limit: PERIOD_LIMIT } });
   return (
     <Container

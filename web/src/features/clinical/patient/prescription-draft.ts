@@ -118,9 +118,6 @@ export function timeBounds(min: number, max: number, initial: number): { min: nu
   return min && max && initial ? { min, max } : undefined;
 }
 
-/** The IDA# input keeps only digits, '.' and '-' (spec section 5). */
-export const serialNumberInput = (value: string) => value.replace(/[^0-9.-]/g, '');
-
 /** One point of the dwell chart: an exchange time and the hours until the next one (over midnight for the last). */
 export interface DwellPoint {
   time: string;

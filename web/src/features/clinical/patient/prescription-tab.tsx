@@ -175,7 +175,7 @@ function PrescriptionEditor({ data, settings, role, userId, patientId, patientNa
         client.invalidateQueries({ queryKey: [staffRoute('getPatientProfile', role)] }),
       ]);
     } catch (error) {
-      // A device linked to another patient moves only when the user confirms it (issue 11).
+      // A device linked to another patient moves only when the user confirms it.
       if (!move && error instanceof ApiError && error.status === 409 && error.messages.includes(p.deviceLinkedToOther)) {
         setConfirming('move');
       } else {
@@ -357,7 +357,7 @@ function PrescriptionEditor({ data, settings, role, userId, patientId, patientNa
 }
 
 /**
- * The Prescription tab (spec sections 2, 4, 5, 8, 9; issue 11): the approval header and notice,
+ * The Prescription tab (spec sections 2, 4, 5, 8, 9): the approval header and notice,
  * the defaults, the exchange cards and the dwell chart. A director or a doctor saves the whole
  * prescription; a nurse only links the device by its IDA#. After a save the tab polls until the
  * device acknowledges, so the header turns approved by itself.

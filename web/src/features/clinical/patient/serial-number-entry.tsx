@@ -3,9 +3,8 @@ import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useState } from 'react';
-import { SERIAL_NUMBER_LENGTH, SERIAL_NUMBER_VERIFICATION_LENGTH } from '@shared/device';
+import { keepSerialNumberCharacters, SERIAL_NUMBER_LENGTH, SERIAL_NUMBER_VERIFICATION_LENGTH } from '@shared/device';
 import { prescriptions } from '@shared/messages/prescriptions';
-import { serialNumberInput } from './prescription-draft';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
 const messages = { prescriptions };
@@ -34,7 +33,7 @@ export function SerialNumberEntry({
   const [check, setCheck] = useState('');
 
   const edit = (next: string) => {
-    setDraft(serialNumberInput(next));
+    setDraft(keepSerialNumberCharacters(next));
     setCheck('');
     setVerifying(true);
     if (value) onChange('');

@@ -266,7 +266,7 @@ function PreviousVisit({ visit }: { visit: Visit }) {
 }
 
 /**
- * The Visits tab (spec sections 2 "Visits screen", 4 "Visits", 6, 8, 9; issue 11): the open visit
+ * The Visits tab (spec sections 2 "Visits screen", 4 "Visits", 6, 8, 9): the open visit
  * first, then the previous ones newest first, each collapsed under its date range; 'There is no
  * visits yet.' when there are none.
  */
