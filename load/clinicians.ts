@@ -71,6 +71,8 @@ export class Clinician {
                 ? '4xx expected'
                 : '4xx unexpected';
       record(status, outcome);
+      // The web waits before trying again after a 503 (its Retry-After); so does a person.
+      if (status === 503) await sleep(1000);
       if (outcome === '5xx' || outcome === '4xx unexpected') this.run.oddities.push(`${label} ${status} ${text.slice(0, 200)}`);
       let body: unknown;
       try {
@@ -146,7 +148,7 @@ export class Clinician {
       await this.call('getAllUsers', this.path('getAllUsers'));
       await this.call('getAllDevices', this.path('getAllDevices'));
       const device = this.pick(this.tenants.devices);
-      await this.call('getDeviceDeadLetters', routes.getDeviceDeadLetters.path.replace('{adminId}', adminId).replace('{id}', device.serialNumber));
+      await this.call('getDeviceDeadLetters', routes.getDeviceDeadLetters.path.replace('{adminId}', adminId).replace('{id}', device.deviceId));
       return;
     }
     const list = PATIENT_LIST[role];

@@ -40,6 +40,8 @@ export class LoadDevice {
   private readonly recent: DeviceExchange[] = [];
   private readonly inFlight = new Set<Promise<unknown>>();
   private stopped = false;
+  /** Past the end of the drain: nothing is sent again. */
+  private finished = false;
 
   constructor(
     readonly home: LoadDeviceHome,
@@ -124,7 +126,11 @@ export class LoadDevice {
         this.run.success('exchange acked', t);
         if (what === 'sent' && !this.stopped && this.random() < DUPLICATE_RATE) this.publish(exchange, 'resent');
       },
-      () => undefined,
+      // The client gave the message up (its connection ended with it unacknowledged): a device keeps
+      // an exchange until it is acknowledged, so it sends it again a moment later.
+      () => {
+        if (entry.ackedAt === undefined && !this.finished) setTimeout(() => this.publish(exchange, 'resent'), 1000).unref();
+      },
     );
   }
 
@@ -161,7 +167,9 @@ export class LoadDevice {
     }
     this.stopped = true;
     const deadline = Date.now() + graceMs;
-    while (this.inFlight.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+    const unacked = () => [...this.ledger.values()].some((entry) => entry.kind === 'exchange' && entry.ackedAt === undefined);
+    while ((this.inFlight.size > 0 || unacked()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+    this.finished = true;
     await this.client?.endAsync(true).catch(() => undefined);
   }
 

@@ -13,6 +13,14 @@ export const BURST_FACTOR = 10;
 const BURST_SECONDS = 5;
 /** The kinds of success a part's return is measured by. */
 export const RECOVERY_KINDS = ['exchange acked', 'read', 'write', 'sign-in'] as const;
+/** What each part's return is measured by: what it serves (the broker serves devices only; sign-in is probed after the others). */
+const RECOVERY_BY_FAULT: Record<string, readonly string[]> = {
+  dynamodb: RECOVERY_KINDS,
+  cognito: RECOVERY_KINDS,
+  broker: ['exchange acked'],
+  burst: ['exchange acked', 'read', 'write'],
+  garbage: ['exchange acked'],
+};
 /** A part's service must be back within this many seconds of the part. */
 export const RECOVERY_GOAL_S = 10;
 
@@ -86,7 +94,7 @@ export async function runFault(kind: FaultKind, actions: FaultActions, run: RunL
 export function measureRecoveries(run: RunLog): void {
   for (const window of run.faults) {
     if (window.back === undefined) continue;
-    for (const kind of RECOVERY_KINDS) {
+    for (const kind of RECOVERY_BY_FAULT[window.kind] ?? []) {
       const first = run.firstSuccessAfter(kind, window.back);
       window.recovery[kind] = first === undefined ? null : Math.round((first - window.back) * 100) / 100;
     }

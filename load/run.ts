@@ -119,6 +119,8 @@ async function retry(count: () => Promise<Accounting>): Promise<Accounting> {
 
 async function main(): Promise<void> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  // The ingest's warnings on the garbage sent on purpose would bury the run's own lines.
+  process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
   const options = parseLoadOptions(process.argv.slice(2));
   if (options === 'help') return console.log(usage);
   const { report, dir, passed } = await runLoad(options);

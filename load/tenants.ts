@@ -16,6 +16,7 @@ export const LOAD_PASSWORD = BENCH_PASSWORD;
 
 export interface LoadDeviceHome {
   serialNumber: string;
+  deviceId: string;
   secret: string;
   patientId: string;
   clinicId: string;
@@ -97,7 +98,7 @@ export async function seedLoadTenants(options: { dataDir: string; devices: numbe
         },
         doctorByClinic.get(clinic.clinicId)!,
       );
-      devices.push({ serialNumber, secret: credentials.issue(serialNumber), patientId: patient.patientId, clinicId: clinic.clinicId });
+      devices.push({ serialNumber, deviceId: patient.deviceId!, secret: credentials.issue(serialNumber), patientId: patient.patientId, clinicId: clinic.clinicId });
       patientsByClinic.set(clinic.clinicId, [...(patientsByClinic.get(clinic.clinicId) ?? []), patient.patientId]);
     },
   );
