@@ -124,7 +124,8 @@ export async function accountFor(devices: LoadDevice[]): Promise<Accounting> {
         else {
           result.lost += 1;
           if (entry.ackedAt !== undefined) result.ackedNotStored += 1;
-          if (result.examples.length < 10) result.examples.push(`lost (${entry.ackedAt === undefined ? 'never acked' : 'acked'}, sent ${entry.sends}×): ${entry.id}`);
+          if (result.examples.length < 10)
+            result.examples.push(`lost (${entry.ackedAt === undefined ? 'never acked' : 'acked'}, sent ${entry.sends}×): ${entry.id}`);
         }
       }
     }

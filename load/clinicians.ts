@@ -40,10 +40,15 @@ export class Clinician {
   ) {}
 
   /** One call, timed and counted. `expected` lists the 4xx statuses this call is meant to get. */
-  private async call(routeId: RouteId | 'humanToken', path: string, options: { method?: string; body?: unknown; token?: string; expected?: number[] } = {}): Promise<Answer | undefined> {
+  private async call(
+    routeId: RouteId | 'humanToken',
+    path: string,
+    options: { method?: string; body?: unknown; token?: string; expected?: number[] } = {},
+  ): Promise<Answer | undefined> {
     const route = routeId === 'humanToken' ? undefined : routes[routeId];
     const method = options.method ?? route?.method ?? 'GET';
-    const kind: CallEvent['kind'] = routeId === 'signIn' || routeId === 'signInTwoFactor' || routeId === 'humanToken' ? 'sign-in' : method === 'GET' ? 'read' : 'write';
+    const kind: CallEvent['kind'] =
+      routeId === 'signIn' || routeId === 'signInTwoFactor' || routeId === 'humanToken' ? 'sign-in' : method === 'GET' ? 'read' : 'write';
     const t = this.run.now();
     const started = performance.now();
     const label = route ? `${route.method} ${route.path}` : 'POST /local/human-verification/token';
@@ -187,7 +192,8 @@ export class Clinician {
     if (this.random() < 0.08) {
       // Another clinic's patient: the portal must refuse it (403 or 404), which is expected.
       const foreign = [...this.tenants.patientsByClinic.entries()].find(([other]) => other !== clinicId)?.[1][0];
-      if (foreign) await this.call(this.route('getPatientProfile'), this.path(this.route('getPatientProfile'), { patientId: foreign }), { expected: [403, 404] });
+      if (foreign)
+        await this.call(this.route('getPatientProfile'), this.path(this.route('getPatientProfile'), { patientId: foreign }), { expected: [403, 404] });
     }
   }
 

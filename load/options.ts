@@ -41,7 +41,10 @@ export function parseFaults(text: string, plan: LoadOptions['faults']): LoadOpti
   if (text === 'on') return plan;
   if (text === 'off') return {};
   const faults: LoadOptions['faults'] = {};
-  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [kind, times] = part.split(':');
     if (!FAULT_KINDS.includes(kind as FaultKind)) throw new Error(`--faults: no fault ${JSON.stringify(kind)} (${FAULT_KINDS.join(', ')})`);
     faults[kind as FaultKind] = times ? Number(times) : Math.max(2, plan[kind as FaultKind] ?? 0);

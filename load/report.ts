@@ -69,7 +69,11 @@ export function summaryRows(accounting: Accounting, run: RunLog): BenchRow[] {
     shown('exchanges dead-lettered with a reason', accounting.deadLettered),
     limitRow('exchanges lost', accounting.lost, 0),
     limitRow('exchanges duplicated', accounting.duplicated, 0),
-    limitRow('garbage not dead-lettered', accounting.garbageSent - accounting.garbageDeadLettered + Math.max(0, accounting.unreadableSent - accounting.unreadableDeadLettered), 0),
+    limitRow(
+      'garbage not dead-lettered',
+      accounting.garbageSent - accounting.garbageDeadLettered + Math.max(0, accounting.unreadableSent - accounting.unreadableDeadLettered),
+      0,
+    ),
     shown('clinician calls', run.calls.length),
     ...OUTCOMES.filter((outcome) => outcome !== '5xx').map((outcome) => shown(`calls ${outcome}`, count(outcome))),
     limitRow('calls 5xx unexpected', count('5xx'), 0),
@@ -157,17 +161,35 @@ export function plots(report: LoadReport): string {
   const step = Math.max(2, Math.round(seconds / 60));
   const calls = buckets(report.series.calls, seconds, step);
   const kinds = ['read', 'write', 'sign-in'] as const;
-  const rate = kinds.map((kind) => ({ name: `${kind}s/s`, points: calls.map((b, i): [number, number] => [i * step, b.filter((c) => c.kind === kind).length / step]) }));
+  const rate = kinds.map((kind) => ({
+    name: `${kind}s/s`,
+    points: calls.map((b, i): [number, number] => [i * step, b.filter((c) => c.kind === kind).length / step]),
+  }));
   const topRoutes = report.routes.slice(0, 6).map((r) => r.route);
-  const routeRate = topRoutes.map((route) => ({ name: route.split('/').slice(-1)[0] || route, points: calls.map((b, i): [number, number] => [i * step, b.filter((c) => c.route === route).length / step]) }));
+  const routeRate = topRoutes.map((route) => ({
+    name: route.split('/').slice(-1)[0] || route,
+    points: calls.map((b, i): [number, number] => [i * step, b.filter((c) => c.route === route).length / step]),
+  }));
   const latency = (q: number) =>
     kinds.map((kind) => ({
       name: `${kind} p${Math.round(q * 100)}`,
-      points: calls.map((b, i): [number, number] => [i * step, quantile(b.filter((c) => c.kind === kind && c.outcome === '2xx').map((c) => c.ms), q)]),
+      points: calls.map((b, i): [number, number] => [
+        i * step,
+        quantile(
+          b.filter((c) => c.kind === kind && c.outcome === '2xx').map((c) => c.ms),
+          q,
+        ),
+      ]),
     }));
   const routeP95 = topRoutes.map((route) => ({
     name: `${route.split('/').slice(-1)[0] || route} p95`,
-    points: calls.map((b, i): [number, number] => [i * step, quantile(b.filter((c) => c.route === route && c.outcome === '2xx').map((c) => c.ms), 0.95)]),
+    points: calls.map((b, i): [number, number] => [
+      i * step,
+      quantile(
+        b.filter((c) => c.route === route && c.outcome === '2xx').map((c) => c.ms),
+        0.95,
+      ),
+    ]),
   }));
   const device = buckets(report.series.device, seconds, step);
   let sent = 0;
@@ -206,7 +228,13 @@ export function html(report: LoadReport): string {
     `<table>${rows.map((r, i) => `<tr>${r.map((c) => (i === 0 ? `<th>${escape(c)}</th>` : `<td>${escape(c)}</td>`)).join('')}</tr>`).join('')}</table>`;
   const summary = [
     ['measure', 'value', 'part down (s)', 'goal', 'pass'],
-    ...report.summary.map((r) => [r.name, r.value === null ? 'n/a' : String(r.value), r.floor === null ? '' : String(r.floor), r.goal, r.pass === null ? '—' : r.pass ? 'pass' : 'FAIL']),
+    ...report.summary.map((r) => [
+      r.name,
+      r.value === null ? 'n/a' : String(r.value),
+      r.floor === null ? '' : String(r.floor),
+      r.goal,
+      r.pass === null ? '—' : r.pass ? 'pass' : 'FAIL',
+    ]),
   ];
   const routes = [
     ['route', 'calls', ...OUTCOMES, 'p50 ms', 'p95 ms', 'p99 ms'],

@@ -126,7 +126,8 @@ async function main(): Promise<void> {
   const { report, dir, passed } = await runLoad(options);
   console.log(`\n${formatTable(report.summary)}\n\n${routeTable(report.routes)}\n`);
   if (report.accounting.examples.length) console.log(`lost or duplicated:\n  ${report.accounting.examples.join('\n  ')}`);
-  if (report.oddities.length) console.log(`unexpected answers (first ${Math.min(10, report.oddities.length)}):\n  ${report.oddities.slice(0, 10).join('\n  ')}`);
+  if (report.oddities.length)
+    console.log(`unexpected answers (first ${Math.min(10, report.oddities.length)}):\n  ${report.oddities.slice(0, 10).join('\n  ')}`);
   console.log(`report: ${path.join(dir, 'report.html')}`);
   process.exit(passed ? 0 : 1);
 }

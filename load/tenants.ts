@@ -59,7 +59,10 @@ export async function seedLoadTenants(options: { dataDir: string; devices: numbe
     const email = `load-${role.toLowerCase()}-${i}-${options.runId}@load.example`;
     const made =
       role === 'LiberDiAdmin'
-        ? await createUser({ FirstName: 'Load', LastName: role, Email: email, Role: role }, { password: LOAD_PASSWORD }).then((user) => ({ userId: user.UserID, email }))
+        ? await createUser({ FirstName: 'Load', LastName: role, Email: email, Role: role }, { password: LOAD_PASSWORD }).then((user) => ({
+            userId: user.UserID,
+            email,
+          }))
         : await createStaff(clinic, role, email);
     const totpSecret = TWO_FACTOR.includes(role) ? await turnOnTotp(email, made.userId, LOAD_PASSWORD) : undefined;
     staff.push({ role, ...made, clinic, totpSecret });
@@ -86,7 +89,9 @@ export async function seedLoadTenants(options: { dataDir: string; devices: numbe
       await savePrescription(
         patient.patientId,
         {
-          Exchanges: [{ ExchangeFluid: 'DIAneal 1.36%', ExchangeLiter: 2, ExchangeDaysFrequency: [...ALL_DAYS], ExchangeTime: ['07:00', '12:00', '17:00', '22:00'] }],
+          Exchanges: [
+            { ExchangeFluid: 'DIAneal 1.36%', ExchangeLiter: 2, ExchangeDaysFrequency: [...ALL_DAYS], ExchangeTime: ['07:00', '12:00', '17:00', '22:00'] },
+          ],
           FillTime: 10,
           DrainTime: 20,
           MinFillTemp: 36,
@@ -98,7 +103,13 @@ export async function seedLoadTenants(options: { dataDir: string; devices: numbe
         },
         doctorByClinic.get(clinic.clinicId)!,
       );
-      devices.push({ serialNumber, deviceId: patient.deviceId!, secret: credentials.issue(serialNumber), patientId: patient.patientId, clinicId: clinic.clinicId });
+      devices.push({
+        serialNumber,
+        deviceId: patient.deviceId!,
+        secret: credentials.issue(serialNumber),
+        patientId: patient.patientId,
+        clinicId: clinic.clinicId,
+      });
       patientsByClinic.set(clinic.clinicId, [...(patientsByClinic.get(clinic.clinicId) ?? []), patient.patientId]);
     },
   );

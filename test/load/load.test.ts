@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { runLoad } from '../../load/run';
+import { runLoad } from '@load/run';
 
 /**
  * A short `npm run load`: a few devices and staff on a stack of its own, with DynamoDB Local
