@@ -231,6 +231,14 @@ export class Clinician {
     return items[Math.floor(this.random() * items.length)]!;
   }
 
+  /** A write as a fault's probe (clearing a patient's alerts, which may be done any time): true when it worked. */
+  async probeWrite(): Promise<boolean> {
+    const patientId = this.pick(this.tenants.patientsByClinic.get(this.person.clinic.clinicId) ?? []);
+    if (!this.token || !patientId) return false;
+    const answer = await this.call(this.route('clearAlerts'), this.path(this.route('clearAlerts'), { patientId }), { body: { _id: patientId } });
+    return answer?.status === 200;
+  }
+
   /** A sign-in from scratch, as a fault's probe: true when it worked. */
   async probeSignIn(): Promise<boolean> {
     const previous = this.token;

@@ -30,6 +30,8 @@ export interface FaultActions {
   burst(factor: number, seconds: number): void;
   /** A sign-in from scratch; the clinicians sign in only at start, so a fault probes it. */
   probeSignIn(): Promise<boolean>;
+  /** A write; the staff write now and then only, so a fault probes it too. */
+  probeWrite(): Promise<boolean>;
 }
 
 /** When each fault happens (s from the start): the parts' faults one after another over the middle of the run, the others between them. */
@@ -83,9 +85,12 @@ export async function runFault(kind: FaultKind, actions: FaultActions, run: RunL
       break;
   }
   if (kind === 'dynamodb' || kind === 'cognito') {
-    // Probe sign-in until it works (or the goal's time has long passed), so its recovery is measured.
+    // Probe sign-in and a write until each works (or the goal's time has long passed), so their recovery is measured.
     const deadline = run.now() + RECOVERY_GOAL_S * 3;
-    while (run.now() < deadline && !(await actions.probeSignIn())) await sleep(250);
+    const probe = async (attempt: () => Promise<boolean>) => {
+      while (run.now() < deadline && !(await attempt())) await sleep(250);
+    };
+    await Promise.all([probe(actions.probeSignIn), probe(actions.probeWrite)]);
   }
   return window;
 }

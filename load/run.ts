@@ -63,6 +63,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
             garbage: () => devices[garbageFrom++ % devices.length]!.sendGarbage(),
             burst: fleet.burst,
             probeSignIn: () => prober.probeSignIn(),
+            probeWrite: () => prober.probeWrite(),
           },
           run,
         );
