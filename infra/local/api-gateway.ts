@@ -126,10 +126,9 @@ export function createApiGateway(verifyToken: TokenVerifier, options: { unavaila
     }
 
     // While DynamoDB Local or cognito-local restarts, one clear answer instead of failing handlers.
-    if (options.unavailable?.()) {
+    const answerUnavailable = () =>
       send(res, 503, JSON.stringify({ message: [messages.errors.unavailable] }), { 'retry-after': '5', 'cache-control': 'no-store' });
-      return;
-    }
+    if (options.unavailable?.()) return answerUnavailable();
 
     const values = match.pattern.exec(url.pathname)!.slice(1).map(decodedOrUndefined);
     if (values.includes(undefined)) {
@@ -200,11 +199,14 @@ export function createApiGateway(verifyToken: TokenVerifier, options: { unavaila
     try {
       const handler = await handlerFor(match);
       const result = (await handler(event, localContext(match.id, requestId), () => undefined)) as Result;
+      // A part that died while the handler ran failed it: the same clear answer as for a request that came after.
+      if ((result.statusCode ?? 200) >= 500 && options.unavailable?.()) return answerUnavailable();
       const responseHeaders = Object.fromEntries(Object.entries(result.headers ?? {}).map(([k, v]) => [k, String(v)]));
       const responseBody = result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? '');
       res.writeHead(result.statusCode ?? 200, { ...responseHeaders, 'apigw-requestid': requestId });
       res.end(responseBody);
     } catch (error) {
+      if (options.unavailable?.()) return answerUnavailable();
       // What API Gateway answers when the Lambda itself fails.
       console.error(`[api] ${match.id} failed`, error);
       send(res, 500, JSON.stringify({ message: 'Internal Server Error' }));

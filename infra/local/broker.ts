@@ -213,8 +213,10 @@ export async function startBroker(options: BrokerOptions): Promise<LocalBroker> 
       options.httpServer.off('upgrade', onUpgrade);
       for (const client of wss.clients) client.terminate();
       wss.close();
-      await new Promise<void>((resolve) => tcp.close(() => resolve()));
+      // The TCP server's close waits for its connections, which only the broker's close ends.
+      const tcpClosed = new Promise<void>((resolve) => tcp.close(() => resolve()));
       await new Promise<void>((resolve) => broker.close(() => resolve()));
+      await tcpClosed;
     },
   };
 }

@@ -15,7 +15,8 @@ const MAX_PAYLOAD_BYTES = 128 * 1024;
  * a device.
  */
 export async function startIotDataPlane(
-  broker: Aedes,
+  /** The broker, or a getter of the one running now (the local stack can restart its broker). */
+  brokerNow: Aedes | (() => Aedes),
   credentials: () => SigningCredentials = credentialsFromEnvironment,
 ): Promise<{ url: string; close(): Promise<void> }> {
   const server = http.createServer((req, res) => {
@@ -44,6 +45,7 @@ export async function startIotDataPlane(
       const refusal = await signedRequestRefusal(req, payload, credentials(), 'iotdata').catch((error: Error) => error.message);
       if (refusal) return json(403, { message: `Forbidden: ${refusal}` });
       const qos = url.searchParams.get('qos') === '1' ? 1 : 0;
+      const broker = typeof brokerNow === 'function' ? brokerNow() : brokerNow;
       broker.publish({ cmd: 'publish', topic, payload, qos, retain: url.searchParams.get('retain') === 'true', dup: false }, (error) => {
         if (error) res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ message: error.message }));
         else res.writeHead(200, { 'content-type': 'application/json' }).end('{}');

@@ -281,8 +281,8 @@ export async function seedDemoData(options: { log: (line: string) => void; dataD
 }
 
 /** Turns TOTP on the way a user does in the portal: sign in, get a secret, confirm a first code. */
-async function turnOnTotp(email: string, userId: string): Promise<string> {
-  const session = await signIn(email, DEMO_PASSWORD);
+export async function turnOnTotp(email: string, userId: string, password = DEMO_PASSWORD): Promise<string> {
+  const session = await signIn(email, password);
   if (session.status !== 'pass' || session.updatePassword) throw new Error(`demo user ${email} could not sign in`);
   const { secretCode } = await setupTotp(session.token, email);
   await verifyTotp(session.token, userId, totpCode(secretCode));

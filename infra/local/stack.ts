@@ -56,7 +56,14 @@ export interface LocalStack {
   userPool: UserPoolIds;
   /** True when this start created the table, i.e. the data folder was new. */
   fresh: boolean;
-  broker: LocalBroker;
+  /** The MQTT broker running now. */
+  readonly broker: LocalBroker;
+  /**
+   * Closes the broker (every device and browser loses its connection, retained messages are gone)
+   * and starts a new one on the same port, as a broker's crash and restart would; the current
+   * prescriptions are retained again, as at start.
+   */
+  restartBroker(): Promise<void>;
   /** The running DynamoDB Local and cognito-local children (named `dynamodb` and `cognito`). */
   processes(): ManagedProcess[];
   /** Runs the scheduled skipped-exchange check now (it also runs on its timer). */
@@ -247,7 +254,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     process.env.AWS_ENDPOINT_URL_S3 = `http://localhost:${port}${OBJECT_STORE_PREFIX}`;
 
     const deadLetters = deadLetterWatch({ log });
-    const broker = await startBroker({
+    const brokerOptions = {
       mqttPort: options.mqttPort,
       httpServer: server,
       onDeviceMessage: deviceMessageIngest(deadLetters.letter),
@@ -257,8 +264,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       allowedHosts: localOrigins(port).map((origin) => new URL(origin).host),
       browserGrant: async (token) => liveTopicFilterForToken(await verifyToken(token)),
       unavailable,
-    });
-    const iotDataPlane = await startIotDataPlane(broker.broker);
+    } satisfies Parameters<typeof startBroker>[0];
+    let broker = await startBroker(brokerOptions);
+    const iotDataPlane = await startIotDataPlane(() => broker.broker);
     process.env.AWS_ENDPOINT_URL_IOT_DATA_PLANE = iotDataPlane.url;
     if (!fresh) log(`${await republishCurrentPrescriptions()} prescriptions retained for their devices again`);
     const skippedCheck = startSkippedExchangeCheck(options.skippedCheckIntervalMs ?? 5 * 60_000, log, unavailable);
@@ -272,7 +280,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       dataDir,
       userPool,
       fresh,
-      broker,
+      get broker() {
+        return broker;
+      },
+      restartBroker: async () => {
+        const { mqttPort } = broker;
+        await broker.close();
+        broker = await startBroker({ ...brokerOptions, mqttPort });
+        log(`MQTT broker restarted: ${await republishCurrentPrescriptions()} prescriptions retained for their devices again`);
+      },
       processes: () => parts.map((part) => part.current()),
       checkSkippedExchanges: skippedCheck.runNow,
       publishGlobalSettings: settingsFanout.runNow,

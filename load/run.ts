@@ -1,0 +1,141 @@
+/**
+ * `npm run load [-- --quick] [--duration s] [--devices N] [--clinicians M] [--rate r] [--faults …]`
+ *
+ * Starts the real local stack (`npm start`'s parts) on its own data folder and ports, seeds its
+ * own tenants, then runs devices over MQTT and staff over the HTTP API at once while faults break
+ * parts of the stack on a schedule; at the end it accounts for every exchange sent, prints the
+ * summary and writes `.local/load/<time>/report.json` and `report.html`. Exits 1 when a goal fails.
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { startLocalStack } from '@infra/local/stack';
+import { createRandom } from '@infra/local/simulate';
+import { accountFor, type Accounting } from './accounting';
+import { Clinician } from './clinicians';
+import { driveFleet, LoadDevice } from './devices';
+import { RunLog } from './events';
+import { faultSchedule, measureRecoveries, runFault } from './faults';
+import { parseLoadOptions, usage, type LoadOptions } from './options';
+import { formatTable, routeFigures, routeTable, summaryRows, writeReport, type LoadReport } from './report';
+import { startSampler } from './sampler';
+import { newRunId, seedLoadTenants } from './tenants';
+
+/** How long the devices get at the end to have every message acknowledged. */
+const DRAIN_MS = 30_000;
+
+export interface LoadResult {
+  report: LoadReport;
+  dir: string;
+  passed: boolean;
+}
+
+export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+  const log = options.log ?? ((line: string) => console.log(`[load] ${line}`));
+  const startedAt = new Date().toISOString();
+  const dir = path.resolve(options.outDir ?? path.join('.local', 'load', startedAt.replace(/[:.]/g, '-')));
+  await mkdir(dir, { recursive: true });
+  const random = createRandom(7);
+  log(`starting the local stack in ${dir}/data`);
+  const stack = await startLocalStack({ dataDir: path.join(dir, 'data'), port: 0, mqttPort: 0, log: (line) => log(`[stack] ${line}`) });
+  try {
+    log(`seeding ${options.devices} devices and ${options.clinicians} staff`);
+    const tenants = await seedLoadTenants({ dataDir: stack.dataDir, devices: options.devices, clinicians: options.clinicians, runId: newRunId() });
+    const run = new RunLog();
+    const devices = tenants.devices.map((home) => new LoadDevice(home, stack.mqttUrl, run, random));
+    await Promise.all(devices.map((device) => device.connect()));
+    const clinicians = tenants.staff.map((person) => new Clinician(person, stack.url, tenants, run, random));
+    const prober = new Clinician(tenants.staff[0]!, stack.url, tenants, run, random);
+    const sampler = startSampler(stack, run, () => tenants.devices.map((device) => device.patientId));
+
+    log(`running for ${options.durationS} s at ${options.rate} exchanges/s`);
+    const fleet = driveFleet(devices, options.rate);
+    const working = clinicians.map((clinician) => clinician.work());
+    let garbageFrom = 0;
+    const faulting = (async () => {
+      for (const { at, kind } of faultSchedule(options)) {
+        if (at > run.now()) await sleep((at - run.now()) * 1000);
+        log(`fault: ${kind}`);
+        const window = await runFault(
+          kind,
+          {
+            stack,
+            garbage: () => devices[garbageFrom++ % devices.length]!.sendGarbage(),
+            burst: fleet.burst,
+            probeSignIn: () => prober.probeSignIn(),
+            probeWrite: () => prober.probeWrite(),
+          },
+          run,
+        );
+        log(`fault: ${kind} over, part back after ${((window.back ?? window.start) - window.start).toFixed(1)} s`);
+      }
+    })();
+    await sleep(options.durationS * 1000);
+    await faulting;
+    const seconds = run.now();
+    fleet.stop();
+    for (const clinician of clinicians) clinician.stop();
+    log('stopping: devices finish what is in flight');
+    await Promise.all([...working, ...devices.map((device) => device.stop(DRAIN_MS))]);
+    sampler.stop();
+    measureRecoveries(run);
+
+    const accounting = await retry(() => accountFor(devices));
+    const routes = routeFigures(run.calls);
+    const summary = summaryRows(accounting, run);
+    const report: LoadReport = {
+      options: { ...options, outDir: dir },
+      startedAt,
+      seconds,
+      summary,
+      accounting,
+      routes,
+      faults: run.faults,
+      devices: {
+        prescriptionsAcked: devices.reduce((sum, d) => sum + d.prescriptionsAcked, 0),
+        errorsSent: devices.reduce((sum, d) => sum + d.errorsSent, 0),
+        reconnects: devices.reduce((sum, d) => sum + d.reconnects, 0),
+      },
+      oddities: [...new Set(run.oddities)].slice(0, 50),
+      series: { calls: run.calls, device: run.device, stored: sampler.stored, processes: sampler.processes },
+    };
+    await writeReport(dir, report);
+    return { report, dir, passed: summary.every((row) => row.pass !== false) };
+  } finally {
+    await stack.stop();
+  }
+}
+
+/** The table may still be coming back from the last fault: try again for a while. */
+async function retry(count: () => Promise<Accounting>): Promise<Accounting> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await count();
+    } catch (error) {
+      if (attempt >= 20) throw error;
+      await sleep(1000);
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  // The ingest's warnings on the garbage sent on purpose would bury the run's own lines.
+  process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
+  const options = parseLoadOptions(process.argv.slice(2));
+  if (options === 'help') return console.log(usage);
+  const { report, dir, passed } = await runLoad(options);
+  console.log(`\n${formatTable(report.summary)}\n\n${routeTable(report.routes)}\n`);
+  if (report.accounting.examples.length) console.log(`lost or duplicated:\n  ${report.accounting.examples.join('\n  ')}`);
+  if (report.oddities.length)
+    console.log(`unexpected answers (first ${Math.min(10, report.oddities.length)}):\n  ${report.oddities.slice(0, 10).join('\n  ')}`);
+  console.log(`report: ${path.join(dir, 'report.html')}`);
+  process.exit(passed ? 0 : 1);
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error('load: failed', error);
+    process.exit(2);
+  });
+}

@@ -1,0 +1,105 @@
+/**
+ * Samples, every few seconds, the memory (VmRSS) and CPU of each process of the stack from
+ * /proc/<pid> (this process, which runs the API, the broker and the ingest as the Lambdas would,
+ * and the DynamoDB Local and cognito-local children, whichever is running now), and how many
+ * exchanges the table holds for the run's patients.
+ */
+import { readFileSync } from 'node:fs';
+import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { LocalStack } from '@infra/local/stack';
+import { TABLE_NAME } from '@infra/local/stack';
+import type { RunLog } from './events';
+
+const CLOCK_TICKS = 100;
+
+export interface ProcessSample {
+  t: number;
+  process: string;
+  pid: number;
+  rssMb: number;
+  /** Share of one CPU since the previous sample, %. */
+  cpu: number;
+}
+
+export interface StoredSample {
+  t: number;
+  stored: number;
+}
+
+function readProc(pid: number): { rssMb: number; ticks: number } | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    // Fields after the command name (which may hold spaces), from field 3: utime is 14, stime 15.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { rssMb: rssKb / 1024, ticks: Number(fields[11]) + Number(fields[12]) };
+  } catch {
+    return undefined;
+  }
+}
+
+export function startSampler(stack: LocalStack, run: RunLog, patientIds: () => string[], everyMs = 2000) {
+  const processes: ProcessSample[] = [];
+  const stored: StoredSample[] = [];
+  const previous = new Map<number, { ticks: number; t: number }>();
+  const document = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB, maxAttempts: 1 }));
+  let counting = false;
+
+  const sample = () => {
+    const t = run.now();
+    const current = [
+      { name: 'portal (API, broker, ingest)', pid: process.pid },
+      ...stack.processes().map((part) => ({ name: part.name === 'dynamodb' ? 'DynamoDB Local' : 'cognito-local', pid: part.child.pid ?? 0 })),
+    ];
+    for (const { name, pid } of current) {
+      const read = readProc(pid);
+      if (!read) continue;
+      const before = previous.get(pid);
+      previous.set(pid, { ticks: read.ticks, t });
+      const cpu = before ? ((read.ticks - before.ticks) / CLOCK_TICKS / (t - before.t)) * 100 : 0;
+      processes.push({ t, process: name, pid, rssMb: Math.round(read.rssMb * 10) / 10, cpu: Math.round(cpu * 10) / 10 });
+    }
+    if (counting) return;
+    counting = true;
+    void countStored(document, patientIds())
+      .then(
+        (count) => stored.push({ t, stored: count }),
+        () => undefined, // the table is down: no point, the plot shows the gap
+      )
+      .finally(() => (counting = false));
+  };
+  const timer = setInterval(sample, everyMs);
+  sample();
+  return {
+    processes,
+    stored,
+    stop: () => {
+      clearInterval(timer);
+      document.destroy();
+    },
+  };
+}
+
+/** The exchanges stored for the patients, counted by the table (Select COUNT on each patient's partition). */
+async function countStored(document: DynamoDBDocumentClient, patientIds: string[]): Promise<number> {
+  let total = 0;
+  for (const patientId of patientIds) {
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await document.send(
+        new QueryCommand({
+          TableName: TABLE_NAME,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+          ExpressionAttributeValues: { ':pk': `PATIENT#${patientId}`, ':sk': 'EXCHANGE#' },
+          Select: 'COUNT',
+          ExclusiveStartKey,
+        }),
+      );
+      total += page.Count ?? 0;
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+  }
+  return total;
+}
