@@ -79,6 +79,8 @@ export interface DataListProps<T> {
   more?: MorePages;
   /** What an empty list says; 'No items match your search' unless the list says better. */
   empty?: string;
+  /** Long cells wrap instead of widening the table (e.g. a refused message's reason). */
+  wrapLines?: boolean;
 }
 
 const modeOptions: SelectProps.Option[] = [
@@ -189,6 +191,7 @@ export function DataList<T>(props: DataListProps<T>) {
       loading={props.loading}
       loadingText={widgetMessages.loading}
       variant="full-page"
+      wrapLines={props.wrapLines}
       ariaLabels={{ tableLabel: props.title }}
       onRowClick={props.onRowClick ? ({ detail }) => props.onRowClick!(detail.item) : undefined}
       header={

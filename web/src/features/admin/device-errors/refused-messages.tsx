@@ -78,6 +78,7 @@ export function RefusedMessages({ letters, loading, more }: { letters: readonly 
       defaultOrder={newestFirst}
       empty={m.empty}
       more={more}
+      wrapLines
     />
   );
 }
