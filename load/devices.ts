@@ -34,6 +34,8 @@ export class LoadDevice {
   errorsSent = 0;
   prescriptionsAcked = 0;
   reconnects = 0;
+  /** How far the device's clock is off (a clock-step fault): its exchanges carry times this much later. */
+  clockOffsetMs = 0;
   private client?: MqttClient;
   private readonly patient: SimulatedPatient;
   private held?: DeviceExchange;
@@ -91,7 +93,7 @@ export class LoadDevice {
   /** The device's next exchange (and now and then an error report), with a held-back one after it. */
   tick(): void {
     if (this.stopped || !this.client) return;
-    const now = new Date();
+    const now = new Date(Date.now() + this.clockOffsetMs);
     const { exchange } = this.patient.nextExchange(now);
     this.ledger.set(exchange._id, { id: exchange._id, kind: 'exchange', sentAt: this.run.now(), sends: 0 });
     if (!this.held && this.random() < HOLD_BACK_RATE) {

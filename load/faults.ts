@@ -1,7 +1,7 @@
 /**
  * The faults of a run, on a schedule: a part of the stack killed (DynamoDB Local, cognito-local;
  * the stack starts it again), the broker restarted, a device sending garbage, a burst of ten times
- * the rate. Each fault's window is recorded, and for a part that comes back, the time from its
+ * the rate, one device's clock stepped forward and back. Each fault's window is recorded, and for a part that comes back, the time from its
  * return to the first success of each kind (an exchange acknowledged, a read, a write, a sign-in).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -11,6 +11,9 @@ import type { FaultKind, LoadOptions } from './options';
 
 export const BURST_FACTOR = 10;
 const BURST_SECONDS = 5;
+/** A clock step: the device's clock runs this far ahead for CLOCK_STEP_SECONDS, then is set right (its next exchanges are earlier than the last ones). */
+export const CLOCK_STEP_MS = 2 * 60 * 60_000;
+const CLOCK_STEP_SECONDS = 8;
 /** The kinds of success a part's return is measured by. */
 export const RECOVERY_KINDS = ['exchange acked', 'read', 'write', 'sign-in'] as const;
 /** What each part's return is measured by: what it serves (the broker serves devices only; sign-in is probed after the others). */
@@ -20,6 +23,7 @@ const RECOVERY_BY_FAULT: Record<string, readonly string[]> = {
   broker: ['exchange acked'],
   burst: ['exchange acked', 'read', 'write'],
   garbage: ['exchange acked'],
+  clock: ['exchange acked'],
 };
 /** A part's service must be back within this many seconds of the part. */
 export const RECOVERY_GOAL_S = 10;
@@ -27,6 +31,8 @@ export const RECOVERY_GOAL_S = 10;
 export interface FaultActions {
   stack: LocalStack;
   garbage(): void;
+  /** Steps one device's clock by `offsetMs` (0 sets it right). */
+  stepClock(offsetMs: number): void;
   burst(factor: number, seconds: number): void;
   /** A sign-in from scratch; the clinicians sign in only at start, so a fault probes it. */
   probeSignIn(): Promise<boolean>;
@@ -42,7 +48,7 @@ export function faultSchedule(options: Pick<LoadOptions, 'durationS' | 'faults'>
   for (let round = 0; round < Math.max(...Object.values(counts)); round += 1) {
     for (const kind of ['dynamodb', 'broker', 'cognito'] as const) if (round < counts[kind]) interleaved.push(kind);
   }
-  const others = (['garbage', 'burst'] as const).flatMap((kind) => Array.from({ length: options.faults[kind] ?? 0 }, () => kind));
+  const others = (['garbage', 'burst', 'clock'] as const).flatMap((kind) => Array.from({ length: options.faults[kind] ?? 0 }, () => kind));
   const from = options.durationS * 0.12;
   const to = options.durationS * 0.72;
   const spread = (kinds: FaultKind[], offset: number) =>
@@ -76,6 +82,12 @@ export async function runFault(kind: FaultKind, actions: FaultActions, run: RunL
       break;
     case 'garbage':
       actions.garbage();
+      window.back = run.now();
+      break;
+    case 'clock':
+      actions.stepClock(CLOCK_STEP_MS);
+      await sleep(CLOCK_STEP_SECONDS * 1000);
+      actions.stepClock(0);
       window.back = run.now();
       break;
     case 'burst':

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 
-export const FAULT_KINDS = ['dynamodb', 'cognito', 'broker', 'garbage', 'burst'] as const;
+export const FAULT_KINDS = ['dynamodb', 'cognito', 'broker', 'garbage', 'burst', 'clock'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface LoadOptions {
@@ -22,7 +22,7 @@ export const QUICK: Omit<LoadOptions, 'outDir' | 'log'> = {
   devices: 6,
   clinicians: 5,
   rate: 2,
-  faults: { dynamodb: 2, broker: 2, cognito: 1, garbage: 2, burst: 1 },
+  faults: { dynamodb: 2, broker: 2, cognito: 1, garbage: 2, burst: 1, clock: 1 },
 };
 
 const FULL: Omit<LoadOptions, 'outDir' | 'log'> = {
@@ -30,11 +30,11 @@ const FULL: Omit<LoadOptions, 'outDir' | 'log'> = {
   devices: 20,
   clinicians: 8,
   rate: 4,
-  faults: { dynamodb: 3, broker: 3, cognito: 3, garbage: 3, burst: 3 },
+  faults: { dynamodb: 3, broker: 3, cognito: 3, garbage: 3, burst: 3, clock: 2 },
 };
 
 export const usage = `usage: npm run load -- [--quick] [--duration <s>] [--devices N] [--clinicians M] [--rate <exchanges/s>]
-                     [--faults on|off|dynamodb,cognito,broker,garbage,burst[:times]] [--out <folder>]`;
+                     [--faults on|off|dynamodb,cognito,broker,garbage,burst,clock[:times]] [--out <folder>]`;
 
 /** `--faults on|off|kind[:times],…`: the kinds named happen `times` times (else as the plan has them, at least 2). */
 export function parseFaults(text: string, plan: LoadOptions['faults']): LoadOptions['faults'] {

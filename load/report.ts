@@ -7,6 +7,7 @@ import path from 'node:path';
 import { quantile } from '../bench/measure';
 import { formatTable, limitRow, type BenchRow } from '../bench/report';
 import type { Accounting } from './accounting';
+import type { AlertCheck } from './alerts';
 import { OUTCOMES, type CallEvent, type FaultWindow, type RunLog } from './events';
 import { fullServiceBack, RECOVERY_GOAL_S } from './faults';
 import type { LoadOptions } from './options';
@@ -27,6 +28,7 @@ export interface LoadReport {
   seconds: number;
   summary: BenchRow[];
   accounting: Accounting;
+  alerts: AlertCheck;
   routes: RouteFigures[];
   faults: FaultWindow[];
   devices: { prescriptionsAcked: number; errorsSent: number; reconnects: number };
@@ -60,7 +62,7 @@ export function routeFigures(calls: CallEvent[]): RouteFigures[] {
     .sort((a, b) => b.calls - a.calls);
 }
 
-export function summaryRows(accounting: Accounting, run: RunLog): BenchRow[] {
+export function summaryRows(accounting: Accounting, alerts: AlertCheck, run: RunLog): BenchRow[] {
   const count = (outcome: string) => run.calls.filter((call) => call.outcome === outcome).length;
   const rows: BenchRow[] = [
     shown('exchanges sent (distinct ids)', accounting.sent),
@@ -74,6 +76,11 @@ export function summaryRows(accounting: Accounting, run: RunLog): BenchRow[] {
       accounting.garbageSent - accounting.garbageDeadLettered + Math.max(0, accounting.unreadableSent - accounting.unreadableDeadLettered),
       0,
     ),
+    shown('alerts stored on exchanges', alerts.storedAlerts),
+    shown('alerts the engine gives afresh', alerts.engineAlerts),
+    limitRow('alerts missing', alerts.missing, 0),
+    limitRow('alerts extra', alerts.extra, 0),
+    shown('alerts kept after a late earlier exchange', alerts.extraKeptAfterLateEarlier),
     shown('clinician calls', run.calls.length),
     ...OUTCOMES.filter((outcome) => outcome !== '5xx').map((outcome) => shown(`calls ${outcome}`, count(outcome))),
     limitRow('calls 5xx unexpected', count('5xx'), 0),

@@ -11,7 +11,8 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startLocalStack } from '@infra/local/stack';
 import { createRandom } from '@infra/local/simulate';
-import { accountFor, type Accounting } from './accounting';
+import { accountFor } from './accounting';
+import { checkAlerts } from './alerts';
 import { Clinician } from './clinicians';
 import { driveFleet, LoadDevice } from './devices';
 import { RunLog } from './events';
@@ -52,6 +53,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     const fleet = driveFleet(devices, options.rate);
     const working = clinicians.map((clinician) => clinician.work());
     let garbageFrom = 0;
+    let clockFrom = 0;
     const faulting = (async () => {
       for (const { at, kind } of faultSchedule(options)) {
         if (at > run.now()) await sleep((at - run.now()) * 1000);
@@ -61,6 +63,11 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
           {
             stack,
             garbage: () => devices[garbageFrom++ % devices.length]!.sendGarbage(),
+            stepClock: (offsetMs) => {
+              // Forward on the next device in turn, back on the same one.
+              if (offsetMs === 0) devices[(clockFrom - 1) % devices.length]!.clockOffsetMs = 0;
+              else devices[clockFrom++ % devices.length]!.clockOffsetMs = offsetMs;
+            },
             burst: fleet.burst,
             probeSignIn: () => prober.probeSignIn(),
             probeWrite: () => prober.probeWrite(),
@@ -81,14 +88,16 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     measureRecoveries(run);
 
     const accounting = await retry(() => accountFor(devices));
+    const alerts = await retry(() => checkAlerts(devices));
     const routes = routeFigures(run.calls);
-    const summary = summaryRows(accounting, run);
+    const summary = summaryRows(accounting, alerts, run);
     const report: LoadReport = {
       options: { ...options, outDir: dir },
       startedAt,
       seconds,
       summary,
       accounting,
+      alerts,
       routes,
       faults: run.faults,
       devices: {
@@ -107,7 +116,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
 }
 
 /** The table may still be coming back from the last fault: try again for a while. */
-async function retry(count: () => Promise<Accounting>): Promise<Accounting> {
+async function retry<T>(count: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await count();
@@ -127,6 +136,7 @@ async function main(): Promise<void> {
   const { report, dir, passed } = await runLoad(options);
   console.log(`\n${formatTable(report.summary)}\n\n${routeTable(report.routes)}\n`);
   if (report.accounting.examples.length) console.log(`lost or duplicated:\n  ${report.accounting.examples.join('\n  ')}`);
+  if (report.alerts.examples.length) console.log(`alerts missing or extra:\n  ${report.alerts.examples.join('\n  ')}`);
   if (report.oddities.length)
     console.log(`unexpected answers (first ${Math.min(10, report.oddities.length)}):\n  ${report.oddities.slice(0, 10).join('\n  ')}`);
   console.log(`report: ${path.join(dir, 'report.html')}`);

@@ -5,13 +5,15 @@ import { runLoad } from '@load/run';
 
 /**
  * A short `npm run load`: a few devices and staff on a stack of its own, with DynamoDB Local
- * killed once and the broker restarted once. Every exchange a device sent is stored exactly once
- * (or dead-lettered), no call fails with an unexpected 5xx, and service is back within 10 s.
+ * killed once, the broker restarted once and one device's clock stepped two hours ahead and back.
+ * Every exchange a device sent is stored exactly once (or dead-lettered), the alerts stored are
+ * the alert engine's on the same exchanges, no call fails with an unexpected 5xx, and service is
+ * back within 10 s.
  */
 const outDir = mkdtempSync(path.join(os.tmpdir(), 'pd-portal-load-'));
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
-it('loses and duplicates no exchange across a DynamoDB restart and a broker restart', async () => {
+it('loses no exchange or alert across a DynamoDB restart, a broker restart and a clock step', async () => {
   const lines: string[] = [];
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(' ')));
@@ -20,7 +22,7 @@ it('loses and duplicates no exchange across a DynamoDB restart and a broker rest
     devices: 3,
     clinicians: 3,
     rate: 1.5,
-    faults: { dynamodb: 1, broker: 1, garbage: 1 },
+    faults: { dynamodb: 1, broker: 1, garbage: 1, clock: 1 },
     outDir,
     log: () => undefined,
   });
@@ -29,6 +31,11 @@ it('loses and duplicates no exchange across a DynamoDB restart and a broker rest
   expect({ lost: accounting.lost, duplicated: accounting.duplicated, examples: accounting.examples }).toEqual({ lost: 0, duplicated: 0, examples: [] });
   expect(accounting.storedOnce + accounting.deadLettered).toBe(accounting.sent);
   expect(accounting.garbageDeadLettered).toBe(accounting.garbageSent);
+  expect(report.faults.filter((fault) => fault.kind === 'clock')).toHaveLength(1);
+  const { alerts } = report;
+  expect(alerts.exchanges).toBe(accounting.storedOnce);
+  expect(alerts.engineAlerts).toBeGreaterThan(0);
+  expect({ missing: alerts.missing, extra: alerts.extra, examples: alerts.examples }).toEqual({ missing: 0, extra: 0, examples: [] });
   expect(report.series.calls.filter((call) => call.outcome === '5xx')).toEqual([]);
   const parts = report.faults.filter((fault) => fault.kind === 'dynamodb' || fault.kind === 'broker');
   expect(parts.map((fault) => fault.kind).sort()).toEqual(['broker', 'dynamodb']);
