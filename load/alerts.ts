@@ -21,7 +21,7 @@ export interface AlertCheck {
   engineAlerts: number;
   /** Alerts the engine gives that the exchange does not hold. Goal 0. */
   missing: number;
-  /** Alerts the exchange holds that the engine does not give, on an exchange first evaluated with all its earlier exchanges in. Goal 0. */
+  /** Alerts the exchange holds that the engine does not give, on an exchange no earlier one was received or stored after. Goal 0. */
   extra: number;
   /**
    * Alerts held that the engine no longer gives, on an exchange first evaluated before an earlier
@@ -78,11 +78,22 @@ export async function checkAlerts(devices: LoadDevice[]): Promise<AlertCheck> {
       const missing = [...engine].filter((flag) => !stored.has(flag));
       const extra = [...stored].filter((flag) => !engine.has(flag));
       result.missing += missing.length;
-      const lateEarlier = history.some((earlier) => earlier.ReceivedAt > exchange.ReceivedAt);
+      // Received later, or stored later: a delivery that failed while a part was down is taken again
+      // with its first ReceivedAt, after exchanges the device sent next were stored. The device's
+      // first acknowledgement tells when each was stored.
+      const ackedAt = (id: string) => device.ledger.get(id)?.ackedAt ?? Infinity;
+      const lateEarlier = history.some((earlier) => earlier.ReceivedAt > exchange.ReceivedAt || ackedAt(earlier._id) > ackedAt(exchange._id));
       if (lateEarlier) result.extraKeptAfterLateEarlier += extra.length;
       else result.extra += extra.length;
       for (const flag of missing) if (result.examples.length < 10) result.examples.push(`missing ${flag}: ${exchange._id}`);
-      if (!lateEarlier) for (const flag of extra) if (result.examples.length < 10) result.examples.push(`extra ${flag}: ${exchange._id}`);
+      if (!lateEarlier)
+        for (const flag of extra) {
+          // What the stored alert says (its text names the fill it compared with) beside the engine's previous exchange.
+          const text = exchange.StatusAlerts.alerts.find((alert) => alert.flag === flag)?.textValue ?? '';
+          const previous = history[0];
+          const engineSaw = previous ? `previous ${previous._id} fill ${previous.FillVolume ?? '-'}` : 'no previous';
+          if (result.examples.length < 10) result.examples.push(`extra ${flag}: ${exchange._id} (stored: ${text}; engine: ${engineSaw})`);
+        }
     }
   }
   return result;
