@@ -3,8 +3,8 @@ import { createHash } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import net from 'node:net';
 import { WebSocketServer, createWebSocketStream } from 'ws';
-import { deadLettersRepository } from '@functions/data/dead-letters-repository';
 import type { DeviceMessageEvent } from '@functions/devices/ingest';
+import { keepDeadLetter } from '@functions/devices/keep-dead-letter';
 import { filterWithin } from '@shared/live';
 import type { DeviceCredentials } from './device-credentials';
 import { parsedUrl } from './url-path';
@@ -236,7 +236,7 @@ function oversizeMessages(log: (line: string) => void, onDeadLetter: () => void)
       const reason = `Payload of ${size} bytes is over IoT Core's ${MAX_PAYLOAD_BYTES / 1024} KB limit: dropped and the connection closed, as IoT Core does (Payload keeps its first ${MAX_PAYLOAD_BYTES} bytes)`;
       log(`${event.clientId} ${event.topic}: ${reason}`);
       try {
-        await deadLettersRepository.add({
+        await keepDeadLetter({
           Topic: event.topic,
           ClientId: event.clientId,
           Payload: Buffer.from(event.payload, 'base64').subarray(0, MAX_PAYLOAD_BYTES).toString('base64'),
