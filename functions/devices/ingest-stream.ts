@@ -2,7 +2,7 @@ import type { Context, KinesisStreamBatchResponse, KinesisStreamEvent, KinesisSt
 import { inParallel } from '../lib/in-parallel';
 import { logger } from '../lib/powertools';
 import { holdingNotices } from './change-notice';
-import { handler as takeDeviceMessage, type DeviceMessageEvent } from './ingest';
+import { takeDeviceMessage, type DeviceMessageEvent } from './ingest';
 import { keepDeadLetter } from './keep-dead-letter';
 
 /** Devices of one batch taken at once; each device's messages one at a time, in order. */
@@ -27,13 +27,14 @@ function messageOf(record: KinesisStreamRecord): DeviceMessageEvent | undefined 
  * record and reports it, so Lambda retries from there (a record already taken changes nothing).
  */
 export async function handler(event: KinesisStreamEvent, context?: Context): Promise<KinesisStreamBatchResponse> {
+  if (context) logger.addContext(context);
   // The batch's change notices go out together once it is taken (change-notice.ts).
-  const { result, publishHeld } = await holdingNotices(() => takeBatch(event, context));
+  const { result, publishHeld } = await holdingNotices(() => takeBatch(event));
   await publishHeld();
   return result;
 }
 
-async function takeBatch(event: KinesisStreamEvent, context?: Context): Promise<KinesisStreamBatchResponse> {
+async function takeBatch(event: KinesisStreamEvent): Promise<KinesisStreamBatchResponse> {
   const byDevice = new Map<string, KinesisStreamRecord[]>();
   for (const record of event.Records) {
     const records = byDevice.get(record.kinesis.partitionKey) ?? [];
@@ -45,7 +46,7 @@ async function takeBatch(event: KinesisStreamEvent, context?: Context): Promise<
     for (const record of records) {
       const message = messageOf(record);
       try {
-        if (message) await takeDeviceMessage(message, context);
+        if (message) await takeDeviceMessage(message);
         else
           await keepDeadLetter({
             Topic: '',

@@ -23,12 +23,11 @@ export type IngestResult = 'taken' | 'dead-lettered';
 
 /**
  * Takes one device message. A message that cannot be taken is stored as a dead letter with the
- * reason and the handler returns normally, so a bad message never crashes or blocks the device;
+ * reason and the call returns normally, so a bad message never crashes or blocks the device;
  * a failure of our own (the table is unreachable) is thrown, so the message is delivered again
- * (locally the broker does not acknowledge it; on AWS the rule's error action keeps it).
+ * (locally the broker does not acknowledge it; on AWS the stream gives the record again).
  */
-export async function handler(event: DeviceMessageEvent, context?: Context): Promise<IngestResult> {
-  if (context) logger.addContext(context);
+export async function takeDeviceMessage(event: DeviceMessageEvent): Promise<IngestResult> {
   logger.appendKeys({ topic: event.topic, clientId: event.clientId });
   try {
     const outcome = await ingestDeviceMessage(event);
@@ -51,6 +50,12 @@ export async function handler(event: DeviceMessageEvent, context?: Context): Pro
     publishMetrics();
     logger.removeKeys(['topic', 'clientId']);
   }
+}
+
+/** One device message as a Lambda invocation (the local broker and the seed call it so). */
+export async function handler(event: DeviceMessageEvent, context?: Context): Promise<IngestResult> {
+  if (context) logger.addContext(context);
+  return takeDeviceMessage(event);
 }
 
 function readablePayload(event: DeviceMessageEvent): unknown {
