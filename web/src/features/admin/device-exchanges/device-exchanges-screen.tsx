@@ -11,7 +11,7 @@ import type { ListColumn } from '@web/src/components/list/list-logic';
 import { errorMessages } from '@web/src/lib/api-client';
 import { useApiList, useApiQuery } from '@web/src/lib/api-hooks';
 import { useSession } from '@web/src/lib/auth';
-import { formatLocalDate, numberText } from '../devices/device-format';
+import { formatLocalDate, formatPValue, numberText } from '@web/src/lib/format';
 import { DeviceScreenHeader } from '../devices/device-screen-header';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
@@ -54,7 +54,7 @@ const columns: ListColumn<ExchangeRow>[] = [
     id: 'turbidity',
     header: c.turbidity,
     value: (exchange) => exchange.PValue,
-    cell: (exchange) => (exchange.PValue === undefined ? '' : exchange.PValue.toFixed(5)),
+    cell: (exchange) => formatPValue(exchange.PValue),
     type: 'number',
   },
   measured('utilization', m.exchangeColumns.utilization, (exchange) => exchange.PatientUtilizationSnapshot),

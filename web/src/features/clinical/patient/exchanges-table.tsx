@@ -21,7 +21,8 @@ import { useApiMutation } from '@web/src/lib/api-hooks';
 import { widgetMessages } from '@web/src/lib/widget-messages';
 import { patchCachedExchange } from './exchange-cache';
 import { CommentEditor, ExchangeDate, ExchangeStatus, FluidChip } from './exchange-cells';
-import { formatExchangeDate, formatPValue, hasOpenAlerts, numberText, turbidityFileName } from './exchange-format';
+import { hasOpenAlerts, turbidityFileName } from './exchange-format';
+import { formatLocalDate, formatPValue, numberText } from '@web/src/lib/format';
 import { staffRoute, useStaffUser } from '@web/src/lib/staff';
 import { turbidityCsv } from './turbidity-csv';
 
@@ -161,7 +162,7 @@ export function ExchangesTable({ patientId, exchanges, count, more, loading }: E
         header: c.actions,
         cell: (row: Row) => {
           if (row.kind !== 'exchange') return null;
-          const date = formatExchangeDate(row.exchange.DeviceLocalDate);
+          const date = formatLocalDate(row.exchange.DeviceLocalDate);
           return (
             <SpaceBetween direction="horizontal" size="xs">
               {hasOpenAlerts(row.exchange) && (
@@ -194,7 +195,7 @@ export function ExchangesTable({ patientId, exchanges, count, more, loading }: E
         return dataColumns.some((column) => {
           const value = column.value(row.exchange);
           const shown =
-            column.id === 'date' ? formatExchangeDate(row.exchange.DeviceLocalDate) : typeof value === 'number' ? numberText(value) : String(value ?? '');
+            column.id === 'date' ? formatLocalDate(row.exchange.DeviceLocalDate) : typeof value === 'number' ? numberText(value) : String(value ?? '');
           return shown.toLowerCase().includes(needle);
         });
       },
@@ -224,8 +225,8 @@ export function ExchangesTable({ patientId, exchanges, count, more, loading }: E
         wrapLines={false}
         ariaLabels={{
           tableLabel: e.title,
-          expandButtonLabel: (row) => e.expandableLabel(formatExchangeDate(row.exchange.DeviceLocalDate), false),
-          collapseButtonLabel: (row) => e.expandableLabel(formatExchangeDate(row.exchange.DeviceLocalDate), true),
+          expandButtonLabel: (row) => e.expandableLabel(formatLocalDate(row.exchange.DeviceLocalDate), false),
+          collapseButtonLabel: (row) => e.expandableLabel(formatLocalDate(row.exchange.DeviceLocalDate), true),
         }}
         header={
           <Header variant="h2" counter={`(${count})`}>
