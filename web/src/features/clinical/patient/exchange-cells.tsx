@@ -7,6 +7,7 @@ import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/c
 import Textarea from '@cloudscape-design/components/textarea';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { alertSummary } from '@shared/alerts/alert';
 import type { ExchangeRow } from '@shared/api/patients';
 import { exchangeFluidColour } from '@shared/device/fluids';
 import { dialogs } from '@shared/messages/dialogs';
@@ -14,7 +15,6 @@ import { patients } from '@shared/messages/patients';
 import { ErrorDialog } from '@web/src/components/error-dialog';
 import { useApiMutation } from '@web/src/lib/api-hooks';
 import { patchCachedExchange } from './exchange-cache';
-import { alertSummary } from './exchange-format';
 import { formatLocalDate } from '@web/src/lib/format';
 import { staffRoute, useStaffUser } from '@web/src/lib/staff';
 

@@ -1,17 +1,5 @@
-import type { ExchangeRow, PatientAlert } from '@shared/api/patients';
+import type { ExchangeRow } from '@shared/api/patients';
 import { localParts } from '@web/src/lib/format';
-
-/**
- * The text that sums up an exchange's alerts (spec section 4 "Alert severity"): the one saying the
- * prescription is not approved if any, else the decisive one (the highest, the later on ties).
- */
-export function alertSummary(alerts: readonly PatientAlert[]): PatientAlert | undefined {
-  const notApproved = alerts.find((alert) => /not approved/i.test(alert.textValue));
-  if (notApproved) return notApproved;
-  let decisive: PatientAlert | undefined;
-  for (const alert of alerts) if (!decisive || alert.severity >= decisive.severity) decisive = alert;
-  return decisive;
-}
 
 /** Whether the exchange still shows an alert indicator (it has alerts nobody cleared). */
 export const hasOpenAlerts = (exchange: ExchangeRow) => exchange.StatusAlerts.alerts.length > 0 && !exchange.AlertsClearedAt;
