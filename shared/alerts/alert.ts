@@ -55,11 +55,11 @@ export function makeAlert(flag: AlertFlag, textValue: string, severity: AlertSev
   return { flag, severity, textValue };
 }
 
-export interface AlertStatus {
+export interface AlertStatus<A extends Alert = Alert> {
   /** 1 with no alert, else the highest severity. */
   statusValue: AlertStatusValue;
   /** The alert that decides the status: the highest, and of equals the later one. */
-  alert?: Alert;
+  alert?: A;
 }
 
 /**
@@ -67,12 +67,22 @@ export interface AlertStatus {
  * severity among its alerts, taking the later one on ties, 1 when there is none. "Later" is
  * later in the list, so pass alerts oldest first.
  */
-export function alertStatus(alerts: readonly Alert[]): AlertStatus {
-  let decisive: Alert | undefined;
+export function alertStatus<A extends Alert>(alerts: readonly A[]): AlertStatus<A> {
+  let decisive: A | undefined;
   for (const alert of alerts) {
     if (!decisive || alert.severity >= decisive.severity) decisive = alert;
   }
   return decisive ? { statusValue: decisive.severity, alert: decisive } : { statusValue: 1 };
+}
+
+/**
+ * The alert a status cell shows for several (spec section 4): the decisive one, so the words and
+ * the colour agree. The spec lets an alert saying the prescription is not approved take its place,
+ * but no flag of section 3 says that and no rule raises it (the prescription tab shows that
+ * notice), so the summary follows flag and severity, never an alert's text.
+ */
+export function alertSummary<A extends Alert>(alerts: readonly A[]): A | undefined {
+  return alertStatus(alerts).alert;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { alertFlags, alertSchema, alertSeverities, alertStatus, makeAlert, mergeAlertStatus } from '@shared/alerts';
+import { alertFlags, alertSchema, alertSeverities, alertStatus, alertSummary, makeAlert, mergeAlertStatus } from '@shared/alerts';
 
 const medium = (text: string) => makeAlert('LowUfAlert', text);
 const high = (text: string) => makeAlert('NoDrainAlert', text);
@@ -33,6 +33,21 @@ describe('alertStatus (spec section 4, Alert severity)', () => {
     const c = alertStatus([medium('c')]);
     expect(mergeAlertStatus([a, b, c]).alert?.textValue).toBe('c');
     expect(mergeAlertStatus([b, b])).toEqual({ statusValue: 1 });
+  });
+});
+
+describe('alertSummary (spec section 4: the text a status cell shows)', () => {
+  it('is the alert that decides the status, whatever the alerts say', () => {
+    const red = high('No drain');
+    expect(alertSummary([red, medium('Prescription is not approved')])).toBe(red);
+    const later = medium('later');
+    expect(alertSummary([medium('earlier'), later])).toBe(later);
+    expect(alertSummary([])).toBeUndefined();
+  });
+
+  it('keeps the fields of the alert it is given (a patient alert keeps its id)', () => {
+    const stored = { ...medium('stored'), AlertID: 'a1', Time: '2026-01-09T08:00:00.000Z' };
+    expect(alertSummary([stored])?.AlertID).toBe('a1');
   });
 });
 

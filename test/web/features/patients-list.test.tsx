@@ -151,7 +151,7 @@ it('filters by severity and by physician, searches, and says when nothing matche
   expect(table()!.findEmptySlot()!.getElement().textContent).toBe('No items match your search');
 });
 
-it('shows the severity with its alerts in a popover, the unapproved prescription as the summary, and greys rows without a device', async () => {
+it('shows the severity with its alerts in a popover, the decisive alert as the summary, and greys rows without a device', async () => {
   await openList('ClinicDirector', {
     status: 200,
     body: {
@@ -166,7 +166,9 @@ it('shows the severity with its alerts in a popover, the unapproved prescription
     },
   });
   const statusCell = rows()[0]!.findAll('td')[2]!;
-  expect(statusCell.getElement().textContent).toContain('Prescription is not approved');
+  // The summary follows severity, not an alert's words: no flag says a prescription is not approved.
+  expect(statusCell.getElement().textContent).toContain('No drain');
+  expect(statusCell.getElement().textContent).not.toContain('Prescription is not approved');
   expect(statusCell.find('[aria-label="High"]')).not.toBeNull();
   act(() => statusCell.findButton()!.click());
   const popover = statusCell.findPopover()!.findContent()!.getElement().textContent;

@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import * as messages from '@shared/messages';
 import { paths } from '@web/src/config/routes';
-import { formatVisitDate } from '@web/src/features/clinical/patient/visits-tab';
+import { formatDateTime } from '@web/src/lib/format';
 import { currentPath, fakeServer, renderPortal, resetPortal, signInAs } from '../support/portal';
 import { PATIENT_ID, servePatient } from '../support/patient';
 import { under, visit } from '../support/treatment';
@@ -65,8 +65,8 @@ it('shows the open visit with its highlights, turbidity figure and prescription,
   for (const label of Object.values(s.highlightLabels)) expect(document.body.textContent).toContain(label);
   const sections = page().findAllExpandableSections();
   expect(sections.map((section) => section.findHeader().getElement().textContent)).toEqual([
-    s.range(formatVisitDate(previousNewer.OpenDate), formatVisitDate(previousNewer.ClosedDate)),
-    s.range(formatVisitDate(previousOlder.OpenDate), formatVisitDate(previousOlder.ClosedDate)),
+    s.range(formatDateTime(previousNewer.OpenDate), formatDateTime(previousNewer.ClosedDate)),
+    s.range(formatDateTime(previousOlder.OpenDate), formatDateTime(previousOlder.ClosedDate)),
   ]);
   expect(saveButton()).toBeDefined();
 });

@@ -11,7 +11,7 @@ import type { ListColumn } from '@web/src/components/list/list-logic';
 import { errorMessages } from '@web/src/lib/api-client';
 import { useApiList, useApiQuery } from '@web/src/lib/api-hooks';
 import { useSession } from '@web/src/lib/auth';
-import { formatDeviceTime } from '../devices/device-format';
+import { formatDateTime } from '@web/src/lib/format';
 import { DeviceScreenHeader } from '../devices/device-screen-header';
 import { RefusedMessages } from './refused-messages';
 
@@ -22,7 +22,7 @@ const m = messages.deviceScreens;
 
 const columns: ListColumn<DeviceErrorEntry>[] = [
   { id: 'Error', header: m.errorColumns.Error, value: (error) => error.MachineProblem },
-  { id: 'Date', header: m.errorColumns.Date, value: (error) => error.Time, cell: (error) => formatDeviceTime(error.Time), type: 'date' },
+  { id: 'Date', header: m.errorColumns.Date, value: (error) => error.Time, cell: (error) => formatDateTime(error.Time), type: 'date' },
 ];
 
 /** Spec section 2: sorted by time descending until a column is sorted. */

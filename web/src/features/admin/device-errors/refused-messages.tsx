@@ -7,7 +7,7 @@ import { deviceScreens } from '@shared/messages/device-screens';
 import { dialogs } from '@shared/messages/dialogs';
 import { DataList, type DefaultOrder, type MorePages } from '@web/src/components/list/data-list';
 import type { ListColumn } from '@web/src/components/list/list-logic';
-import { formatDeviceTime } from '../devices/device-format';
+import { formatDateTime } from '@web/src/lib/format';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
 const messages = { deviceScreens, dialogs };
@@ -16,7 +16,7 @@ const m = messages.deviceScreens.refused;
 
 /** What the device sent, as text only (React escapes it: a payload is never markup), with what the server left out. */
 function Payload({ letter }: { letter: DeviceDeadLetter }) {
-  const received = formatDeviceTime(letter.ReceivedAt);
+  const received = formatDateTime(letter.ReceivedAt);
   return (
     <Popover
       header={m.columns.Payload}
@@ -49,7 +49,7 @@ const columns: ListColumn<DeviceDeadLetter>[] = [
     id: 'ReceivedAt',
     header: m.columns.ReceivedAt,
     value: (letter) => letter.ReceivedAt,
-    cell: (letter) => formatDeviceTime(letter.ReceivedAt),
+    cell: (letter) => formatDateTime(letter.ReceivedAt),
     type: 'date',
   },
   { id: 'Topic', header: m.columns.Topic, value: (letter) => letter.Topic },

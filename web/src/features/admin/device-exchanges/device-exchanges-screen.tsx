@@ -7,58 +7,39 @@ import { patients } from '@shared/messages/patients';
 import { ErrorDialog } from '@web/src/components/error-dialog';
 import { InnerScreen } from '@web/src/components/heading-level';
 import { DataList } from '@web/src/components/list/data-list';
-import type { ListColumn } from '@web/src/components/list/list-logic';
+import { exchangeColumns, measured, type ExchangeColumn } from '@web/src/components/exchanges/exchange-columns';
 import { errorMessages } from '@web/src/lib/api-client';
 import { useApiList, useApiQuery } from '@web/src/lib/api-hooks';
 import { useSession } from '@web/src/lib/auth';
-import { formatLocalDate, numberText } from '../devices/device-format';
 import { DeviceScreenHeader } from '../devices/device-screen-header';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
 const messages = { deviceScreens, patients };
 
 const m = messages.deviceScreens;
-const c = messages.patients.exchanges.columns;
 
-const measured = (id: string, header: string, value: (exchange: ExchangeRow) => number | undefined): ListColumn<ExchangeRow> => ({
-  id,
-  header,
-  value,
-  cell: (exchange) => numberText(value(exchange)),
-  type: 'number',
-});
+const x = exchangeColumns;
 
 /**
  * The device's exchanges as the API answers them (no patient's personal data): the time on the
  * device's clock, fluid, drain and fill, the measures, UF, turbidity, the alerts and the note.
  */
-const columns: ListColumn<ExchangeRow>[] = [
-  { id: 'date', header: c.date, value: (exchange) => exchange.ExchangeTimeUtc, cell: (exchange) => formatLocalDate(exchange.DeviceLocalDate), type: 'date' },
-  { id: 'fluid', header: c.fluid, value: (exchange) => exchange.ExchangeFluid },
-  measured('drainVolume', c.drainVolume, (exchange) => exchange.DrainVolume),
-  measured('drainDuration', c.drainDuration, (exchange) => exchange.DrainDuration),
-  measured('drainTemp', c.drainTemp, (exchange) => exchange.DrainTemp),
-  measured('fillVolume', c.fillVolume, (exchange) => exchange.FillVolume),
-  measured('fillDuration', c.fillDuration, (exchange) => exchange.FillDuration),
-  measured('fillTemp', c.fillTemp, (exchange) => exchange.FillTemp),
-  measured('uf', c.uf, (exchange) => exchange.Uf),
-  measured('weight', c.weight, (exchange) => exchange.WeightMeasure?.Value),
-  {
-    id: 'bloodPressure',
-    header: c.bloodPressure,
-    value: (exchange) =>
-      exchange.BloodPressureMeasure ? `${exchange.BloodPressureMeasure.Value.Systolic}/${exchange.BloodPressureMeasure.Value.Diastolic}` : undefined,
-  },
-  measured('pulse', c.pulse, (exchange) => exchange.PulseMeasure?.Value),
-  {
-    id: 'turbidity',
-    header: c.turbidity,
-    value: (exchange) => exchange.PValue,
-    cell: (exchange) => (exchange.PValue === undefined ? '' : exchange.PValue.toFixed(5)),
-    type: 'number',
-  },
+const columns: ExchangeColumn[] = [
+  x.date,
+  x.fluid,
+  x.drainVolume,
+  x.drainDuration,
+  x.drainTemp,
+  x.fillVolume,
+  x.fillDuration,
+  x.fillTemp,
+  x.uf,
+  x.weight,
+  x.bloodPressure,
+  x.pulse,
+  x.turbidity,
   measured('utilization', m.exchangeColumns.utilization, (exchange) => exchange.PatientUtilizationSnapshot),
-  { id: 'status', header: c.status, value: (exchange) => exchange.StatusAlerts.alerts.map((alert) => alert.textValue).join('; '), minWidth: 200 },
+  x.status,
   { id: 'note', header: m.exchangeColumns.note, value: (exchange) => exchange.Note, minWidth: 160 },
 ];
 

@@ -7,6 +7,7 @@ import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/c
 import Textarea from '@cloudscape-design/components/textarea';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { alertSummary } from '@shared/alerts/alert';
 import type { ExchangeRow } from '@shared/api/patients';
 import { exchangeFluidColour } from '@shared/device/fluids';
 import { dialogs } from '@shared/messages/dialogs';
@@ -14,7 +15,7 @@ import { patients } from '@shared/messages/patients';
 import { ErrorDialog } from '@web/src/components/error-dialog';
 import { useApiMutation } from '@web/src/lib/api-hooks';
 import { patchCachedExchange } from './exchange-cache';
-import { alertSummary, formatExchangeDate } from './exchange-format';
+import { formatLocalDate } from '@web/src/lib/format';
 import { staffRoute, useStaffUser } from '@web/src/lib/staff';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
@@ -83,7 +84,7 @@ export function ExchangeStatus({ exchange }: { exchange: ExchangeRow }) {
 export function ExchangeDate({ exchange }: { exchange: ExchangeRow }) {
   return (
     <SpaceBetween size="xxs">
-      <span style={{ whiteSpace: 'nowrap' }}>{formatExchangeDate(exchange.DeviceLocalDate)}</span>
+      <span style={{ whiteSpace: 'nowrap' }}>{formatLocalDate(exchange.DeviceLocalDate)}</span>
       {exchange.EnteredBy && (
         <Box fontSize="body-s" color="text-body-secondary">
           <span title={e.enteredByHand(exchange.EnteredBy.Name)} aria-label={e.enteredByHand(exchange.EnteredBy.Name)} data-testid="entered-by-hand">
@@ -111,7 +112,7 @@ export function CommentEditor({ exchange, patientId }: { exchange: ExchangeRow; 
       setSaved(true);
     },
   });
-  const label = e.commentFor(formatExchangeDate(exchange.DeviceLocalDate));
+  const label = e.commentFor(formatLocalDate(exchange.DeviceLocalDate));
   return (
     <div style={{ minWidth: 400, maxWidth: 600, whiteSpace: 'normal' }}>
       <SpaceBetween size="xs">

@@ -14,14 +14,16 @@ import type { ExchangeRow } from '@shared/api/patients';
 import { patients } from '@shared/messages/patients';
 import { ConfirmationDialog } from '@web/src/components/confirmation-dialog';
 import { ErrorDialog } from '@web/src/components/error-dialog';
+import { exchangeColumns, measured, type ExchangeColumn } from '@web/src/components/exchanges/exchange-columns';
 import { PAGE_SIZE } from '@web/src/components/list/data-list';
-import { compareCells, downloadCsv, type CellValue } from '@web/src/components/list/list-logic';
+import { compareCells, downloadCsv } from '@web/src/components/list/list-logic';
 import { call, errorMessages } from '@web/src/lib/api-client';
 import { useApiMutation } from '@web/src/lib/api-hooks';
 import { widgetMessages } from '@web/src/lib/widget-messages';
 import { patchCachedExchange } from './exchange-cache';
 import { CommentEditor, ExchangeDate, ExchangeStatus, FluidChip } from './exchange-cells';
-import { formatExchangeDate, formatPValue, hasOpenAlerts, numberText, turbidityFileName } from './exchange-format';
+import { hasOpenAlerts, turbidityFileName } from './exchange-format';
+import { formatLocalDate, numberText } from '@web/src/lib/format';
 import { staffRoute, useStaffUser } from '@web/src/lib/staff';
 import { turbidityCsv } from './turbidity-csv';
 
@@ -35,40 +37,25 @@ const c = e.columns;
 type Row = { kind: 'exchange'; exchange: ExchangeRow } | { kind: 'comment'; exchange: ExchangeRow };
 const rowId = (row: Row) => (row.kind === 'exchange' ? row.exchange._id : `${row.exchange._id}#comment`);
 
-/** A data column: its value sorts and searches; the cell shows it in the table's units (spec section 9). */
-interface ExchangeColumn {
-  id: string;
-  header: string;
-  value: (exchange: ExchangeRow) => CellValue;
-  cell?: (exchange: ExchangeRow) => ReactNode;
-  type?: 'text' | 'number' | 'date';
-}
+const x = exchangeColumns;
 
+/** The shared exchange columns in this table's order, with the hand-entry mark, the fluid's chip and the status indicator. */
 const dataColumns: ExchangeColumn[] = [
-  { id: 'date', header: c.date, value: (x) => x.ExchangeTimeUtc, cell: (x) => <ExchangeDate exchange={x} />, type: 'date' },
-  { id: 'fluid', header: c.fluid, value: (x) => x.ExchangeFluid, cell: (x) => <FluidChip fluid={x.ExchangeFluid} /> },
-  { id: 'drainDuration', header: c.drainDuration, value: (x) => x.DrainDuration, type: 'number' },
-  { id: 'drainVolume', header: c.drainVolume, value: (x) => x.DrainVolume, type: 'number' },
-  { id: 'drainTemp', header: c.drainTemp, value: (x) => x.DrainTemp, type: 'number' },
-  { id: 'fillVolume', header: c.fillVolume, value: (x) => x.FillVolume, type: 'number' },
-  { id: 'fillDuration', header: c.fillDuration, value: (x) => x.FillDuration, type: 'number' },
-  { id: 'fillTemp', header: c.fillTemp, value: (x) => x.FillTemp, type: 'number' },
-  { id: 'weight', header: c.weight, value: (x) => x.WeightMeasure?.Value, type: 'number' },
-  { id: 'targetWeight', header: c.targetWeight, value: (x) => x.TargetWeightSnapshot, type: 'number' },
-  {
-    id: 'bloodPressure',
-    header: c.bloodPressure,
-    value: (x) => (x.BloodPressureMeasure ? `${x.BloodPressureMeasure.Value.Systolic}/${x.BloodPressureMeasure.Value.Diastolic}` : undefined),
-  },
-  { id: 'pulse', header: c.pulse, value: (x) => x.PulseMeasure?.Value, type: 'number' },
-  { id: 'uf', header: c.uf, value: (x) => x.Uf, type: 'number' },
-  { id: 'turbidity', header: c.turbidity, value: (x) => x.PValue, cell: (x) => formatPValue(x.PValue), type: 'number' },
-  {
-    id: 'status',
-    header: c.status,
-    value: (x) => x.StatusAlerts.alerts.map((alert) => alert.textValue).join(' '),
-    cell: (x) => <ExchangeStatus exchange={x} />,
-  },
+  { ...x.date, cell: (exchange) => <ExchangeDate exchange={exchange} /> },
+  { ...x.fluid, cell: (exchange) => <FluidChip fluid={exchange.ExchangeFluid} /> },
+  x.drainDuration,
+  x.drainVolume,
+  x.drainTemp,
+  x.fillVolume,
+  x.fillDuration,
+  x.fillTemp,
+  x.weight,
+  measured('targetWeight', c.targetWeight, (exchange) => exchange.TargetWeightSnapshot),
+  x.bloodPressure,
+  x.pulse,
+  x.uf,
+  x.turbidity,
+  { ...x.status, cell: (exchange) => <ExchangeStatus exchange={exchange} /> },
 ];
 
 const display = (column: ExchangeColumn, exchange: ExchangeRow): ReactNode => {
@@ -161,7 +148,7 @@ export function ExchangesTable({ patientId, exchanges, count, more, loading }: E
         header: c.actions,
         cell: (row: Row) => {
           if (row.kind !== 'exchange') return null;
-          const date = formatExchangeDate(row.exchange.DeviceLocalDate);
+          const date = formatLocalDate(row.exchange.DeviceLocalDate);
           return (
             <SpaceBetween direction="horizontal" size="xs">
               {hasOpenAlerts(row.exchange) && (
@@ -194,7 +181,7 @@ export function ExchangesTable({ patientId, exchanges, count, more, loading }: E
         return dataColumns.some((column) => {
           const value = column.value(row.exchange);
           const shown =
-            column.id === 'date' ? formatExchangeDate(row.exchange.DeviceLocalDate) : typeof value === 'number' ? numberText(value) : String(value ?? '');
+            column.id === 'date' ? formatLocalDate(row.exchange.DeviceLocalDate) : typeof value === 'number' ? numberText(value) : String(value ?? '');
           return shown.toLowerCase().includes(needle);
         });
       },
@@ -224,8 +211,8 @@ export function ExchangesTable({ patientId, exchanges, count, more, loading }: E
         wrapLines={false}
         ariaLabels={{
           tableLabel: e.title,
-          expandButtonLabel: (row) => e.expandableLabel(formatExchangeDate(row.exchange.DeviceLocalDate), false),
-          collapseButtonLabel: (row) => e.expandableLabel(formatExchangeDate(row.exchange.DeviceLocalDate), true),
+          expandButtonLabel: (row) => e.expandableLabel(formatLocalDate(row.exchange.DeviceLocalDate), false),
+          collapseButtonLabel: (row) => e.expandableLabel(formatLocalDate(row.exchange.DeviceLocalDate), true),
         }}
         header={
           <Header variant="h2" counter={`(${count})`}>

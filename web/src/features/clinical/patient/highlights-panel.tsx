@@ -14,7 +14,7 @@ import { patients } from '@shared/messages/patients';
 import { DAY_MS } from '@shared/time';
 import { QueryState } from '@web/src/components/query-state';
 import { useApiQuery } from '@web/src/lib/api-hooks';
-import { formatExchangeDate } from './exchange-format';
+import { formatLocalDate } from '@web/src/lib/format';
 import { staffRoute, useStaffUser } from '@web/src/lib/staff';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
@@ -47,7 +47,7 @@ interface Point {
 }
 
 const pointOf = (exchange: ExchangeRow): Point => ({
-  label: formatExchangeDate(exchange.DeviceLocalDate),
+  label: formatLocalDate(exchange.DeviceLocalDate),
   weight: exchange.WeightMeasure?.Value,
   targetWeight: exchange.TargetWeightSnapshot,
   systolic: exchange.BloodPressureMeasure?.Value.Systolic,

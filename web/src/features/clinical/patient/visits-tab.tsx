@@ -28,6 +28,7 @@ import { QueryState } from '@web/src/components/query-state';
 import { call, errorMessages } from '@web/src/lib/api-client';
 import { useApiList, useApiQuery } from '@web/src/lib/api-hooks';
 import { fieldMessages } from '@shared/api/field-messages';
+import { formatDateTime } from '@web/src/lib/format';
 import { staffRoute, useStaffUser } from '@web/src/lib/staff';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
@@ -36,16 +37,6 @@ const messages = { errors, visits, widgets };
 const v = messages.visits;
 const s = v.screen;
 const f = s.prescriptionFields;
-
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** dd/mm/yy HH:MM in the viewer's time zone (spec section 9: times as HH:MM). */
-export function formatVisitDate(value: string | undefined): string {
-  if (!value) return s.noValue;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${pad(date.getFullYear() % 100)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
 
 /** Spec section 9: the visit turbidity figure with one decimal. */
 export const formatTurbidity = (value: number | null) => (value === null ? s.noValue : value.toFixed(1));
@@ -131,7 +122,7 @@ function Measurements({ visit }: { visit: Visit }) {
       trackBy="ExchangeID"
       empty={<Box color="text-body-secondary">{s.noMeasurements}</Box>}
       columnDefinitions={[
-        { id: 'time', header: c.time, cell: (row) => formatVisitDate(row.Time) },
+        { id: 'time', header: c.time, cell: (row) => formatDateTime(row.Time, s.noValue) },
         { id: 'weight', header: c.weight, cell: (row) => optional(row.WeightKg) },
         { id: 'bp', header: c.bloodPressure, cell: (row) => (row.BloodPressure ? `${row.BloodPressure.Systolic}/${row.BloodPressure.Diastolic}` : s.noValue) },
         { id: 'pulse', header: c.pulse, cell: (row) => optional(row.Pulse) },
@@ -194,7 +185,7 @@ function OpenVisit({ visit, role, userId, patientId, patientName }: { visit: Vis
       header={
         <Header
           variant="h2"
-          description={s.openSince(formatVisitDate(visit.OpenDate))}
+          description={s.openSince(formatDateTime(visit.OpenDate, s.noValue))}
           actions={
             canSave ? (
               <Button variant="primary" loading={busy} onClick={pressSave}>
@@ -248,7 +239,7 @@ function OpenVisit({ visit, role, userId, patientId, patientName }: { visit: Vis
 /** A closed visit, collapsed under its open–close date range. */
 function PreviousVisit({ visit }: { visit: Visit }) {
   return (
-    <ExpandableSection variant="container" headerText={s.range(formatVisitDate(visit.OpenDate), formatVisitDate(visit.ClosedDate))}>
+    <ExpandableSection variant="container" headerText={s.range(formatDateTime(visit.OpenDate, s.noValue), formatDateTime(visit.ClosedDate, s.noValue))}>
       <SpaceBetween size="l">
         <VisitHighlights visit={visit} />
         <KeyValuePairs

@@ -5,7 +5,8 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/components/status-indicator';
 import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { PatientAlert, PatientListItem } from '@shared/api/patients';
+import { alertSummary } from '@shared/alerts/alert';
+import type { PatientListItem } from '@shared/api/patients';
 import { staffRouteId } from '@shared/api/routes/staff';
 import { careWeek } from '@shared/messages/care-week';
 import { dialogs } from '@shared/messages/dialogs';
@@ -32,18 +33,10 @@ type Severity = 1 | 2 | 3;
 /** Spec 4 "Alert severity": 1 green, 2 yellow, 3 red. */
 const indicatorOf: Record<Severity, StatusIndicatorProps.Type> = { 1: 'success', 2: 'warning', 3: 'error' };
 
-/** Spec 4: if an alert says the prescription is not approved, that text is the summary; else the alert that decides the status. */
-function summaryOf(alerts: readonly PatientAlert[]): PatientAlert | undefined {
-  const notApproved = alerts.find((alert) => /prescription is not approved/i.test(alert.textValue));
-  if (notApproved) return notApproved;
-  // The highest severity, the later one on ties (the status rule of spec section 4).
-  return alerts.reduce<PatientAlert | undefined>((decisive, alert) => (!decisive || alert.severity >= decisive.severity ? alert : decisive), undefined);
-}
-
 /** The status cell: the severity's icon, the summary, and with alerts a popover listing each with its severity. */
 function StatusCell({ patient }: { patient: PatientListItem }) {
   const alerts = patient.status.alerts;
-  const summary = summaryOf(alerts);
+  const summary = alertSummary(alerts);
   const type = indicatorOf[patient.statusValue];
   const label = t.severities[patient.statusValue];
   if (!summary)
