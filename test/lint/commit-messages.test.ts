@@ -45,7 +45,7 @@ describe('the commits since the rule began', () => {
 
   // A shallow clone may lack the base: then the newest commit alone is held to the rule.
   it('each keep the rule', () => {
-    const commits = messagesIn(known ? `${RULE_BASE}..HEAD` : 'HEAD~1..HEAD');
+    const commits = known ? messagesIn(`${RULE_BASE}..HEAD`) : messagesIn('HEAD', 1);
     const broken = commits
       .map(({ commit, message }) => ({ commit, subject: message.split('\n')[0], problems: problemsOf(message) }))
       .filter(({ problems }) => problems.length > 0);

@@ -31,9 +31,10 @@ export function problemsOf(message) {
   return problems;
 }
 
-/** The messages of the commits in a git range (`base..HEAD`), oldest first. */
-export function messagesIn(range) {
-  const log = execFileSync('git', ['log', '--reverse', '--format=%h%x00%B%x01', range], { encoding: 'utf8' });
+/** The messages of the commits in a git range (`base..HEAD`), oldest first; with `newest`, only that many. */
+export function messagesIn(range, newest) {
+  const limit = newest === undefined ? [] : ['-n', String(newest)];
+  const log = execFileSync('git', ['log', ...limit, '--reverse', '--format=%h%x00%B%x01', range], { encoding: 'utf8' });
   return log
     .split('\x01')
     .map((entry) => entry.replace(/^\n/, ''))
