@@ -26,13 +26,19 @@ function processTree(root: number): number[] {
 
 function socketInodes(pid: number): Set<string> {
   const inodes = new Set<string>();
+  let fds: string[];
   try {
-    for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    fds = readdirSync(`/proc/${pid}/fd`);
+  } catch {
+    return inodes; // the process ended meanwhile
+  }
+  for (const fd of fds) {
+    try {
       const match = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`, 'utf8').toString());
       if (match) inodes.add(match[1]!);
+    } catch {
+      // this descriptor was closed meanwhile (a busy process opens and closes sockets all the time): the others still count
     }
-  } catch {
-    // the process ended meanwhile
   }
   return inodes;
 }
