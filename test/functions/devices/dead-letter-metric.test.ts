@@ -5,6 +5,7 @@ import { metricNames } from '@functions/lib/powertools';
 import { INGEST_SERVICE } from '@infra/aws/devices-stack';
 import { deviceTopics } from '@shared/device';
 import { createPatientWithDevice, randomSerialNumber, useDeviceBroker } from '@test/support/devices';
+import { rawRecord } from '@test/support/kinesis';
 import { useTestTable } from '@test/support/local-services';
 
 useTestTable();
@@ -18,30 +19,10 @@ useDeviceBroker();
  */
 Object.assign(process.env, { POWERTOOLS_SERVICE_NAME: INGEST_SERVICE, POWERTOOLS_METRICS_DISABLED: 'false' });
 
-let sequence = 0;
-function record(partitionKey: string, data: string): KinesisStreamRecord {
-  sequence += 1;
-  return {
-    kinesis: {
-      kinesisSchemaVersion: '1.0',
-      partitionKey,
-      sequenceNumber: String(sequence).padStart(20, '0'),
-      data,
-      approximateArrivalTimestamp: Date.now() / 1000,
-    },
-    eventSource: 'aws:kinesis',
-    eventVersion: '1.0',
-    eventID: `shardId-000000000000:${sequence}`,
-    eventName: 'aws:kinesis:record',
-    invokeIdentityArn: 'arn:aws:iam::000000000000:role/ingest',
-    awsRegion: 'eu-west-1',
-    eventSourceARN: 'arn:aws:kinesis:eu-west-1:000000000000:stream/device-messages',
-  };
-}
 /** A message as the topic rule puts it on the stream. */
 function message(serialNumber: string, topic: string, payload: string): KinesisStreamRecord {
   const event: DeviceMessageEvent = { payload: Buffer.from(payload).toString('base64'), topic, clientId: serialNumber, receivedAt: Date.now() };
-  return record(serialNumber, Buffer.from(JSON.stringify(event)).toString('base64'));
+  return rawRecord(serialNumber, Buffer.from(JSON.stringify(event)).toString('base64'));
 }
 
 interface Emf {
@@ -57,7 +38,7 @@ it('counts every dead letter under the ingest service alone, while other devices
     message(device.SerialNumber, deviceTopics.error(device.SerialNumber), JSON.stringify({ _id: `metric-${n}`, MachineProblem: `Pump ${n}`, Time: at(n) })),
     message(stranger, deviceTopics.exchange(stranger), `not json ${n}`),
   ]);
-  records.push(record('not-a-device', Buffer.from('not the topic rule’s output').toString('base64')));
+  records.push(rawRecord('not-a-device', Buffer.from('not the topic rule’s output').toString('base64')));
 
   const lines: string[] = [];
   const write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
