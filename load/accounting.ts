@@ -32,19 +32,18 @@ export interface Accounting {
   examples: string[];
 }
 
+/** The raw query of a patient's exchange items, which the accounting and the sampler read past ElectroDB. */
+export const exchangeItemsOf = (patientId: string) => ({
+  TableName: TABLE_NAME,
+  KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+  ExpressionAttributeValues: { ':pk': `PATIENT#${patientId}`, ':sk': 'EXCHANGE#' },
+});
+
 async function storedIds(document: DynamoDBDocumentClient, patientId: string): Promise<string[]> {
   const ids: string[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
-    const page = await document.send(
-      new QueryCommand({
-        TableName: TABLE_NAME,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-        ExpressionAttributeValues: { ':pk': `PATIENT#${patientId}`, ':sk': 'EXCHANGE#' },
-        ProjectionExpression: 'ExchangeID',
-        ExclusiveStartKey,
-      }),
-    );
+    const page = await document.send(new QueryCommand({ ...exchangeItemsOf(patientId), ProjectionExpression: 'ExchangeID', ExclusiveStartKey }));
     ids.push(...(page.Items ?? []).map((item) => String(item.ExchangeID)));
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);

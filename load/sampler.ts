@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { LocalStack } from '@infra/local/stack';
-import { TABLE_NAME } from '@infra/local/stack';
+import { exchangeItemsOf } from './accounting';
 import type { RunLog } from './events';
 
 const CLOCK_TICKS = 100;
@@ -88,15 +88,7 @@ async function countStored(document: DynamoDBDocumentClient, patientIds: string[
   for (const patientId of patientIds) {
     let ExclusiveStartKey: Record<string, unknown> | undefined;
     do {
-      const page = await document.send(
-        new QueryCommand({
-          TableName: TABLE_NAME,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-          ExpressionAttributeValues: { ':pk': `PATIENT#${patientId}`, ':sk': 'EXCHANGE#' },
-          Select: 'COUNT',
-          ExclusiveStartKey,
-        }),
-      );
+      const page = await document.send(new QueryCommand({ ...exchangeItemsOf(patientId), Select: 'COUNT', ExclusiveStartKey }));
       total += page.Count ?? 0;
       ExclusiveStartKey = page.LastEvaluatedKey;
     } while (ExclusiveStartKey);
