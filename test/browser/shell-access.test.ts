@@ -9,9 +9,14 @@ const nurse = { email: 'nurse@shell.example', first: 'Nora' };
 
 const portal = usePortal({
   seed: async () => {
-    await createUser({ FirstName: admin.first, LastName: 'Tester', Email: admin.email, Role: 'ServiceProviderAdmin' }, { password: PASSWORD });
-    // A nurse of a clinic (an empty one): the patient list and the add-patient form read it.
     const provider = await createTestProvider();
+    // The provider's own admin: without a provider, /clinics answers 403 and its error dialog
+    // covered the navigation whenever the answer beat the test's next click.
+    await createUser(
+      { FirstName: admin.first, LastName: 'Tester', Email: admin.email, Role: 'ServiceProviderAdmin', ServiceProviderID: provider.ServiceProviderID },
+      { password: PASSWORD },
+    );
+    // A nurse of a clinic (an empty one): the patient list and the add-patient form read it.
     const clinic = await createTestClinic(provider.ServiceProviderID);
     await createUser(
       {
@@ -116,6 +121,9 @@ describe('the portal shell, as a person uses it', () => {
     await signIn(page, admin.email);
     await page.waitForURL('**/clinics');
     await page.getByRole('heading', { name: 'Clinics' }).waitFor();
+    // The provider's clinic is listed, and no error dialog covers the screen.
+    await page.getByRole('row').nth(1).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
     expect((await stylesheets()).length).toBeGreaterThan(1);
     // Styled, not raw HTML: the side navigation's header is Cloudscape's bold heading.
     const weight = await page
