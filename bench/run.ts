@@ -30,7 +30,7 @@ import {
   type RawTable,
 } from './adapters';
 import { ApiClient, callerRoleFor, fillPath, findRoute, itemCount, routeById, routeLabel, type FoundRoute } from './api';
-import { stateKeeping } from '../functions/devices/engine-cache';
+import { ingestState } from '../functions/data/ingest-state';
 import { DynamoRequestCounter, DynamoWriteRecorder } from './dynamo-requests';
 import {
   BENCH_PASSWORD,
@@ -461,10 +461,11 @@ async function main(): Promise<void> {
     notes.push(`Ingest over ${ingestPatients.length} devices, requests per exchange: ${many.breakdown}.`);
     // The same with nothing kept between a device's exchanges, as when they come hours apart (the morning's
     // exchanges of every device): each one reads the route, the patient and the history first.
-    const keptFor = stateKeeping.ttlMs;
-    stateKeeping.ttlMs = 0;
+    const keptFor = ingestState.patients.ttlMs;
+    ingestState.patients.ttlMs = 0;
+    ingestState.patients.clear();
     const manyRead = await measureIngest(connected, ingestPatients, plan.ingestMany, ingestClock, counter, recorder, raw).finally(() => {
-      stateKeeping.ttlMs = keptFor;
+      ingestState.patients.ttlMs = keptFor;
     });
     rows.push(...ingestRows(`${IN_FLIGHT} in flight over ${ingestPatients.length} devices, each exchange read (nothing kept)`, manyRead));
     notes.push(`Ingest over ${ingestPatients.length} devices with nothing kept, requests per exchange: ${manyRead.breakdown}.`);

@@ -12,6 +12,7 @@ import type { ExchangeReport, TurbiditySeries } from './entities/exchange';
 import { counterScopes, counterShardOf } from './exchange-counters-repository';
 import { pageOptions, toPage, type Page, type PageRequest } from './page';
 import { throwIfCanceled } from './transactions';
+import { ingestState } from './ingest-state';
 
 /**
  * An exchange as stored (spec section 3, Device exchange record): the device's report without its
@@ -74,7 +75,7 @@ export interface ExchangeWrite {
   week?: string;
   /**
    * The state the exchange was evaluated with, when it was not read for this exchange but kept
-   * from the patient's last one (functions/devices/engine-cache.ts): the write goes through only
+   * from the patient's last one (functions/data/ingest-state.ts): the write goes through only
    * if the patient's fields still hold these values and the device is still the patient's, and
    * otherwise writes nothing and answers 'stale' (read again and evaluate again).
    */
@@ -138,24 +139,15 @@ function recordOf(item: ExchangeItem, alerts: StoredAlert[]): ExchangeRecord {
 }
 
 /**
- * Reports already read back through the device schema in this container. A stored report never
- * changes (the entity's `Report` is read-only) and the schema transforms nothing, so once per
- * report is enough: ingest reads the same two weeks of history for every exchange (docs/data-model.md,
- * "CPU in our code"). Bounded.
- */
-const checkedReports = new Set<string>();
-const CHECKED_REPORTS_KEPT = 20_000;
-
-/**
  * Read back through the device protocol's schema and the alerts' schema: the alert rules, which
  * answer to no response schema, never see a report a device could not send.
  */
 function toCheckedRecord(item: ExchangeItem): ExchangeRecord {
+  // Once per report in a container: ingest reads the same two weeks of history for every exchange.
   const report = `${item.PatientID}|${item.ExchangeID}`;
-  if (!checkedReports.has(report)) {
+  if (!ingestState.checkedReports.get(report)) {
     deviceExchangeSchema.parse(item.Report);
-    if (checkedReports.size >= CHECKED_REPORTS_KEPT) checkedReports.clear();
-    checkedReports.add(report);
+    ingestState.checkedReports.set(report, true);
   }
   return recordOf(
     item,
@@ -173,27 +165,18 @@ interface TimeWrites {
 }
 
 /**
- * The latest LastExchangeTime this container knows each forward-only item holds (a device, a
- * counter shard), so an exchange not later than it leaves that time out of its write instead of
- * being refused and sent again (docs/data-model.md, "Times that only move forward"). Bounded by
- * LAST_TIMES_KEPT.
+ * Whether a forward-only item (a device, a counter shard) may still need its LastExchangeTime moved
+ * to `time`: an exchange not later than the time it is known to hold leaves that time out of its
+ * write instead of being refused and sent again (docs/data-model.md, "Times that only move forward").
  */
-const knownLastTimes = new Map<string, string>();
-const LAST_TIMES_KEPT = 20_000;
-
 const mayMoveForward = (key: string, time: string) => {
-  const known = knownLastTimes.get(key);
+  const known = ingestState.lastTimes.get(key);
   return known === undefined || known < time;
 };
 
 function noteLastTime(key: string, time: unknown): void {
-  if (typeof time !== 'string' || !mayMoveForward(key, time)) return;
-  if (!knownLastTimes.has(key) && knownLastTimes.size >= LAST_TIMES_KEPT) knownLastTimes.delete(knownLastTimes.keys().next().value!);
-  knownLastTimes.set(key, time);
+  if (typeof time === 'string' && mayMoveForward(key, time)) ingestState.lastTimes.set(key, time);
 }
-
-/** Forgets the known times, as a new container would. */
-export const forgetKnownLastTimes = (): void => knownLastTimes.clear();
 
 /** A transaction that lost a race for an item with another one is sent again, unchanged, this many times. */
 const MAX_SUBMISSIONS = 8;
@@ -299,7 +282,7 @@ function submit(write: ExchangeWrite, times: TimeWrites, counters: ReadonlyArray
         .where((attributes, { notExists, lt }) =>
           times.counters[i] ? `(${notExists(attributes.LastExchangeTime)} OR ${lt(attributes.LastExchangeTime, time)})` : '',
         )
-        // A refused "later time" answers the shard as it is: its time is then known (knownLastTimes).
+        // A refused "later time" answers the shard as it is: its time is then known (ingestState.lastTimes).
         .commit({ response: 'all_old' }),
     ),
     ...(write.dueCheck ? [entities.dueCheck.put({ ...write.dueCheck, PatientID: exchange.PatientID }).commit()] : []),

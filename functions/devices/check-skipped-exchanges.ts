@@ -8,7 +8,7 @@ import { patientsRepository } from '../data/patients-repository';
 import { nextDueCheckAt } from './due-schedule';
 import { inParallel } from '../lib/in-parallel';
 import { logger, metricNames, metrics, publishMetrics } from '../lib/powertools';
-import { cachedSettingsForClinic } from './engine-cache';
+import { cachedSettingsForClinic } from './kept-reads';
 import { raisePatientAlert } from './patient-alerts';
 
 /** The check's cursor; after a long stop it looks back at most this far (it re-reads the last day of each patient anyway). */

@@ -17,18 +17,8 @@ import { patientWeekOf } from '../data/care-weeks-repository';
 import { dueCheckItem } from '../data/due-checks-repository';
 import { EXPECTED_PATIENT_FIELDS, exchangesRepository, type ExchangeRecord, type ExpectedPatientField } from '../data/exchanges-repository';
 import { patientsRepository, type PatientAlert, type PatientRecord, type PrescriptionRecord } from '../data/patients-repository';
-import {
-  cachedCurrentPrescription,
-  cachedSettingsForClinic,
-  forgetRoute,
-  forgetState,
-  knownStateOf,
-  lastRouteOf,
-  rememberRoute,
-  rememberState,
-  type EnginePatient,
-  type KnownState,
-} from './engine-cache';
+import { ingestState, type EnginePatient } from '../data/ingest-state';
+import { cachedCurrentPrescription, cachedSettingsForClinic } from './kept-reads';
 import { nextDueCheckAt } from './due-schedule';
 import { notifyChange } from './change-notice';
 import { toPatientAlerts } from './patient-alerts';
@@ -53,6 +43,117 @@ export interface ManualEntry {
 
 type Evaluated = { alerts: PatientAlert[]; uf?: number; utilization?: number };
 type EngineContext = { patient: EnginePatient; prescription?: PrescriptionRecord; settings: Settings; receivedAt: Date };
+
+/**
+ * Takes one exchange a device reported: stored once (a redelivered `_id` changes nothing), every
+ * alert rule evaluated, the patient, open visit, device and counters updated in one transaction
+ * (requests: docs/data-model.md, "Requests per exchange"). Exchanges out of order are all stored;
+ * one evaluated without an earlier one is evaluated again once that one is stored (reevaluateLater).
+ *
+ * The story: the message was parsed (ingest.ts); find the device's route; read the patient and the
+ * history, or use what was kept of them; evaluate; write; tell the screens.
+ */
+export async function takeExchange(serialNumber: string, exchange: DeviceExchange, receivedAt: Date, manual?: ManualEntry): Promise<ExchangeOutcome> {
+  const exchangeTime = new Date(exchange.DeviceLocalDate);
+  // What was kept of the device's patient: no read, and a write that goes through only if it still holds.
+  const taken = manual ? undefined : await takeWithKnownState(serialNumber, exchange, receivedAt);
+  if (taken) return taken;
+
+  const { route, warm } = await routeOf(serialNumber, exchangeTime, manual);
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
+    const reads = withPatient(
+      serialNumber,
+      route,
+      attempt === 1 && warm ? warm : await readsFor(route, exchangeTime, async () => ({ patient: await patientsRepository.get(route.PatientID) })),
+    );
+    const written = await evaluateAndWrite(route, reads, exchange, receivedAt, { manual });
+    switch (written.outcome) {
+      case 'conflict':
+      case 'stale':
+        continue;
+      case 'duplicate':
+        // The first delivery may have stopped after its transaction, before completing the evaluations it had to:
+        // the window read holds what it stored, so this costs no request unless something is missing.
+        await reevaluateLater(reads.stored, written.record.ExchangeTimeUtc, written.context, reads.lookBackMs - exchangeTime.getTime());
+        return 'duplicate';
+      case 'stored-concurrently':
+        // Another exchange was stored between our read and our write: read the window again, this one included.
+        await reevaluateLater(
+          await exchangesRepository.historyForRules(route.PatientID, reads.window),
+          written.record.ExchangeTimeUtc,
+          written.context,
+          reads.lookBackMs - exchangeTime.getTime(),
+        );
+        ingestState.patients.delete(serialNumber);
+        await notifyStored(route);
+        return 'stored';
+      case 'stored':
+        return completeStored(serialNumber, route, reads, written);
+    }
+  }
+  throw new Error(`Patient ${route.PatientID}'s open visit kept changing while exchange ${exchange._id} was taken; it will be delivered again`);
+}
+
+/**
+ * The exchange taken with what the engine kept of the device's patient (no read), written only if
+ * that still holds; undefined, with what was kept forgotten, when nothing was kept, when it did
+ * not hold (nothing written: the caller reads and takes it), or when the kept window does not
+ * reach back as far as this exchange's look-back.
+ */
+async function takeWithKnownState(serialNumber: string, exchange: DeviceExchange, receivedAt: Date): Promise<ExchangeOutcome | undefined> {
+  const known = ingestState.patients.get(serialNumber);
+  if (!known) return undefined;
+  const route = known.route as AssignedRoute;
+  const settings = await cachedSettingsForClinic(route.ClinicID, route.ServiceProviderID);
+  const { lookBackMs, window } = windowOf(new Date(exchange.DeviceLocalDate), settings);
+  if (window.from >= known.from) {
+    const stored = known.history.filter((earlier) => earlier.ExchangeTimeUtc >= window.from);
+    const reads = { patient: known.patient, stored, settings, lookBackMs, window };
+    const written = await evaluateAndWrite(route, reads, exchange, receivedAt, { kept: true });
+    if (written.outcome === 'stored') return completeStored(serialNumber, route, reads, written);
+  }
+  ingestState.patients.delete(serialNumber);
+  return undefined;
+}
+
+/**
+ * Which patient, clinic and provider the device reports for, read from the table. When the device's
+ * last route is known, the patient it names is read with the route, and that read (`warm`) is
+ * used if the route still names that patient. A device unknown or not assigned is refused.
+ */
+async function routeOf(serialNumber: string, exchangeTime: Date, manual?: ManualEntry): Promise<{ route: AssignedRoute; warm?: Reads }> {
+  const last = ingestState.routes.get(serialNumber);
+  let route: DeviceRoute | undefined;
+  let warm: Reads | undefined;
+  if (isAssigned(last)) {
+    const reads = await readsFor(last, exchangeTime, () => patientsRepository.getWithDeviceRoute(last.PatientID, serialNumber));
+    route = reads.route;
+    // Read for the patient the device no longer reports for: nothing of it is used.
+    if (route && sameAssignment(route, last)) warm = reads;
+  } else {
+    route = await devicesRepository.routeBySerialNumber(serialNumber);
+  }
+  if (!route) {
+    ingestState.routes.delete(serialNumber);
+    throw new RejectedMessage(`No device has serial number ${serialNumber}`);
+  }
+  if (!isAssigned(route)) {
+    ingestState.routes.delete(serialNumber);
+    throw new RejectedMessage(`Device ${serialNumber} is not assigned to a patient`);
+  }
+  if (manual && manual.patientId !== route.PatientID) throw new RejectedMessage(`Device ${serialNumber} is not assigned to patient ${manual.patientId}`);
+  ingestState.routes.set(serialNumber, route);
+  return { route, warm };
+}
+
+const isAssigned = (route: DeviceRoute | undefined): route is AssignedRoute => !!(route?.PatientID && route.ClinicID && route.ServiceProviderID);
+
+/** The reads with their patient, or the exchange refused: the device names a patient who does not exist. */
+function withPatient(serialNumber: string, route: AssignedRoute, reads: Reads): Reads & { patient: EnginePatient } {
+  const { patient } = reads;
+  if (!patient) throw new RejectedMessage(`Device ${serialNumber} is assigned to patient ${route.PatientID}, who does not exist`);
+  return { ...reads, patient };
+}
 
 /** The alert rules, UF and utilization of one exchange against the patient's earlier exchanges (newest first). */
 function evaluate(
@@ -226,102 +327,12 @@ function keep(
 ) {
   const { patient, stored, window } = reads;
   // A window cut at HISTORY_MAX_ITEMS: what is kept would hold more than a read of it gives.
-  if (stored.length >= window.limit) return forgetState(serialNumber);
+  if (stored.length >= window.limit) return ingestState.patients.delete(serialNumber);
   const lastMissing =
     patient.LastExchangeTime !== undefined && patient.LastExchangeTime >= window.from && !stored.some((e) => e.ExchangeTimeUtc === patient.LastExchangeTime);
-  if (lastMissing) return forgetState(serialNumber);
+  if (lastMissing) return ingestState.patients.delete(serialNumber);
   const history = [written.record, ...stored].sort((a, b) => (a.ExchangeTimeUtc < b.ExchangeTimeUtc ? 1 : a.ExchangeTimeUtc > b.ExchangeTimeUtc ? -1 : 0));
-  rememberState(serialNumber, { route, patient: written.after, history, from: window.from });
-}
-
-/**
- * Takes one exchange a device reported: stored once (a redelivered `_id` changes nothing), every
- * alert rule evaluated, the patient, open visit, device and counters updated in one transaction
- * (requests: docs/data-model.md, "Requests per exchange"). Exchanges out of order are all stored;
- * one evaluated without an earlier one is evaluated again once that one is stored (reevaluateLater).
- */
-export async function takeExchange(serialNumber: string, exchange: DeviceExchange, receivedAt: Date, manual?: ManualEntry): Promise<ExchangeOutcome> {
-  const exchangeTime = new Date(exchange.DeviceLocalDate);
-  const exchangeTimeUtc = exchangeTime.toISOString();
-
-  const known = manual ? undefined : knownStateOf(serialNumber);
-  if (known) {
-    const outcome = await takeWithKnownState(serialNumber, known, exchange, receivedAt);
-    if (outcome) return outcome;
-    forgetState(serialNumber);
-  }
-
-  const last = lastRouteOf(serialNumber);
-  let route: DeviceRoute | undefined;
-  let warm: Awaited<ReturnType<typeof readsFor>> | undefined;
-  if (last?.PatientID && last.ClinicID && last.ServiceProviderID) {
-    const { PatientID, ClinicID, ServiceProviderID } = last;
-    const reads = await readsFor({ PatientID, ClinicID, ServiceProviderID }, exchangeTime, () =>
-      patientsRepository.getWithDeviceRoute(PatientID, serialNumber),
-    );
-    route = reads.route;
-    // Read for the patient the device no longer reports for: nothing of it is used.
-    if (route && sameAssignment(route, last)) warm = reads;
-  } else {
-    route = await devicesRepository.routeBySerialNumber(serialNumber);
-  }
-  if (!route) {
-    forgetRoute(serialNumber);
-    throw new RejectedMessage(`No device has serial number ${serialNumber}`);
-  }
-  const { PatientID, ClinicID, ServiceProviderID } = route;
-  if (!PatientID || !ClinicID || !ServiceProviderID) {
-    forgetRoute(serialNumber);
-    throw new RejectedMessage(`Device ${serialNumber} is not assigned to a patient`);
-  }
-  if (manual && manual.patientId !== PatientID) throw new RejectedMessage(`Device ${serialNumber} is not assigned to patient ${manual.patientId}`);
-  const assigned: AssignedRoute = { ...route, PatientID, ClinicID, ServiceProviderID };
-  rememberRoute(serialNumber, route);
-
-  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
-    const reads =
-      attempt === 1 && warm
-        ? warm
-        : await readsFor({ PatientID, ClinicID, ServiceProviderID }, exchangeTime, async () => ({ patient: await patientsRepository.get(PatientID) }));
-    const { patient, stored, lookBackMs, window } = reads;
-    if (!patient) throw new RejectedMessage(`Device ${serialNumber} is assigned to patient ${PatientID}, who does not exist`);
-    const written = await evaluateAndWrite(assigned, { ...reads, patient }, exchange, receivedAt, { manual });
-    const { outcome, context } = written;
-    const lookBackOffsetMs = lookBackMs - exchangeTime.getTime();
-    if (outcome === 'conflict' || outcome === 'stale') continue;
-    if (outcome === 'duplicate') {
-      // The first delivery may have stopped after its transaction, before completing the evaluations it had to:
-      // the window read above holds what it stored, so this costs no request unless something is missing.
-      await reevaluateLater(stored, exchangeTimeUtc, context, lookBackOffsetMs);
-      return 'duplicate';
-    }
-    if (outcome === 'stored-concurrently') {
-      // Another exchange was stored between our read and our write: read the window again, this one included.
-      await reevaluateLater(await exchangesRepository.historyForRules(patient.UserID, window), exchangeTimeUtc, context, lookBackOffsetMs);
-      forgetState(serialNumber);
-      await notifyStored(assigned);
-      return 'stored';
-    }
-    return completeStored(serialNumber, assigned, { ...reads, patient }, written);
-  }
-  throw new Error(`Patient ${PatientID}'s open visit kept changing while exchange ${exchange._id} was taken; it will be delivered again`);
-}
-
-/**
- * The exchange taken with what the engine kept of the device's patient (no read), written only if
- * that still holds; undefined when it did not (nothing written: the caller reads and takes it), or
- * when the kept window does not reach back as far as this exchange's look-back.
- */
-async function takeWithKnownState(serialNumber: string, known: KnownState, exchange: DeviceExchange, receivedAt: Date): Promise<ExchangeOutcome | undefined> {
-  const route = known.route as AssignedRoute;
-  const exchangeTime = new Date(exchange.DeviceLocalDate);
-  const settings = await cachedSettingsForClinic(route.ClinicID, route.ServiceProviderID);
-  const { lookBackMs, window } = windowOf(exchangeTime, settings);
-  if (window.from < known.from) return undefined;
-  const stored = known.history.filter((earlier) => earlier.ExchangeTimeUtc >= window.from);
-  const reads = { patient: known.patient, stored, settings, lookBackMs, window };
-  const written = await evaluateAndWrite(route, reads, exchange, receivedAt, { kept: true });
-  return written.outcome === 'stored' ? completeStored(serialNumber, route, reads, written) : undefined;
+  ingestState.patients.set(serialNumber, { route, patient: written.after, history, from: window.from });
 }
 
 /**
@@ -346,7 +357,7 @@ async function completeStored(
         )
       : 0;
   if (amended === 0) keep(serialNumber, route, reads, { record, after });
-  else forgetState(serialNumber);
+  else ingestState.patients.delete(serialNumber);
   await notifyStored(route);
   return 'stored';
 }

@@ -4,7 +4,7 @@ import { dueChecksRepository } from '../data/due-checks-repository';
 import { patientsRepository } from '../data/patients-repository';
 import { notifyChange } from './change-notice';
 import { nextDueCheckAt } from './due-schedule';
-import { cachedSettingsForClinic } from './engine-cache';
+import { cachedSettingsForClinic } from './kept-reads';
 import { RejectedMessage } from './rejected-message';
 
 /**

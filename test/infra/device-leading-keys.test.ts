@@ -4,7 +4,7 @@ import { handler as ingestStream } from '@functions/devices/ingest-stream';
 import type { DeviceMessageEvent } from '@functions/devices/ingest';
 import { registerDevice } from '@functions/services/devices';
 import { savePrescription } from '@functions/services/prescriptions';
-import { clearEngineCache } from '@functions/devices/engine-cache';
+import { clearIngestState } from '@functions/data/ingest-state';
 import { deviceKeyPatterns, INGEST_KEYS, SKIPPED_CHECK_KEYS } from '@infra/aws/devices-stack';
 import { deviceTopics, type DeviceUpKind } from '@shared/device';
 import { createPatientWithDevice, exchangeReport, randomSerialNumber, useDeviceBroker } from '../support/devices';
@@ -78,13 +78,13 @@ describe('the partitions the device Lambdas are granted', () => {
       rawRecord(device.SerialNumber, Buffer.from('not json').toString('base64')),
     ];
     // Each function as a cold Lambda of its own: nothing read by one is served from another's cache.
-    clearEngineCache();
+    clearIngestState();
     expect(await touched.during('ingest', () => ingestStream(batch(records)))).toEqual({ batchItemFailures: [] });
 
     // The first run sweeps every patient; a run after the slot's grace raises the SkippedAlert and schedules the next.
-    clearEngineCache();
+    clearIngestState();
     await touched.during('skipped', () => checkSkippedExchanges({ now: new Date(now).toISOString() }));
-    clearEngineCache();
+    clearIngestState();
     const result = await touched.during('skipped', () => checkSkippedExchanges({ now: new Date(now + 5 * MINUTE + 123 * MINUTE).toISOString() }));
     expect(result.raised).toBe(1);
   }, 60_000);

@@ -1,4 +1,4 @@
-import { clearEngineCache } from '@functions/devices/engine-cache';
+import { clearIngestState } from '@functions/data/ingest-state';
 import { takeExchange } from '@functions/devices/take-exchange';
 import { exchangesRepository } from '@functions/data/exchanges-repository';
 import type { UserRecord } from '@functions/data/users-repository';
@@ -70,7 +70,7 @@ async function patientWithPrescription(slot: number) {
   const { patient } = await createTestPatient({ ClinicID_ref: own.clinic.ClinicID, DoctorID_ref: doctor.user.UserID, LastName: 'Weekly' });
   await assignDevice(patient.UserID, device.SerialNumber);
   await approvedPrescription(patient.UserID, device.SerialNumber, [hhmm(slot)], new Date(Date.now() - 3 * 24 * HOUR));
-  clearEngineCache();
+  clearIngestState();
   return { patient, device };
 }
 

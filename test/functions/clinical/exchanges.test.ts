@@ -1,7 +1,7 @@
 import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { takeExchange } from '@functions/devices/take-exchange';
-import { clearEngineCache } from '@functions/devices/engine-cache';
+import { clearIngestState } from '@functions/data/ingest-state';
 import type { UserRecord } from '@functions/data/users-repository';
 import { buildPath } from '@shared/api/paths';
 import { routes, type RouteId } from '@shared/api/routes';
@@ -279,7 +279,7 @@ describe('addExchange', () => {
   };
 
   it.each(['ClinicDirector', 'Doctor'] as const)('%s: raises the alerts a device’s exchange would, and carries who entered it', async (role) => {
-    clearEngineCache();
+    clearIngestState();
     const at = new Date(Date.now() - 2 * HOUR);
     const answer = await call('addExchange', role, own.patient.UserID, { body: manual(at, { DrainTemp: 101.5, TempUnit: 'F' }) });
     expect(answer.status).toBe(200);
@@ -342,7 +342,7 @@ describe('getAdherence', () => {
     const created = now - 3 * 24 * HOUR;
     const slot = now - 30 * HOUR;
     await approvedPrescription(patient.UserID, device.SerialNumber, [hhmm(slot)], new Date(created + HOUR));
-    clearEngineCache();
+    clearIngestState();
     await takeExchange(device.SerialNumber, exchangeReport(new Date(slot)), new Date());
     const month = new Date(slot).toISOString().slice(0, 7);
     const answer = await call('getAdherence', role, patient.UserID, { query: `month=${month}` });

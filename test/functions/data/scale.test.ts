@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { clearEngineCache, forgetState } from '@functions/devices/engine-cache';
+import { clearIngestState, ingestState, ingestStateSwitch } from '@functions/data/ingest-state';
 import { takeExchange } from '@functions/devices/take-exchange';
 import { clinicsRepository } from '@functions/data/clinics-repository';
 import { db } from '@functions/data/entities';
@@ -31,7 +31,7 @@ describe('ingest at scale', () => {
   it('takes an exchange in at most 6 DynamoDB requests: 1 right after another of the device, 3 in 2 round trips once the device has reported to the container', async () => {
     const { patient, device } = await createPatientWithDevice();
     await approvedPrescription(patient.UserID, device.SerialNumber, ['08:00', '20:00'], new Date(Date.now() - 3 * 24 * HOUR));
-    clearEngineCache();
+    clearIngestState();
     const start = Date.now() - 2 * 24 * HOUR;
     const perExchange: number[] = [];
     const roundTrips: number[] = [];
@@ -49,17 +49,38 @@ describe('ingest at scale', () => {
 
     // What was kept is gone (minutes later, or the container kept another device's): the route with the patient
     // (one BatchGet) and the history, together, then the transaction.
-    forgetState(device.SerialNumber);
+    ingestState.patients.delete(device.SerialNumber);
     requests.reset();
     await takeExchange(device.SerialNumber, exchangeReport(new Date(start + 30 * HOUR)), new Date());
     expect(requests.byCommand).toEqual({ BatchGetItemCommand: 1, QueryCommand: 1, TransactWriteItemsCommand: 1 });
     expect(requests.roundTrips).toBe(2);
 
     // A new container (nothing remembered) reads the route first again.
-    clearEngineCache();
+    clearIngestState();
     requests.reset();
     await takeExchange(device.SerialNumber, exchangeReport(new Date(start + 36 * HOUR)), new Date());
     expect(requests.byCommand).toMatchObject({ GetItemCommand: 3, QueryCommand: 1, TransactWriteItemsCommand: 1 });
+  });
+
+  it('reads everything for every exchange, as a new container, when the ingest state is switched off', async () => {
+    const { patient, device } = await createPatientWithDevice();
+    await approvedPrescription(patient.UserID, device.SerialNumber, ['08:00', '20:00'], new Date(Date.now() - 3 * 24 * HOUR));
+    clearIngestState();
+    ingestStateSwitch.on = false;
+    const start = Date.now() - 2 * 24 * HOUR;
+    const perExchange: number[] = [];
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        requests.reset();
+        await takeExchange(device.SerialNumber, exchangeReport(new Date(start + i * 6 * HOUR)), new Date());
+        perExchange.push(requests.total);
+      }
+    } finally {
+      ingestStateSwitch.on = true;
+    }
+    // Route, patient, settings, prescription, history, transaction: each time.
+    expect(perExchange).toEqual([6, 6, 6]);
+    expect(ingestState.patients.size + ingestState.routes.size + ingestState.settings.size).toBe(0);
   });
 
   it('goes by the route it reads, not the one it remembers: a device given to another patient reports for them at once', async () => {

@@ -95,7 +95,7 @@ describe('the ingest on AWS takes device messages from the stream keyed by devic
     expect((await storedIds(b.patient.UserID)).sort()).toEqual(reportsB.map((report) => report._id).sort());
     expect(await patientsRepository.get(a.patient.UserID)).toMatchObject({ ExchangeCount: 6, LastExchangeTime: new Date(start + 5 * HOUR).toISOString() });
     // One history read per device: each device's first exchange reads, the next ones go with what ingest kept
-    // (engine-cache.ts), and none raced another of its patient, which would have made it read again. (Transactions
+    // (ingest-state.ts), and none raced another of its patient, which would have made it read again. (Transactions
     // are not counted: one may lose a race for a shared counter shard with other test files and be resent.)
     expect(historyReads).toBe(2);
     // One change notice per clinic for the whole batch, on the clinic's topic.

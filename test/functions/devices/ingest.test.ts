@@ -1,6 +1,6 @@
 import mqtt from 'mqtt';
 import { checkPatient } from '@functions/devices/check-skipped-exchanges';
-import { clearEngineCache } from '@functions/devices/engine-cache';
+import { clearIngestState } from '@functions/data/ingest-state';
 import { takeExchange } from '@functions/devices/take-exchange';
 import { dynamo } from '@functions/lib/aws-clients';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -64,7 +64,7 @@ describe('a device reports exchanges over MQTT', () => {
     await withDevice(device.SerialNumber, (client) => Promise.all(reports.map((report) => publishExchange(client, device.SerialNumber, report))));
     const historyReads = requests.byCommand.QueryCommand;
     expect((await allExchanges(patient.UserID)).map((exchange) => exchange._id).sort()).toEqual(reports.map((report) => report._id).sort());
-    // One history read: the first exchange reads, the next seven go with what ingest kept (engine-cache.ts), and
+    // One history read: the first exchange reads, the next seven go with what ingest kept (ingest-state.ts), and
     // none raced another for the patient's items, which would have made it read again. (Transactions are not
     // counted: one may lose a race for a shared counter shard with other test files and be resent.)
     expect(historyReads).toBe(1);
@@ -217,11 +217,11 @@ describe('the history the rules read', () => {
   it("reaches back as far as the clinic's longest dwell: a previous fill 16 days before still gives the UF", async () => {
     const { patient, device, provider } = await createPatientWithDevice();
     await settingsRepository.putForServiceProvider(provider.ServiceProviderID, { MaxDwellHours: 400 });
-    clearEngineCache();
+    clearIngestState();
     const first = Date.now() - 17 * 24 * HOUR;
     await takeExchange(device.SerialNumber, exchangeReport(new Date(first), { FillVolume: 2000 }), new Date());
     // A new container: the second exchange reads its history (16 days back: more than the week utilization reads).
-    clearEngineCache();
+    clearIngestState();
     await takeExchange(device.SerialNumber, exchangeReport(new Date(first + 16 * 24 * HOUR), { DrainVolume: 2300 }), new Date());
     const [latest] = await allExchanges(patient.UserID);
     expect(latest!.Uf).toBe(300);
@@ -231,7 +231,7 @@ describe('the history the rules read', () => {
 describe('a failure of our own while reading', () => {
   it('fails the exchange with it, and nothing goes unhandled, when the patient cannot be read while the settings are', async () => {
     const { device, patient } = await createPatientWithDevice();
-    clearEngineCache();
+    clearIngestState();
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
     process.on('unhandledRejection', onUnhandled);

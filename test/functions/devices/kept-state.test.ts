@@ -1,4 +1,4 @@
-import { clearEngineCache, forgetState, knownStateOf, STATE_TTL_MS } from '@functions/devices/engine-cache';
+import { clearIngestState, ingestState, STATE_TTL_MS } from '@functions/data/ingest-state';
 import { takeExchange } from '@functions/devices/take-exchange';
 import { clinicsRepository } from '@functions/data/clinics-repository';
 import { devicesRepository } from '@functions/data/devices-repository';
@@ -20,7 +20,7 @@ import { useTestTable } from '@test/support/local-services';
 
 /**
  * A device's next exchange is taken with what ingest kept of its patient after the last one
- * (engine-cache.ts, "what the engine knew"): no read, and a write that goes through only if the
+ * (ingest-state.ts, "what the engine knew"): no read, and a write that goes through only if the
  * patient and the device are still as kept. These tests change what the rules read between two
  * exchanges, each the way the portal changes it, and check that the next exchange is evaluated
  * with the change, as if everything had been read again.
@@ -39,7 +39,7 @@ function directorOf(clinic: { ClinicID: string; ServiceProviderID: string }): { 
 }
 
 describe("a device's next exchange, taken with what ingest kept of the patient", () => {
-  beforeEach(() => clearEngineCache());
+  beforeEach(() => clearIngestState());
 
   it('costs one request (the transaction) and stores what reading everything again would have', async () => {
     // Two patients get the same reports: one with what ingest keeps, the other reading everything each time.
@@ -65,7 +65,7 @@ describe("a device's next exchange, taken with what ingest kept of the patient",
         const at = new Date(start + i * 6 * HOUR + offset);
         keptRequests.push(await take(kept, at, i, `kept-${i}${suffix}`));
         await take(read, at, i, `read-${i}${suffix}`);
-        forgetState(read.device.SerialNumber);
+        ingestState.patients.delete(read.device.SerialNumber);
       }
     }
     // The kept patient's first exchange reads; every later one is the transaction alone, so it is the kept path
@@ -87,7 +87,7 @@ describe("a device's next exchange, taken with what ingest kept of the patient",
     const { patient, device, clinic } = await createPatientWithDevice({ TargetWeight: 70 });
     const start = Date.now() - 10 * HOUR;
     await takeExchange(device.SerialNumber, exchangeReport(new Date(start)), new Date());
-    expect(knownStateOf(device.SerialNumber)?.patient.TargetWeight).toBe(70);
+    expect(ingestState.patients.get(device.SerialNumber)?.patient.TargetWeight).toBe(70);
 
     const director = directorOf(clinic);
     await updatePatient(director.caller, director.audit(), patient.UserID, patientUpdateSchema.parse({ TargetWeight: '65' }));
@@ -159,7 +159,7 @@ describe("a device's next exchange, taken with what ingest kept of the patient",
     await takeExchange(device.SerialNumber, exchangeReport(new Date(latest)), new Date());
     // Another container takes what the device kept during an outage, in order, days older than its latest exchange:
     // none of them is the previous exchange of the latest (more than MaxDwellHours before it), so nothing is amended.
-    clearEngineCache();
+    clearIngestState();
     const transactions: number[] = [];
     const totals: number[] = [];
     for (const hoursBefore of [100, 96, 92, 88]) {
@@ -182,14 +182,14 @@ describe("a device's next exchange, taken with what ingest kept of the patient",
     const { device } = await createPatientWithDevice();
     const report = exchangeReport(new Date(Date.now() - 2 * HOUR));
     await takeExchange(device.SerialNumber, report, new Date());
-    expect(knownStateOf(device.SerialNumber)).toBeDefined();
-    expect(knownStateOf(device.SerialNumber, Date.now() + STATE_TTL_MS + 1)).toBeUndefined();
-    expect(knownStateOf(device.SerialNumber)).toBeUndefined();
+    expect(ingestState.patients.get(device.SerialNumber)).toBeDefined();
+    expect(ingestState.patients.get(device.SerialNumber, Date.now() + STATE_TTL_MS + 1)).toBeUndefined();
+    expect(ingestState.patients.get(device.SerialNumber)).toBeUndefined();
 
     await takeExchange(device.SerialNumber, exchangeReport(new Date(Date.now() - HOUR)), new Date());
-    expect(knownStateOf(device.SerialNumber)).toBeDefined();
+    expect(ingestState.patients.get(device.SerialNumber)).toBeDefined();
     // Delivered again: nothing is written, and what was kept is not trusted any more.
     await expect(takeExchange(device.SerialNumber, report, new Date())).resolves.toBe('duplicate');
-    expect(knownStateOf(device.SerialNumber)).toBeUndefined();
+    expect(ingestState.patients.get(device.SerialNumber)).toBeUndefined();
   });
 });

@@ -1,0 +1,92 @@
+import type { Settings } from '@shared/settings';
+import type { DeviceRoute } from './devices-repository';
+import type { ExchangeRecord, ExpectedPatientField } from './exchanges-repository';
+import type { PatientRecord, PrescriptionRecord } from './patients-repository';
+
+/**
+ * Everything the ingest keeps in a container's memory between device messages, in one place.
+ * Each kind is either a value that never changes once read (an approved prescription, a report
+ * already checked) or a hint that every write checks (a route, a patient's state, a last time),
+ * so losing any of it costs reads, never correctness (docs/data-model.md, "Requests per exchange").
+ * One bound: each kind holds at most its number of entries, the oldest going first. One switch:
+ * `INGEST_STATE=off` keeps nothing, as if every message reached a new container.
+ */
+
+/** The patient's fields the alert engine reads, and nothing else: what a kept state holds and the write checks. */
+export type EnginePatient = Pick<PatientRecord, 'UserID' | ExpectedPatientField>;
+
+/** What the engine knew of a device's patient once an exchange of it was stored. */
+export interface KnownState {
+  route: DeviceRoute;
+  patient: EnginePatient;
+  /** The patient's exchanges from `from` on (every one of them: the count was as expected), newest first. */
+  history: ExchangeRecord[];
+  from: string;
+}
+
+/** How long a clinic's settings are trusted: a change reaches the alert rules within this. */
+export const SETTINGS_TTL_MS = 60_000;
+/** How long what the engine knew of a patient is used without a read (each write still checks it). */
+export const STATE_TTL_MS = 5 * 60_000;
+
+/** The one switch (`INGEST_STATE=off`): nothing kept, every message read as a new container reads it. */
+export const ingestStateSwitch = { on: process.env.INGEST_STATE !== 'off' };
+
+/** A map of at most `limit` entries, each trusted for `ttlMs` (forever when absent), empty while the switch is off. */
+export class Kept<V> {
+  private readonly entries = new Map<string, { value: V; until: number }>();
+
+  constructor(
+    readonly limit: number,
+    /** Settable: the bench sets a patient's state to live 0 ms, as when a device reports hours after its last exchange. */
+    public ttlMs?: number,
+  ) {}
+
+  get(key: string, now = Date.now()): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.until > now && ingestStateSwitch.on) return entry.value;
+    this.entries.delete(key);
+    return undefined;
+  }
+
+  set(key: string, value: V, now = Date.now()): void {
+    this.entries.delete(key);
+    if (!ingestStateSwitch.on || this.ttlMs === 0) return;
+    if (this.entries.size >= this.limit) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { value, until: this.ttlMs === undefined ? Infinity : now + this.ttlMs });
+  }
+
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/** The kinds kept, with their bounds (a known state holds two weeks of a patient's exchanges: the smallest bound). */
+export const ingestState = {
+  /** A clinic's settings in force, by `clinicId|serviceProviderId`. */
+  settings: new Kept<Settings>(2_000, SETTINGS_TTL_MS),
+  /** Approved prescriptions (they never change), by `patientId|prescriptionId`. */
+  prescriptions: new Kept<PrescriptionRecord>(5_000),
+  /** Each serial number's last route: only a hint of which patient to read with the device. */
+  routes: new Kept<DeviceRoute>(10_000),
+  /** What the engine knew of a device's patient, by serial number. */
+  patients: new Kept<KnownState>(500, STATE_TTL_MS),
+  /** The latest LastExchangeTime a forward-only item (a device, a counter shard) is known to hold. */
+  lastTimes: new Kept<string>(20_000),
+  /** Stored reports already read back through the device schema (a stored report never changes). */
+  checkedReports: new Kept<true>(20_000),
+};
+
+/** Forgets everything kept, as a new container would (tests that change data between exchanges, or count a cold one). */
+export function clearIngestState(): void {
+  for (const kept of Object.values(ingestState)) kept.clear();
+}

@@ -1,0 +1,26 @@
+import { effectiveSettings, type Settings } from '@shared/settings';
+import { ingestState } from '../data/ingest-state';
+import { patientsRepository, type PatientRecord, type PrescriptionRecord } from '../data/patients-repository';
+import { settingsRepository } from '../data/settings-repository';
+
+/** A clinic's settings in force, read at most once a minute per container (ingestState.settings). */
+export async function cachedSettingsForClinic(clinicId: string, serviceProviderId: string, now = Date.now()): Promise<Settings> {
+  const key = `${clinicId}|${serviceProviderId}`;
+  const kept = ingestState.settings.get(key, now);
+  if (kept) return kept;
+  const chain = await settingsRepository.getChain(clinicId, serviceProviderId);
+  const settings = effectiveSettings(chain.clinic, chain.serviceProvider, chain.global);
+  ingestState.settings.set(key, settings, now);
+  return settings;
+}
+
+/** The patient's current prescription: an approved one is kept (it never changes), one not yet approved is read each time. */
+export async function cachedCurrentPrescription(patient: Pick<PatientRecord, 'UserID' | 'CurrentPrescriptionID'>): Promise<PrescriptionRecord | undefined> {
+  if (!patient.CurrentPrescriptionID) return undefined;
+  const key = `${patient.UserID}|${patient.CurrentPrescriptionID}`;
+  const kept = ingestState.prescriptions.get(key);
+  if (kept) return kept;
+  const prescription = await patientsRepository.currentPrescription(patient);
+  if (prescription?.Approved) ingestState.prescriptions.set(key, prescription);
+  return prescription;
+}
