@@ -5,9 +5,9 @@
  * return to the first success of each kind (an exchange acknowledged, a read, a write, a sign-in).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { LocalStack } from '@infra/local/stack';
 import type { FaultWindow, RunLog } from './events';
 import type { FaultKind, LoadOptions } from './options';
+import type { StackProcess } from './stack-process';
 
 export const BURST_FACTOR = 10;
 const BURST_SECONDS = 5;
@@ -29,7 +29,7 @@ const RECOVERY_BY_FAULT: Record<string, readonly string[]> = {
 export const RECOVERY_GOAL_S = 10;
 
 export interface FaultActions {
-  stack: LocalStack;
+  stack: StackProcess;
   garbage(): void;
   /** Steps one device's clock by `offsetMs` (0 sets it right). */
   stepClock(offsetMs: number): void;
@@ -56,14 +56,13 @@ export function faultSchedule(options: Pick<LoadOptions, 'durationS' | 'faults'>
   return [...spread(interleaved, 0), ...spread(others, 0.5)].sort((a, b) => a.at - b.at);
 }
 
-async function killPart(stack: LocalStack, name: 'dynamodb' | 'cognito', run: RunLog, window: FaultWindow): Promise<void> {
-  const { child } = stack.processes().find((part) => part.name === name)!;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
+async function killPart(stack: StackProcess, name: 'dynamodb' | 'cognito', run: RunLog, window: FaultWindow): Promise<void> {
+  const pidOf = async () => (await stack.parts()).find((part) => part.name === name)!.pid;
+  const pid = await pidOf();
   window.start = run.now();
-  child.kill('SIGKILL');
-  await exited;
+  process.kill(pid, 'SIGKILL');
   // Back when the stack's supervisor holds a new child, which it does only once the child answers.
-  while (stack.processes().find((part) => part.name === name)!.child === child) await sleep(100);
+  while ((await pidOf()) === pid) await sleep(100);
   window.back = run.now();
 }
 

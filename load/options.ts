@@ -11,6 +11,10 @@ export interface LoadOptions {
   rate: number;
   /** Each kind and how many times it happens in the run. */
   faults: Partial<Record<FaultKind, number>>;
+  /** Set: find the knee instead (load/knee.ts), each rate held this many seconds; no faults. */
+  kneeStepS?: number;
+  /** The knee's highest rate tried (exchanges/s); unbounded by default. */
+  kneeMaxRate?: number;
   /** Where the run's data and report go; `.local/load/<time>` by default. */
   outDir?: string;
   log?: (line: string) => void;
@@ -25,6 +29,9 @@ export const QUICK: Omit<LoadOptions, 'outDir' | 'log'> = {
   faults: { dynamodb: 2, broker: 2, cognito: 1, garbage: 2, burst: 1, clock: 1 },
 };
 
+/** How long the knee holds each rate by default: enough answers per route for a p95. */
+const KNEE_STEP_S = 60;
+
 const FULL: Omit<LoadOptions, 'outDir' | 'log'> = {
   durationS: 600,
   devices: 20,
@@ -34,7 +41,8 @@ const FULL: Omit<LoadOptions, 'outDir' | 'log'> = {
 };
 
 export const usage = `usage: npm run load -- [--quick] [--duration <s>] [--devices N] [--clinicians M] [--rate <exchanges/s>]
-                     [--faults on|off|dynamodb,cognito,broker,garbage,burst,clock[:times]] [--out <folder>]`;
+                     [--faults on|off|dynamodb,cognito,broker,garbage,burst,clock[:times]] [--out <folder>]
+       npm run load -- --knee [--step <s>] [--max-rate <exchanges/s>] [--devices N] [--clinicians M] [--rate <first rate>]`;
 
 /** `--faults on|off|kind[:times],…`: the kinds named happen `times` times (else as the plan has them, at least 2). */
 export function parseFaults(text: string, plan: LoadOptions['faults']): LoadOptions['faults'] {
@@ -62,6 +70,9 @@ export function parseLoadOptions(argv: string[]): LoadOptions | 'help' {
       clinicians: { type: 'string' },
       rate: { type: 'string' },
       faults: { type: 'string' },
+      knee: { type: 'boolean' },
+      step: { type: 'string' },
+      'max-rate': { type: 'string' },
       out: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -79,7 +90,8 @@ export function parseLoadOptions(argv: string[]): LoadOptions | 'help' {
     devices: Math.round(number('devices', values.devices, plan.devices)),
     clinicians: Math.round(number('clinicians', values.clinicians, plan.clinicians)),
     rate: number('rate', values.rate, plan.rate),
-    faults: values.faults === undefined ? plan.faults : parseFaults(values.faults, plan.faults),
+    faults: values.knee ? {} : values.faults === undefined ? plan.faults : parseFaults(values.faults, plan.faults),
+    ...(values.knee ? { kneeStepS: number('step', values.step, KNEE_STEP_S), kneeMaxRate: number('max-rate', values['max-rate'], Infinity) } : {}),
     outDir: values.out,
   };
 }

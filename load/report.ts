@@ -10,6 +10,8 @@ import type { Accounting } from './accounting';
 import type { AlertCheck } from './alerts';
 import { OUTCOMES, type CallEvent, type FaultWindow, type RunLog } from './events';
 import { fullServiceBack, RECOVERY_GOAL_S } from './faults';
+import type { KneeResult } from './knee';
+import { MEMORY_GROWTH_GOAL_PCT, type MemoryGrowth } from './memory';
 import type { LoadOptions } from './options';
 import type { ProcessSample, StoredSample } from './sampler';
 
@@ -31,6 +33,9 @@ export interface LoadReport {
   alerts: AlertCheck;
   routes: RouteFigures[];
   faults: FaultWindow[];
+  /** Each long-running process's memory growth after warm-up. */
+  memory: MemoryGrowth[];
+  knee?: KneeResult;
   devices: { prescriptionsAcked: number; errorsSent: number; reconnects: number };
   oddities: string[];
   series: {
@@ -99,6 +104,14 @@ export function summaryRows(accounting: Accounting, alerts: AlertCheck, run: Run
     );
   }
   return rows;
+}
+
+/** Each long-running process's growth after warm-up: judged on a soak (load/memory.ts), shown otherwise. */
+export function memoryRows(growths: MemoryGrowth[]): BenchRow[] {
+  return growths.map((growth) => {
+    const name = `memory growth after warm-up (%): ${growth.process}, ${growth.afterWarmUpMb} → ${growth.endMb} MB`;
+    return growth.judged ? limitRow(name, growth.growthPct, MEMORY_GROWTH_GOAL_PCT, ' %') : shown(name, growth.growthPct);
+  });
 }
 
 export function routeTable(routes: RouteFigures[]): string {
@@ -234,11 +247,12 @@ export function html(report: LoadReport): string {
   const table = (rows: string[][]) =>
     `<table>${rows.map((r, i) => `<tr>${r.map((c) => (i === 0 ? `<th>${escape(c)}</th>` : `<td>${escape(c)}</td>`)).join('')}</tr>`).join('')}</table>`;
   const summary = [
-    ['measure', 'value', 'part down (s)', 'goal', 'pass'],
+    ['measure', 'value', 'floor (part down, s; p95 alone, ms)', 'ratio', 'goal', 'pass'],
     ...report.summary.map((r) => [
       r.name,
       r.value === null ? 'n/a' : String(r.value),
       r.floor === null ? '' : String(r.floor),
+      r.ratio === null ? '' : `${r.ratio}×`,
       r.goal,
       r.pass === null ? '—' : r.pass ? 'pass' : 'FAIL',
     ]),
@@ -256,11 +270,27 @@ export function html(report: LoadReport): string {
       ...['exchange acked', 'read', 'write', 'sign-in'].map((k) => (f.recovery[k] === null ? 'none' : String(f.recovery[k] ?? ''))),
     ]),
   ];
+  const knee = report.knee
+    ? `<h2>Knee: staff alone for ${report.knee.stepS} s, then each device rate for ${report.knee.stepS} s (sustained: ack p95 ≤ ${report.knee.sustainedAckP95S} s)</h2>${table(
+        [
+          ['offered (exchanges/s)', 'sent', 'acknowledged/s', 'ack p50 (s)', 'ack p95 (s)', 'sustained'],
+          ...report.knee.steps.map((step) => [
+            String(step.rate),
+            String(step.sent),
+            String(step.ackedPerS),
+            String(step.ackP50S),
+            String(step.ackP95S),
+            step.sustained ? 'yes' : 'no',
+          ]),
+        ],
+      )}`
+    : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Load run ${escape(report.startedAt)}</title>
 <style>body{font:14px system-ui,sans-serif;margin:24px;max-width:1100px}table{border-collapse:collapse;margin:8px 0 24px}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}td:first-child,th:first-child{text-align:left}figure{margin:12px 0}figcaption{font-weight:600}</style></head>
 <body><h1>Load run ${escape(report.startedAt)}</h1>
 <p>${report.options.devices} devices, ${report.options.clinicians} staff, ${report.options.rate} exchanges/s, ${round(report.seconds)} s. Figures are what this machine gave (docs/load.md says what each means).</p>
 <h2>Summary</h2>${table(summary)}
+${knee}
 <h2>Faults: seconds from the part's return to the first success of each kind</h2>${table(faults)}
 <h2>Clinician calls by route</h2>${table(routes)}
 <h2>Over time</h2>${plots(report)}

@@ -9,7 +9,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startLocalStack } from '@infra/local/stack';
 import { createRandom } from '@infra/local/simulate';
 import { accountFor } from './accounting';
 import { checkAlerts } from './alerts';
@@ -17,9 +16,12 @@ import { Clinician } from './clinicians';
 import { driveFleet, LoadDevice } from './devices';
 import { RunLog } from './events';
 import { faultSchedule, measureRecoveries, runFault } from './faults';
+import { findKnee, kneeRows, type KneeResult } from './knee';
+import { memoryGrowth } from './memory';
 import { parseLoadOptions, usage, type LoadOptions } from './options';
-import { formatTable, routeFigures, routeTable, summaryRows, writeReport, type LoadReport } from './report';
+import { formatTable, memoryRows, routeFigures, routeTable, summaryRows, writeReport, type LoadReport } from './report';
 import { startSampler } from './sampler';
+import { startStackProcess, type StackProcess } from './stack-process';
 import { newRunId, seedLoadTenants } from './tenants';
 
 /** How long the devices get at the end to have every message acknowledged. */
@@ -38,7 +40,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   await mkdir(dir, { recursive: true });
   const random = createRandom(7);
   log(`starting the local stack in ${dir}/data`);
-  const stack = await startLocalStack({ dataDir: path.join(dir, 'data'), port: 0, mqttPort: 0, log: (line) => log(`[stack] ${line}`) });
+  const stack = await startStackProcess({ dataDir: path.join(dir, 'data'), port: 0, mqttPort: 0 }, (line) => log(`[stack] ${line}`));
   try {
     log(`seeding ${options.devices} devices and ${options.clinicians} staff`);
     const tenants = await seedLoadTenants({ dataDir: stack.dataDir, devices: options.devices, clinicians: options.clinicians, runId: newRunId() });
@@ -47,40 +49,23 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     await Promise.all(devices.map((device) => device.connect()));
     const clinicians = tenants.staff.map((person) => new Clinician(person, stack.url, tenants, run, random));
     const prober = new Clinician(tenants.staff[0]!, stack.url, tenants, run, random);
+    // Signed in before any fault: its write probe must not wait for its sign-in probe.
+    if (!(await prober.signIn())) throw new Error('the fault prober could not sign in');
     const sampler = startSampler(stack, run, () => tenants.devices.map((device) => device.patientId));
 
-    log(`running for ${options.durationS} s at ${options.rate} exchanges/s`);
-    const fleet = driveFleet(devices, options.rate);
     const working = clinicians.map((clinician) => clinician.work());
-    let garbageFrom = 0;
-    let clockFrom = 0;
-    const faulting = (async () => {
-      for (const { at, kind } of faultSchedule(options)) {
-        if (at > run.now()) await sleep((at - run.now()) * 1000);
-        log(`fault: ${kind}`);
-        const window = await runFault(
-          kind,
-          {
-            stack,
-            garbage: () => devices[garbageFrom++ % devices.length]!.sendGarbage(),
-            stepClock: (offsetMs) => {
-              // Forward on the next device in turn, back on the same one.
-              if (offsetMs === 0) devices[(clockFrom - 1) % devices.length]!.clockOffsetMs = 0;
-              else devices[clockFrom++ % devices.length]!.clockOffsetMs = offsetMs;
-            },
-            burst: fleet.burst,
-            probeSignIn: () => prober.probeSignIn(),
-            probeWrite: () => prober.probeWrite(),
-          },
-          run,
-        );
-        log(`fault: ${kind} over, part back after ${((window.back ?? window.start) - window.start).toFixed(1)} s`);
-      }
-    })();
-    await sleep(options.durationS * 1000);
-    await faulting;
+    let knee: KneeResult | undefined;
+    if (options.kneeStepS) {
+      knee = await findKnee(devices, run, { startRate: options.rate, stepS: options.kneeStepS, maxRate: options.kneeMaxRate }, log);
+    } else {
+      log(`running for ${options.durationS} s at ${options.rate} exchanges/s`);
+      const fleet = driveFleet(devices, options.rate);
+      const faulting = runFaults(options, { stack, devices, fleet, prober }, run, log);
+      await sleep(options.durationS * 1000);
+      await faulting;
+      fleet.stop();
+    }
     const seconds = run.now();
-    fleet.stop();
     for (const clinician of clinicians) clinician.stop();
     log('stopping: devices finish what is in flight');
     await Promise.all([...working, ...devices.map((device) => device.stop(DRAIN_MS))]);
@@ -90,7 +75,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     const accounting = await retry(() => accountFor(devices));
     const alerts = await retry(() => checkAlerts(devices));
     const routes = routeFigures(run.calls);
-    const summary = summaryRows(accounting, alerts, run);
+    const memory = memoryGrowth(sampler.processes, seconds);
+    const summary = [...summaryRows(accounting, alerts, run), ...memoryRows(memory), ...(knee ? kneeRows(knee) : [])];
     const report: LoadReport = {
       options: { ...options, outDir: dir },
       startedAt,
@@ -100,6 +86,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       alerts,
       routes,
       faults: run.faults,
+      memory,
+      ...(knee ? { knee } : {}),
       devices: {
         prescriptionsAcked: devices.reduce((sum, d) => sum + d.prescriptionsAcked, 0),
         errorsSent: devices.reduce((sum, d) => sum + d.errorsSent, 0),
@@ -112,6 +100,39 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     return { report, dir, passed: summary.every((row) => row.pass !== false) };
   } finally {
     await stack.stop();
+  }
+}
+
+/** The faults of the plan, each at its time, while the fleet and the staff work. */
+async function runFaults(
+  options: LoadOptions,
+  parts: { stack: StackProcess; devices: LoadDevice[]; fleet: ReturnType<typeof driveFleet>; prober: Clinician },
+  run: RunLog,
+  log: (line: string) => void,
+): Promise<void> {
+  const { stack, devices, fleet, prober } = parts;
+  let garbageFrom = 0;
+  let clockFrom = 0;
+  for (const { at, kind } of faultSchedule(options)) {
+    if (at > run.now()) await sleep((at - run.now()) * 1000);
+    log(`fault: ${kind}`);
+    const window = await runFault(
+      kind,
+      {
+        stack,
+        garbage: () => devices[garbageFrom++ % devices.length]!.sendGarbage(),
+        stepClock: (offsetMs) => {
+          // Forward on the next device in turn, back on the same one.
+          if (offsetMs === 0) devices[(clockFrom - 1) % devices.length]!.clockOffsetMs = 0;
+          else devices[clockFrom++ % devices.length]!.clockOffsetMs = offsetMs;
+        },
+        burst: fleet.burst,
+        probeSignIn: () => prober.probeSignIn(),
+        probeWrite: () => prober.probeWrite(),
+      },
+      run,
+    );
+    log(`fault: ${kind} over, part back after ${((window.back ?? window.start) - window.start).toFixed(1)} s`);
   }
 }
 

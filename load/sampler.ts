@@ -1,17 +1,21 @@
 /**
- * Samples, every few seconds, the memory (VmRSS) and CPU of each process of the stack from
- * /proc/<pid> (this process, which runs the API, the broker and the ingest as the Lambdas would,
- * and the DynamoDB Local and cognito-local children, whichever is running now), and how many
- * exchanges the table holds for the run's patients.
+ * Samples, every few seconds, the memory (VmRSS) and CPU of each process from /proc/<pid>: the
+ * stack's process (the API, the broker and the ingest, as the Lambdas would run them), its
+ * DynamoDB Local and cognito-local children (whichever is running now) and this load driver; and
+ * how many exchanges the table holds for the run's patients.
  */
 import { readFileSync } from 'node:fs';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { LocalStack } from '@infra/local/stack';
 import { exchangeItemsOf } from './accounting';
 import type { RunLog } from './events';
+import type { StackPart, StackProcess } from './stack-process';
 
 const CLOCK_TICKS = 100;
+
+export const PORTAL_PROCESS = 'portal (API, broker, ingest)';
+/** This process: the devices and staff that load the portal, and the run's own log. */
+export const LOAD_PROCESS = 'load driver (devices, staff)';
 
 export interface ProcessSample {
   t: number;
@@ -40,19 +44,26 @@ function readProc(pid: number): { rssMb: number; ticks: number } | undefined {
   }
 }
 
-export function startSampler(stack: LocalStack, run: RunLog, patientIds: () => string[], everyMs = 2000) {
+export function startSampler(stack: StackProcess, run: RunLog, patientIds: () => string[], everyMs = 2000) {
   const processes: ProcessSample[] = [];
   const stored: StoredSample[] = [];
   const previous = new Map<number, { ticks: number; t: number }>();
   const document = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB, maxAttempts: 1 }));
   let counting = false;
+  // The parts' pids as last answered (a killed part's new child shows from the next sample on).
+  let parts: StackPart[] = [];
 
   const sample = () => {
     const t = run.now();
     const current = [
-      { name: 'portal (API, broker, ingest)', pid: process.pid },
-      ...stack.processes().map((part) => ({ name: part.name === 'dynamodb' ? 'DynamoDB Local' : 'cognito-local', pid: part.child.pid ?? 0 })),
+      { name: PORTAL_PROCESS, pid: stack.pid },
+      ...parts.map((part) => ({ name: part.name === 'dynamodb' ? 'DynamoDB Local' : 'cognito-local', pid: part.pid })),
+      { name: LOAD_PROCESS, pid: process.pid },
     ];
+    void stack.parts().then(
+      (now) => (parts = now),
+      () => undefined,
+    );
     for (const { name, pid } of current) {
       const read = readProc(pid);
       if (!read) continue;
