@@ -64,7 +64,6 @@ export interface ExchangesTableProps {
   exchanges: readonly ExchangeRow[];
   count: number;
   more: MorePages;
-  loading?: boolean;
 }
 
 const dateOf = (exchange: ExchangeRow) => formatLocalDate(exchange.DeviceLocalDate);
@@ -76,7 +75,7 @@ const dateOf = (exchange: ExchangeRow) => formatLocalDate(exchange.DeviceLocalDa
  * reaches the last loaded one), a row that expands to its comment editor, 'Clear alerts' and the
  * turbidity CSV per row.
  */
-export function ExchangesTable({ patientId, exchanges, count, more, loading }: ExchangesTableProps) {
+export function ExchangesTable({ patientId, exchanges, count, more }: ExchangesTableProps) {
   const { role, userId } = useStaffUser();
   const client = useQueryClient();
   const [clearing, setClearing] = useState<ExchangeRow>();
@@ -158,7 +157,6 @@ export function ExchangesTable({ patientId, exchanges, count, more, loading }: E
           items={exchanges}
           columns={columns}
           trackBy={(exchange) => exchange._id}
-          loading={loading}
           filters={filters}
           expandableRows={expandableRows}
           more={more}
