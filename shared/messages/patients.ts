@@ -123,7 +123,7 @@ export const patients = {
     },
     statusFilter: 'Status',
     /** Spec section 9: status filter values 3 High, 2 Medium, 1 Normal. */
-    statusOptions: { all: 'All', high: '3 High', medium: '2 Medium', normal: '1 Normal' },
+    statusOptions: { high: '3 High', medium: '2 Medium', normal: '1 Normal' },
     severity: { 1: 'Normal', 2: 'Medium', 3: 'High' },
     alertsCount: (count: number) => `${count} alerts`,
     cleared: 'Cleared',
@@ -141,9 +141,6 @@ export const patients = {
     clearConfirmLines: ['You are going to clear the alerts of this exchange.', 'It can not be undone, so make sure you still would like to clear them.'],
     sample: 'Sample',
     empty: 'There are no exchanges yet.',
-    nextPage: 'Next page',
-    previousPage: 'Previous page',
-    pageLabel: (page: number) => `Page ${page}`,
     expandableLabel: (date: string, expanded: boolean) => `${expanded ? 'Hide' : 'Show'} the comment of the exchange of ${date}`,
   },
   /** Not spec texts: the form of an exchange entered by hand. */

@@ -76,7 +76,7 @@ it('shows each status in its severity and filters by it', async () => {
   act(() => wrapper.findRows()[1]!.findPopover()!.findTrigger().click());
   await waitFor(() => expect(document.body.textContent).toContain('2 alerts'));
 
-  const select = createWrapper(document.body).findFormField('[data-status-filter]')!.findControl()!.findSelect()!;
+  const select = createWrapper(document.body).findFormField('[data-list-filter="status"]')!.findControl()!.findSelect()!;
   act(() => select.openDropdown());
   expect(
     select

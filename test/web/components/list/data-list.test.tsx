@@ -157,6 +157,102 @@ describe('the list', () => {
   });
 });
 
+describe('rows that expand to a detail', () => {
+  const expandableRows = {
+    detail: (item: Clinic) => <p data-testid="detail">The devices of {item.name}</p>,
+    expandLabel: (item: Clinic) => `Show the devices of ${item.name}`,
+    collapseLabel: (item: Clinic) => `Hide the devices of ${item.name}`,
+  };
+
+  it('shows the detail under its row while expanded, the page still holding 8 items', () => {
+    const table = renderList(
+      Array.from({ length: 10 }, (_, index) => clinic(index + 1)),
+      { expandableRows },
+    );
+    expect(table.findRows()).toHaveLength(8);
+    const toggle = table.findExpandToggle(2)!;
+    expect(toggle.getElement().getAttribute('aria-label')).toBe('Show the devices of Clinic 2');
+    act(() => toggle.click());
+    expect(table.findRows()).toHaveLength(9);
+    expect(table.findRows()[2]!.find('[data-testid="detail"]')!.getElement().textContent).toBe('The devices of Clinic 2');
+    expect(table.findPagination()!.findPageNumbers()).toHaveLength(2);
+    expect(table.findExpandToggle(2)!.getElement().getAttribute('aria-label')).toBe('Hide the devices of Clinic 2');
+
+    // A search keeps an expanded row's detail with it.
+    act(() => table.findTextFilter()!.findInput().setInputValue('Clinic 2'));
+    expect(table.findRows()).toHaveLength(2);
+    expect(table.findRows()[1]!.find('[data-testid="detail"]')).not.toBeNull();
+
+    act(() => table.findExpandToggle(1)!.click());
+    expect(table.findRows()).toHaveLength(1);
+    expect(document.querySelector('[data-testid="detail"]')).toBeNull();
+  });
+
+  it('sorts the items with their details under them, and exports the items only', async () => {
+    const downloads = catchDownloads();
+    const table = renderList([clinic(1), clinic(2)], { expandableRows, csvFileName: 'clinics.csv' });
+    act(() => table.findExpandToggle(1)!.click());
+    act(() => table.findColumnSortingArea(2)!.click());
+    act(() => table.findColumnSortingArea(2)!.click());
+    expect(table.findRows().map((row) => row.getElement().textContent)).toEqual([
+      expect.stringContaining('Clinic 2'),
+      expect.stringContaining('Clinic 1'),
+      'The devices of Clinic 1',
+    ]);
+    act(() => createWrapper(document.body).findButton('[data-testid="export-csv"]')!.click());
+    expect(csvRows(await downloads.text(0)).slice(1)).toEqual(['Clinic 2,2,02/01/24', 'Clinic 1,1,01/01/24']);
+  });
+});
+
+describe('open-ended paging of server pages', () => {
+  const openEnded = (items: Clinic[], more: { hasMore: boolean; onLoadMore: () => void }) => {
+    const props = (rows: Clinic[], hasMore: boolean) => ({
+      title: 'Clinics',
+      items: rows,
+      columns,
+      trackBy: (item: Clinic) => item.id,
+      more: { hasMore, loading: false, onLoadMore: more.onLoadMore },
+      openEnd: true,
+      total: 25,
+    });
+    const view = render(<DataList {...props(items, more.hasMore)} />);
+    return {
+      table: createWrapper(document.body).findTable()!,
+      rerender: (rows: Clinic[], hasMore: boolean) => view.rerender(<DataList {...props(rows, hasMore)} />),
+    };
+  };
+  const clinics = (count: number) => Array.from({ length: count }, (_, index) => clinic(index + 1));
+
+  it('reads the next server page only when the user reaches the last page read, and pages on into it', () => {
+    const onLoadMore = jest.fn();
+    const { table, rerender } = openEnded(clinics(20), { hasMore: true, onLoadMore });
+    const pagination = () => table.findPagination()!;
+    expect(table.findHeaderSlot()!.getElement().textContent).toContain('(25)');
+    expect(pagination().findPageNumbers()).toHaveLength(3);
+    act(() => pagination().findNextPageButton().click());
+    expect(onLoadMore).not.toHaveBeenCalled();
+    act(() => pagination().findNextPageButton().click());
+    expect(onLoadMore).toHaveBeenCalledTimes(1);
+    // Open-ended: the last page read still leads on while the server holds more.
+    expect(pagination().findNextPageButton().isDisabled()).toBe(false);
+
+    rerender(clinics(25), false);
+    expect(pagination().findPageNumbers()).toHaveLength(4);
+    act(() => pagination().findNextPageButton().click());
+    expect(column(table, 1)).toEqual(['Clinic 25']);
+    expect(pagination().findNextPageButton().isDisabled()).toBe(true);
+    expect(onLoadMore).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers paging on from a single page read while the server holds more', () => {
+    const onLoadMore = jest.fn();
+    const { table } = openEnded(clinics(3), { hasMore: true, onLoadMore });
+    expect(table.findPagination()!.findNextPageButton().isDisabled()).toBe(false);
+    expect(onLoadMore).toHaveBeenCalledTimes(1);
+    expect(createWrapper(document.body).findButton('[data-testid="load-more"]')).toBeNull();
+  });
+});
+
 describe('CSV text', () => {
   it('keeps line breaks out of the cells', () => {
     expect(csvRows(toCsv(columns, [clinic(1, { name: 'two\nlines' })]))[1]).toBe('two lines,1,01/01/24');

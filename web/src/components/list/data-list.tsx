@@ -11,7 +11,7 @@ import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { widgetMessages } from '@web/src/lib/widget-messages';
 import { useScreenHeadingVariant } from '../heading-level';
 import { cellText, compareCells, downloadCsv, isFutureDate, matchesSearch, toCsv, type ListColumn, type Search, type SearchMode } from './list-logic';
@@ -23,7 +23,7 @@ export const PAGE_SIZE = 8;
 
 export type StatusFilter = 'all' | 'active' | 'inactive';
 
-/** Further pages the server holds (`{ items, cursor }` lists): the list offers to load them. */
+/** Further pages the server holds (`{ items, cursor }` lists): the list reads them on demand. */
 export interface MorePages {
   hasMore: boolean;
   loading: boolean;
@@ -43,6 +43,13 @@ export interface ListExport<T> {
   id: string;
   label: string;
   onExport: (rows: readonly T[]) => void | Promise<void>;
+}
+
+/** A row that expands to a detail under it (a comment editor), with the toggle's words for that row. */
+export interface ExpandableRows<T> {
+  detail: (item: T) => ReactNode;
+  expandLabel: (item: T) => string;
+  collapseLabel: (item: T) => string;
 }
 
 /** The rows' order while no column is sorted, named and explained in the list's header. */
@@ -77,6 +84,16 @@ export interface DataListProps<T> {
   /** A line under the title (e.g. the period the rows cover); the default order's note takes its place while it applies. */
   description?: ReactNode;
   more?: MorePages;
+  /**
+   * The server's further pages are read as the user pages on, the pagination left open-ended while
+   * they exist, instead of by a 'Load more' button.
+   */
+  openEnd?: boolean;
+  /** The count of the whole list as the server reports it (rows not read yet included), shown in the header. */
+  total?: number;
+  expandableRows?: ExpandableRows<T>;
+  /** 'container' for a list that shares its screen with other panels (a tab's table). */
+  variant?: 'full-page' | 'container';
   /** What an empty list says; 'No items match your search' unless the list says better. */
   empty?: string;
   /** Long cells wrap instead of widening the table (e.g. a refused message's reason). */
@@ -95,31 +112,43 @@ const statusOptions: SelectProps.Option[] = [
 ];
 const today = () => new Date(new Date().toDateString());
 
+/** A table row: an item, or the detail shown under it while it is expanded. */
+interface Row<T> {
+  item: T;
+  detail?: true;
+}
+
 /**
  * The spec's list (section 4 "Lists", section 9): one column sorted at a time, cycling none →
  * ascending → descending → ascending, naturally and case-insensitively; free-text search, or less
  * than / greater than / equal on a number or date column (no future dates); a new search goes back
  * to page 1; 8 rows a page, pagination hidden when one page does; 'No items match your search';
- * greyed disabled rows; an optional status filter and CSV export. Configured by its columns.
+ * greyed disabled rows; an optional status filter and CSV export; rows that expand to a detail;
+ * server pages read by a button or as the user pages on. Configured by its columns.
  */
 export function DataList<T>(props: DataListProps<T>) {
-  const { columns, statusFilter } = props;
+  const { columns, statusFilter, expandableRows, trackBy, openEnd = false } = props;
   const headingVariant = useScreenHeadingVariant();
   const [columnId, setColumnId] = useState<string>();
   const [mode, setMode] = useState<SearchMode>('lessThan');
   const [status, setStatus] = useState<StatusFilter>('all');
   const [chosen, setChosen] = useState<Record<string, string>>({});
   const { defaultOrder } = props;
-  const ordered = useMemo(() => (defaultOrder ? [...props.items].sort(defaultOrder.compare) : (props.items as T[])), [props.items, defaultOrder]);
+  const rows = useMemo(() => {
+    const ordered = defaultOrder ? [...props.items].sort(defaultOrder.compare) : props.items;
+    return ordered.flatMap((item): Row<T>[] => (expandableRows ? [{ item }, { item, detail: true }] : [{ item }]));
+  }, [props.items, defaultOrder, expandableRows]);
   const searchColumn = columns.find((column) => column.id === columnId);
   const compares = !!searchColumn?.type && searchColumn.type !== 'text';
 
-  const definitions = useMemo<TableProps.ColumnDefinition<T>[]>(
+  const definitions = useMemo<TableProps.ColumnDefinition<Row<T>>[]>(
     () =>
-      columns.map((column) => ({
+      columns.map((column, index) => ({
         id: column.id,
         header: column.header,
-        cell: (item: T) => {
+        cell: ({ item, detail }: Row<T>) => {
+          // The detail takes the first column's cell; the table has no cell spanning a row.
+          if (detail) return index === 0 ? expandableRows?.detail(item) : null;
           const content = column.cell ? column.cell(item) : cellText(column.value(item), column.type);
           return props.isDisabled?.(item) ? (
             <Box color="text-status-inactive" data-row-state="deactivated">
@@ -132,16 +161,18 @@ export function DataList<T>(props: DataListProps<T>) {
         // The id names the sorted column across renders (columns given inline are new objects each time).
         minWidth: column.minWidth,
         sortingField: column.sortable === false ? undefined : column.id,
-        sortingComparator: column.sortable === false ? undefined : (a: T, b: T) => compareCells(column.value(a), column.value(b), column.type),
+        sortingComparator:
+          column.sortable === false ? undefined : (a: Row<T>, b: Row<T>) => compareCells(column.value(a.item), column.value(b.item), column.type),
       })),
-    [columns, props.isDisabled],
+    [columns, props.isDisabled, expandableRows],
   );
 
-  const collection = useCollection(ordered, {
+  const collection = useCollection(rows, {
     filtering: {
       empty: props.empty ?? t.empty,
       noMatch: t.empty,
-      filteringFunction: (item, text) => {
+      // A detail row matches as its item does, so an expanded row keeps its detail.
+      filteringFunction: ({ item }, text) => {
         const search: Search = { columnId, mode: compares ? mode : 'include', text };
         if (!matchesSearch(item, columns, search)) return false;
         if (props.filters?.some((filter) => chosen[filter.id] && !filter.matches(item, chosen[filter.id]!))) return false;
@@ -150,15 +181,31 @@ export function DataList<T>(props: DataListProps<T>) {
       },
     },
     sorting: {},
-    pagination: { pageSize: PAGE_SIZE },
+    // An open-ended list may be on a page past the rows read so far, while the next server page comes.
+    pagination: { pageSize: PAGE_SIZE, allowPageOutOfRange: openEnd },
+    expandableRows: expandableRows && {
+      getId: (row) => (row.detail ? `${trackBy(row.item)}#detail` : trackBy(row.item)),
+      getParentId: (row) => (row.detail ? trackBy(row.item) : null),
+    },
   });
-  const { items, actions, filteredItemsCount, collectionProps, filterProps, paginationProps, allPageItems } = collection;
+  const { items, actions, filteredItemsCount, collectionProps, filterProps, paginationProps } = collection;
+  const listed = useMemo(() => collection.allPageItems.map((row) => row.item), [collection.allPageItems]);
   const text = filterProps.filteringText;
   const futureDate = searchColumn?.type === 'date' && compares && isFutureDate(text);
 
+  // Reaching the last page read asks for the next server page, so paging on seldom waits.
+  const { hasMore = false, loading: loadingMore = false, onLoadMore } = props.more ?? {};
+  const onLastPage = paginationProps.currentPageIndex >= paginationProps.pagesCount;
+  useEffect(() => {
+    if (openEnd && onLastPage && hasMore && !loadingMore) onLoadMore?.();
+  }, [openEnd, onLastPage, hasMore, loadingMore, onLoadMore]);
+
   const setSearchText = (value: string) => actions.setFiltering(value);
   const restart = () => actions.setCurrentPage(1);
-  const columnOptions: SelectProps.Option[] = [{ value: '', label: t.allColumns }, ...columns.map((column) => ({ value: column.id, label: column.header }))];
+  const columnOptions: SelectProps.Option[] = [
+    { value: '', label: t.allColumns },
+    ...columns.filter((column) => column.searchable !== false).map((column) => ({ value: column.id, label: column.header })),
+  ];
 
   const searchInput = compares ? (
     searchColumn?.type === 'date' ? (
@@ -183,21 +230,27 @@ export function DataList<T>(props: DataListProps<T>) {
   );
 
   return (
-    <Table<T>
+    <Table<Row<T>>
+      trackBy={(row) => trackBy(row.item)}
       {...collectionProps}
       items={items}
       columnDefinitions={definitions}
-      trackBy={props.trackBy}
-      loading={props.loading}
+      loading={props.loading || (openEnd && loadingMore && items.length === 0)}
       loadingText={widgetMessages.loading}
-      variant="full-page"
+      variant={props.variant ?? 'full-page'}
       wrapLines={props.wrapLines}
-      ariaLabels={{ tableLabel: props.title }}
-      onRowClick={props.onRowClick ? ({ detail }) => props.onRowClick!(detail.item) : undefined}
+      ariaLabels={{
+        tableLabel: props.title,
+        ...(expandableRows && {
+          expandButtonLabel: (row: Row<T>) => expandableRows.expandLabel(row.item),
+          collapseButtonLabel: (row: Row<T>) => expandableRows.collapseLabel(row.item),
+        }),
+      }}
+      onRowClick={props.onRowClick ? ({ detail }) => !detail.item.detail && props.onRowClick!(detail.item.item) : undefined}
       header={
         <Header
           variant={headingVariant}
-          counter={`(${filteredItemsCount ?? props.items.length})`}
+          counter={`(${props.total ?? filteredItemsCount ?? props.items.length})`}
           description={
             defaultOrder && !collectionProps.sortingColumn ? (
               <span data-list-default-order>
@@ -213,12 +266,12 @@ export function DataList<T>(props: DataListProps<T>) {
           actions={
             <SpaceBetween direction="horizontal" size="xs">
               {props.csvFileName && (
-                <Button iconName="download" data-testid="export-csv" onClick={() => downloadCsv(props.csvFileName!, toCsv(columns, allPageItems))}>
+                <Button iconName="download" data-testid="export-csv" onClick={() => downloadCsv(props.csvFileName!, toCsv(columns, listed))}>
                   {t.exportCsv}
                 </Button>
               )}
               {props.exports?.map((listExport) => (
-                <Button key={listExport.id} iconName="download" data-testid={`export-${listExport.id}`} onClick={() => void listExport.onExport(allPageItems)}>
+                <Button key={listExport.id} iconName="download" data-testid={`export-${listExport.id}`} onClick={() => void listExport.onExport(listed)}>
                   {listExport.label}
                 </Button>
               ))}
@@ -284,12 +337,18 @@ export function DataList<T>(props: DataListProps<T>) {
         </SpaceBetween>
       }
       pagination={
-        paginationProps.pagesCount > 1 ? (
-          <Pagination {...paginationProps} ariaLabels={{ nextPageLabel: t.nextPage, previousPageLabel: t.previousPage, pageLabel: t.pageLabel }} />
+        paginationProps.pagesCount > 1 || (openEnd && hasMore) ? (
+          <Pagination
+            {...paginationProps}
+            openEnd={openEnd && hasMore}
+            ariaLabels={{ nextPageLabel: t.nextPage, previousPageLabel: t.previousPage, pageLabel: t.pageLabel }}
+          />
         ) : undefined
       }
       footer={
-        props.more?.hasMore ? (
+        openEnd && loadingMore ? (
+          <Box textAlign="center">{widgetMessages.loading}</Box>
+        ) : !openEnd && props.more?.hasMore ? (
           <Box textAlign="center">
             <Button data-testid="load-more" onClick={props.more.onLoadMore} loading={props.more.loading}>
               {t.loadMore}

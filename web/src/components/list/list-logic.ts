@@ -15,6 +15,8 @@ export interface ListColumn<T> {
   type?: 'text' | 'number' | 'date';
   /** Defaults to true. */
   sortable?: boolean;
+  /** Whether a search reads the column (offered in 'Search in'); defaults to true. A row's buttons are not. */
+  searchable?: boolean;
   /** Whether the CSV export carries the column; defaults to true. */
   exported?: boolean;
   /** The narrowest the column gets, in px, for a cell that says more than a word (a status with its alert's text). */
@@ -94,7 +96,7 @@ export function matchesSearch<T>(item: T, columns: readonly ListColumn<T>[], sea
     if (order === undefined) return false;
     return search.mode === 'lessThan' ? order < 0 : search.mode === 'greaterThan' ? order > 0 : order === 0;
   }
-  const searched = column ? [column] : columns;
+  const searched = column ? [column] : columns.filter((candidate) => candidate.searchable !== false);
   const needle = text.toLowerCase();
   return searched.some((candidate) => cellText(candidate.value(item), candidate.type).toLowerCase().includes(needle));
 }
