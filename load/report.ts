@@ -10,6 +10,7 @@ import type { Accounting } from './accounting';
 import type { AlertCheck } from './alerts';
 import { OUTCOMES, type CallEvent, type FaultWindow, type RunLog } from './events';
 import { fullServiceBack, RECOVERY_GOAL_S } from './faults';
+import type { ScreenFigures } from './browsers';
 import type { KneeResult } from './knee';
 import { MEMORY_GROWTH_GOAL_PCT, type MemoryGrowth } from './memory';
 import type { LoadOptions } from './options';
@@ -35,6 +36,8 @@ export interface LoadReport {
   faults: FaultWindow[];
   /** Each long-running process's memory growth after warm-up. */
   memory: MemoryGrowth[];
+  /** What each screen open in Chromium showed. */
+  screens: ScreenFigures[];
   knee?: KneeResult;
   devices: { prescriptionsAcked: number; errorsSent: number; reconnects: number };
   oddities: string[];
@@ -112,6 +115,35 @@ export function memoryRows(growths: MemoryGrowth[]): BenchRow[] {
     const name = `memory growth after warm-up (%): ${growth.process}, ${growth.afterWarmUpMb} → ${growth.endMb} MB`;
     return growth.judged ? limitRow(name, growth.growthPct, MEMORY_GROWTH_GOAL_PCT, ' %') : shown(name, growth.growthPct);
   });
+}
+
+/** The screens open in Chromium: every exchange acknowledged reached them, with no uncaught error; how fast is shown. */
+export function screenRows(screens: ScreenFigures[]): BenchRow[] {
+  if (screens.length === 0) return [];
+  const sum = (pick: (screen: ScreenFigures) => number) => screens.reduce((total, screen) => total + pick(screen), 0);
+  return [
+    shown(`screens open in Chromium (${screens.map((screen) => screen.staff).join(', ')})`, screens.length),
+    shown(
+      'exchanges acknowledged for the screens’ patients',
+      sum((screen) => screen.acked),
+    ),
+    limitRow(
+      'exchanges missing from the open screen',
+      sum((screen) => screen.acked - screen.seen),
+      0,
+    ),
+    shown('seconds from ack to the screen, p50 (slowest screen)', Math.max(...screens.map((screen) => screen.p50S))),
+    shown('seconds from ack to the screen, p95 (slowest screen)', Math.max(...screens.map((screen) => screen.p95S))),
+    shown(
+      'live notices the screens received',
+      sum((screen) => screen.notices),
+    ),
+    limitRow(
+      'uncaught errors in the screens',
+      sum((screen) => screen.pageErrors.length),
+      0,
+    ),
+  ];
 }
 
 export function routeTable(routes: RouteFigures[]): string {

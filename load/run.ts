@@ -11,6 +11,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createRandom } from '@infra/local/simulate';
 import { accountFor } from './accounting';
+import { watchScreens } from './browsers';
 import { checkAlerts } from './alerts';
 import { Clinician } from './clinicians';
 import { driveFleet, LoadDevice } from './devices';
@@ -19,7 +20,7 @@ import { faultSchedule, measureRecoveries, runFault } from './faults';
 import { findKnee, kneeRows, type KneeResult } from './knee';
 import { memoryGrowth } from './memory';
 import { parseLoadOptions, usage, type LoadOptions } from './options';
-import { formatTable, memoryRows, routeFigures, routeTable, summaryRows, writeReport, type LoadReport } from './report';
+import { formatTable, memoryRows, routeFigures, routeTable, screenRows, summaryRows, writeReport, type LoadReport } from './report';
 import { startSampler } from './sampler';
 import { startStackProcess, type StackProcess } from './stack-process';
 import { newRunId, seedLoadTenants } from './tenants';
@@ -53,6 +54,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     if (!(await prober.signIn())) throw new Error('the fault prober could not sign in');
     const sampler = startSampler(stack, run, () => tenants.devices.map((device) => device.patientId));
 
+    const screens = options.browsers ? await watchScreens(options.browsers, stack.url, tenants.staff, devices, run) : undefined;
     const working = clinicians.map((clinician) => clinician.work());
     let knee: KneeResult | undefined;
     if (options.kneeStepS) {
@@ -69,6 +71,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     for (const clinician of clinicians) clinician.stop();
     log('stopping: devices finish what is in flight');
     await Promise.all([...working, ...devices.map((device) => device.stop(DRAIN_MS))]);
+    const screenFigures = (await screens?.stop()) ?? [];
     sampler.stop();
     measureRecoveries(run);
 
@@ -76,7 +79,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     const alerts = await retry(() => checkAlerts(devices));
     const routes = routeFigures(run.calls);
     const memory = memoryGrowth(sampler.processes, seconds);
-    const summary = [...summaryRows(accounting, alerts, run), ...memoryRows(memory), ...(knee ? kneeRows(knee) : [])];
+    const summary = [...summaryRows(accounting, alerts, run), ...memoryRows(memory), ...screenRows(screenFigures), ...(knee ? kneeRows(knee) : [])];
     const report: LoadReport = {
       options: { ...options, outDir: dir },
       startedAt,
@@ -87,6 +90,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       routes,
       faults: run.faults,
       memory,
+      screens: screenFigures,
       ...(knee ? { knee } : {}),
       devices: {
         prescriptionsAcked: devices.reduce((sum, d) => sum + d.prescriptionsAcked, 0),

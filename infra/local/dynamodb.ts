@@ -1,8 +1,12 @@
 import {
+  BatchGetItemCommand,
   CreateTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
+  GetItemCommand,
   ListTablesCommand,
+  QueryCommand,
+  TransactWriteItemsCommand,
   UpdateTimeToLiveCommand,
   type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
@@ -52,6 +56,8 @@ export async function startDynamoDbLocal(options: { port: number; dir: string; l
   const client = localDynamoClient(options.port);
   try {
     await waitFor('DynamoDB Local', () => client.send(new ListTablesCommand({})));
+    const { TableNames = [] } = await client.send(new ListTablesCommand({}));
+    for (const tableName of TableNames) await warmUp(client, tableName);
   } catch (error) {
     await dynamo.stop(); // a child that never answered is not left behind
     throw error;
@@ -59,6 +65,45 @@ export async function startDynamoDbLocal(options: { port: number; dir: string; l
     client.destroy();
   }
   return dynamo;
+}
+
+/** A key no item has: the warm-up reads it and never writes. */
+const NO_ITEM = { S: '#warm-up#' };
+
+/**
+ * Runs each kind of request the portal makes once, reading or failing on a key no item has, before
+ * the part counts as up. A fresh JVM loads and compiles each request's code on first use, and after
+ * a restart every request of the portal's backlog would wait on that at once (seconds on 2 CPUs).
+ */
+async function warmUp(client: DynamoDBClient, tableName: string): Promise<void> {
+  const { partitionKey, sortKey, globalSecondaryIndexes } = tableDefinition;
+  const key = { [partitionKey]: NO_ITEM, [sortKey]: NO_ITEM };
+  await client.send(new GetItemCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
+  await client.send(new BatchGetItemCommand({ RequestItems: { [tableName]: { Keys: [key] } } }));
+  const query = (indexName: string | undefined, hashKey: string) =>
+    client.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: indexName,
+        KeyConditionExpression: '#k = :k',
+        ExpressionAttributeNames: { '#k': hashKey },
+        ExpressionAttributeValues: { ':k': NO_ITEM },
+      }),
+    );
+  await query(undefined, partitionKey);
+  for (const gsi of globalSecondaryIndexes) await query(gsi.indexName, gsi.partitionKey);
+  // A transaction whose one condition fails: the write path runs, nothing is written.
+  await client
+    .send(
+      new TransactWriteItemsCommand({
+        TransactItems: [
+          { ConditionCheck: { TableName: tableName, Key: key, ConditionExpression: 'attribute_exists(#k)', ExpressionAttributeNames: { '#k': partitionKey } } },
+        ],
+      }),
+    )
+    .catch((error: Error) => {
+      if (error.name !== 'TransactionCanceledException') throw error;
+    });
 }
 
 export function localDynamoClient(port: number): DynamoDBClient {

@@ -13,7 +13,7 @@ import { runLoad } from '@load/run';
 const outDir = mkdtempSync(path.join(os.tmpdir(), 'pd-portal-load-'));
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
-it('loses no exchange or alert across a DynamoDB restart, a broker restart and a clock step', async () => {
+it('loses no exchange or alert across a DynamoDB restart, a broker restart and a clock step, and the open screen shows each', async () => {
   const lines: string[] = [];
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(' ')));
@@ -22,6 +22,7 @@ it('loses no exchange or alert across a DynamoDB restart, a broker restart and a
     devices: 3,
     clinicians: 3,
     rate: 1.5,
+    browsers: 1,
     faults: { dynamodb: 1, broker: 1, garbage: 1, clock: 1 },
     outDir,
     log: () => undefined,
@@ -37,6 +38,11 @@ it('loses no exchange or alert across a DynamoDB restart, a broker restart and a
   expect(alerts.engineAlerts).toBeGreaterThan(0);
   expect({ missing: alerts.missing, extra: alerts.extra, examples: alerts.examples }).toEqual({ missing: 0, extra: 0, examples: [] });
   expect(report.series.calls.filter((call) => call.outcome === '5xx')).toEqual([]);
+  // A nurse in Chromium kept a patient's exchanges open: every exchange acknowledged reached it, live.
+  const [screen] = report.screens;
+  expect(screen!.acked).toBeGreaterThan(3);
+  expect({ missing: screen!.acked - screen!.seen, pageErrors: screen!.pageErrors }).toEqual({ missing: 0, pageErrors: [] });
+  expect(screen!.notices).toBeGreaterThan(0);
   const parts = report.faults.filter((fault) => fault.kind === 'dynamodb' || fault.kind === 'broker');
   expect(parts.map((fault) => fault.kind).sort()).toEqual(['broker', 'dynamodb']);
   for (const fault of parts) {
