@@ -4,6 +4,7 @@ import type { CareTeamWeekResult, careTeamWeekQuerySchema, WeekClearing } from '
 import { effectiveSettings } from '@shared/settings';
 import { careWeeksRepository, weekTimeZoneOf, type AlertClearingRecord } from '../data/care-weeks-repository';
 import { patientsRepository } from '../data/patients-repository';
+import { prescriptionsRepository } from '../data/prescriptions-repository';
 import { settingsRepository } from '../data/settings-repository';
 import type { AuditTrail } from '../lib/audit';
 import type { Caller } from '../lib/caller';
@@ -48,7 +49,7 @@ export async function careTeamWeek(
   const [personal, weeks, prescriptions, chain] = await Promise.all([
     patientsRepository.getPiiMany(ids),
     careWeeksRepository.getWeeks(ids, week),
-    patientsRepository.currentPrescriptions(patients),
+    prescriptionsRepository.currentPrescriptions(patients),
     settingsRepository.getChain(clinicId, serviceProviderId),
   ]);
   const clearings = await Promise.all(
