@@ -108,7 +108,7 @@ type ExchangeItem = EntityItem<Db['entities']['exchange']>;
 
 /**
  * An exchange as stored, typed by its entity. Not checked again here: the lists answer through
- * their route's response schema, which checks every row that leaves (functions/lib/endpoint.ts),
+ * their route's response schema, which checks every row that leaves (functions/endpoint/endpoint.ts),
  * and a second check was a tenth of a page's CPU (docs/data-model.md, "CPU in our code").
  */
 function toRecord(item: ExchangeItem): ExchangeRecord {

@@ -6,7 +6,7 @@ import { careWeeksRepository, weekTimeZoneOf, type AlertClearingRecord } from '.
 import { patientsRepository } from '../data/patients-repository';
 import { prescriptionsRepository } from '../data/prescriptions-repository';
 import { settingsRepository } from '../data/settings-repository';
-import type { AuditTrail } from '../lib/audit';
+import type { AuditTrail } from '../audit/audit-trail';
 import type { Caller } from '../lib/caller';
 import { forbidden } from '../lib/errors';
 import { mayTouch } from '../lib/scope';

@@ -30,7 +30,7 @@ import { serviceProvidersRepository } from '../data/service-providers-repository
 import { settingsRepository } from '../data/settings-repository';
 import { isConditionFailure } from '../data/table';
 import { badRequest, conflict, notFound } from '../lib/errors';
-import type { AuditTrail } from '../lib/audit';
+import type { AuditTrail } from '../audit/audit-trail';
 import type { Caller } from '../lib/caller';
 import { devicePublisher } from '../lib/device-publisher';
 import { deviceRegistry } from '../lib/device-registry';

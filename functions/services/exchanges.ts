@@ -26,7 +26,7 @@ import { settingsRepository } from '../data/settings-repository';
 import { usersRepository } from '../data/users-repository';
 import { RejectedMessage } from '../devices/rejected-message';
 import { takeExchange } from '../devices/take-exchange';
-import type { AuditTrail } from '../lib/audit';
+import type { AuditTrail } from '../audit/audit-trail';
 import type { Caller } from '../lib/caller';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { inScope } from '../lib/scope';

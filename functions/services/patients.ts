@@ -18,7 +18,7 @@ import { allItems, type PageRequest } from '../data/page';
 import { patientsRepository, type NewPatientRecord, type PatientEdit, type PatientPii, type PatientRecord } from '../data/patients-repository';
 import { alertsRepository } from '../data/alerts-repository';
 import { usersRepository, type UserRecord } from '../data/users-repository';
-import type { AuditTrail } from '../lib/audit';
+import type { AuditTrail } from '../audit/audit-trail';
 import type { Caller } from '../lib/caller';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { inScope, mayTouch } from '../lib/scope';

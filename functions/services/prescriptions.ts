@@ -8,7 +8,7 @@ import { patientsRepository, type PatientRecord } from '../data/patients-reposit
 import { prescriptionsRepository, type PrescriptionRecord } from '../data/prescriptions-repository';
 import { withoutStorageFields } from '../data/prescription-records';
 import { settingsRepository } from '../data/settings-repository';
-import type { AuditTrail } from '../lib/audit';
+import type { AuditTrail } from '../audit/audit-trail';
 import type { Caller } from '../lib/caller';
 import { devicePublisher } from '../lib/device-publisher';
 import { badRequest, conflict, notFound } from '../lib/errors';

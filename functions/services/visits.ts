@@ -6,7 +6,7 @@ import { turbidityFigure, turbiditySumsOf, type TurbiditySums } from '../data/vi
 import { patientsRepository, type PatientRecord } from '../data/patients-repository';
 import { prescriptionsRepository, type PrescriptionRecord } from '../data/prescriptions-repository';
 import { visitsRepository, type VisitMeasurement, type VisitRecord } from '../data/visits-repository';
-import type { AuditTrail } from '../lib/audit';
+import type { AuditTrail } from '../audit/audit-trail';
 import type { Caller } from '../lib/caller';
 import { conflict } from '../lib/errors';
 import { inScope } from '../lib/scope';

@@ -6,7 +6,7 @@ import { exchangesRepository } from '@functions/data/exchanges-repository';
 import { allItems } from '@functions/data/page';
 import { patientsRepository } from '@functions/data/patients-repository';
 import { visitsRepository } from '@functions/data/visits-repository';
-import { AuditTrail } from '@functions/lib/audit';
+import { AuditTrail } from '@functions/audit/audit-trail';
 import type { Caller } from '@functions/lib/caller';
 import { addManualExchange } from '@functions/services/exchanges';
 import { updatePatient } from '@functions/services/patients';
