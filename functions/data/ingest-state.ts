@@ -1,6 +1,6 @@
 import type { Settings } from '@shared/settings';
 import type { DeviceRoute } from './devices-repository';
-import type { ExchangeRecord, ExpectedPatientField } from './exchanges-repository';
+import type { ExchangeRecord, ExpectedPatientField } from './exchange-records';
 import type { PatientRecord } from './patients-repository';
 import type { PrescriptionRecord } from './prescriptions-repository';
 
