@@ -82,13 +82,18 @@ const elements = [
   { type: 'web-feature', pattern: 'web/src/features/*', capture: ['feature'] },
   { type: 'web', pattern: 'web' },
   { type: 'handlers', pattern: 'functions/handlers' },
+  { type: 'services', pattern: 'functions/services' },
   { type: 'data', pattern: 'functions/data' },
+  { type: 'lib', pattern: 'functions/lib' },
   { type: 'functions', pattern: 'functions' },
   { type: 'shared', pattern: 'shared' },
   { type: 'infra', pattern: 'infra' },
   { type: 'test', pattern: 'test' },
   { type: 'scripts', pattern: 'scripts' },
 ].map((element) => ({ ...element, partialMatch: false }));
+
+/** Every zone of functions/. */
+const FUNCTIONS = ['functions', 'handlers', 'services', 'data', 'lib'];
 
 const policies = [
   {
@@ -98,18 +103,29 @@ const policies = [
   },
   {
     from: { element: { types: { anyOf: ['web', 'web-feature'] } } },
-    disallow: { to: { element: { types: { anyOf: ['functions', 'handlers', 'data', 'infra'] } } } },
+    disallow: { to: { element: { types: { anyOf: [...FUNCTIONS, 'infra'] } } } },
     message: 'web/ never imports functions/ or infra/: what both sides need lives in shared/.',
   },
   {
-    from: { element: { types: { anyOf: ['functions', 'handlers', 'data'] } } },
+    from: { element: { types: { anyOf: FUNCTIONS } } },
     disallow: { to: { element: { types: { anyOf: ['infra', 'web', 'web-feature'] } } } },
     message: 'functions/ never imports infra/ or web/: infra wires the functions, not the other way round.',
   },
   {
     from: { element: { type: 'handlers' } },
     disallow: { to: { element: { type: 'data' } } },
-    message: 'Handlers call services; only services (and devices/, lib/) reach functions/data/.',
+    message: 'Handlers call services; services (and devices/, endpoint/, identity/, ...) reach functions/data/.',
+  },
+  {
+    from: { element: { type: 'data' } },
+    disallow: { to: { element: { types: { anyOf: ['functions', 'handlers', 'services'] } } } },
+    message: 'functions/data/ stores and reads: it imports only data/, lib/ and shared/. A rule it needs goes down to shared/ or lib/.',
+  },
+  {
+    from: { element: { type: 'lib' } },
+    disallow: { to: { element: { types: { anyOf: ['functions', 'handlers', 'services', 'data'] } } } },
+    message:
+      'functions/lib/ is the bottom layer: it imports only lib/ and shared/. Code that needs data/ belongs above it (functions/endpoint/, functions/identity/, ...).',
   },
   {
     from: { element: { type: 'web-feature' } },
