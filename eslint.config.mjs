@@ -2,10 +2,12 @@
 /**
  * Lint for the whole repository: ESLint's and typescript-eslint's recommended rules, plus the
  * zones of docs/boundaries.md — which folder may import which — checked by eslint-plugin-boundaries
- * on the file each import resolves to (relative path or tsconfig alias alike).
+ * on the file each import resolves to (relative path or tsconfig alias alike), and no import circle
+ * in functions/ and shared/ (eslint-plugin-import-x).
  */
 import { builtinRules } from 'eslint/use-at-your-own-risk';
 import boundaries from 'eslint-plugin-boundaries';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -134,6 +136,24 @@ const policies = [
   },
 ];
 
+/**
+ * No import circle in functions/ and shared/: import-x follows each import to the file it resolves
+ * to (the zones' resolver, so aliases count) and reports the import that closes a circle. Type-only
+ * imports are left out, as they vanish from the bundle. Scoped to the back end and the contract,
+ * where the layers are; it parses every file it reaches, so the rest of the tree stays outside.
+ * Exported for test/lint.
+ */
+export const noCycle = {
+  files: ['functions/**/*.ts', 'shared/**/*.ts'],
+  plugins: { 'import-x': importX },
+  settings: {
+    'import-x/extensions': ['.ts'],
+    'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    'import-x/resolver': { [path.join(ROOT, 'scripts/lint/import-resolver.cjs')]: {} },
+  },
+  rules: { 'import-x/no-cycle': 'error' },
+};
+
 export default defineConfig(
   { ignores: ['node_modules/', 'cdk.out/', '.local/', 'dist/', 'coverage/'] },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
@@ -172,6 +192,7 @@ export default defineConfig(
     },
     rules: { 'boundaries/dependencies': ['error', { default: 'allow', policies }] },
   },
+  noCycle,
   ENFORCE_ALIASES ? aliasesOnly : {},
   messageAreasInBrowser,
 );
