@@ -1,5 +1,4 @@
-import type { Alert } from '@shared/alerts';
-import { patientWeekOf } from '../data/care-weeks-repository';
+import { patientWeekOf, type Alert } from '@shared/alerts';
 import { patientsRepository } from '../data/patients-repository';
 import { alertsRepository, type PatientAlert } from '../data/alerts-repository';
 

@@ -2,6 +2,7 @@ import {
   alertStatus,
   evaluateExchangeAlerts,
   isReportableMachineProblem,
+  patientWeekOf,
   prescriptionUtilization,
   previousExchange,
   startOfLookBack,
@@ -13,7 +14,6 @@ import type { Settings } from '@shared/settings';
 import { DAY_MS, HOUR_MS } from '@shared/time';
 import type { AuditRecord } from '../data/audit-repository';
 import { devicesRepository, type DeviceRoute } from '../data/devices-repository';
-import { patientWeekOf } from '../data/care-weeks-repository';
 import { dueCheckItem } from '../data/due-checks-repository';
 import { EXPECTED_PATIENT_FIELDS, exchangesRepository, type ExchangeRecord, type ExpectedPatientField } from '../data/exchanges-repository';
 import { patientsRepository, type PatientRecord } from '../data/patients-repository';

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import { isoWeekOf, weekAdherence, weekDates, zonedDateTime } from '@shared/alerts';
+import { isoWeekOf, weekAdherence, weekDates, weekTimeZoneOf, zonedDateTime } from '@shared/alerts';
 import type { CareTeamWeekResult, careTeamWeekQuerySchema, WeekClearing } from '@shared/api/care-week';
 import { effectiveSettings } from '@shared/settings';
-import { careWeeksRepository, weekTimeZoneOf, type AlertClearingRecord } from '../data/care-weeks-repository';
+import { careWeeksRepository, type AlertClearingRecord } from '../data/care-weeks-repository';
 import { patientsRepository } from '../data/patients-repository';
 import { prescriptionsRepository } from '../data/prescriptions-repository';
 import { settingsRepository } from '../data/settings-repository';

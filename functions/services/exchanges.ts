@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { monthAdherence, monthWindow, zonedDateTime } from '@shared/alerts';
+import { monthAdherence, monthWindow, patientWeekOf, zonedDateTime } from '@shared/alerts';
 import type {
   AdherenceResult,
   adherenceQuerySchema,
@@ -17,7 +17,7 @@ import { convertTemperature, convertWeight, deviceExchangeSchema } from '@shared
 import * as messages from '@shared/messages';
 import { effectiveSettings } from '@shared/settings';
 import { DAY_MS } from '@shared/time';
-import { patientWeekOf, type ClearingBy } from '../data/care-weeks-repository';
+import type { ClearingBy } from '../data/care-weeks-repository';
 import { exchangesRepository, type ExchangeKey, type ExchangeRecord } from '../data/exchanges-repository';
 import { patientsRepository, type PatientRecord } from '../data/patients-repository';
 import { alertsRepository } from '../data/alerts-repository';

@@ -1,6 +1,6 @@
+import { patientWeekOf } from '@shared/alerts';
 import { highlightOfFlag, visitHighlightKinds, type CloseVisitBody, type Visit, type VisitHighlights, type VisitsResult } from '@shared/api/prescriptions';
 import * as messages from '@shared/messages';
-import { patientWeekOf } from '../data/care-weeks-repository';
 import { allItems } from '../data/page';
 import { turbidityFigure, turbiditySumsOf, type TurbiditySums } from '../data/visit-turbidity';
 import { patientsRepository, type PatientRecord } from '../data/patients-repository';

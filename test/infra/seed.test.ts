@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { careWeeksRepository, patientWeekOf } from '@functions/data/care-weeks-repository';
+import { careWeeksRepository } from '@functions/data/care-weeks-repository';
 import { clinicsRepository } from '@functions/data/clinics-repository';
 import { devicesRepository } from '@functions/data/devices-repository';
 import { exchangesRepository } from '@functions/data/exchanges-repository';
@@ -11,7 +11,7 @@ import { prescriptionsRepository } from '@functions/data/prescriptions-repositor
 import { statsRepository } from '@functions/data/stats-repository';
 import { answerTwoFactor, signIn } from '@functions/services/sessions';
 import { DEMO_DEVICES, DEMO_PASSWORD, REPORTING_DEMO_DEVICES, seedDemoData } from '@infra/local/seed';
-import { alertFlags } from '@shared/alerts';
+import { alertFlags, patientWeekOf } from '@shared/alerts';
 import { totpCode } from '@infra/local/totp';
 import { useDeviceBroker } from '../support/devices';
 import { useTestTable, useTestUserPool } from '../support/local-services';
