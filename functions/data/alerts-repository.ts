@@ -10,6 +10,7 @@ export type PatientAlert = StoredAlert;
 /** Alerts are read back through the rules' own schema (flag, severity, text), so a list never shows an alert the rules could not raise. */
 const toAlert = ({ PatientID, ...alert }: StoredAlert & { PatientID: string }): PatientAlert => storedAlertSchema.parse(alert);
 
+/** A patient's alerts: raising one that no exchange carries, resolving one, the unresolved ones and the history. */
 export const alertsRepository = {
   /**
    * Raises an alert that no exchange carries (a skipped slot, a device's panic) once per source:

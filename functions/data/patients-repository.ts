@@ -119,6 +119,7 @@ function toPatient({ ListShard, UnresolvedAlerts2, UnresolvedAlerts3, ...patient
   };
 }
 
+/** A patient's clinical profile and, in an item apart, their personal data: read, listed, created, edited. */
 export const patientsRepository = {
   async get(patientId: string): Promise<PatientRecord | undefined> {
     const { data } = await db().entities.patient.get({ UserID: patientId }).go();

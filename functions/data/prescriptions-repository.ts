@@ -23,6 +23,7 @@ function toPrescription(item: PrescriptionItem): PrescriptionRecord {
   };
 }
 
+/** A patient's prescriptions: the current one and its predecessors, saved, read and approved by the device. */
 export const prescriptionsRepository = {
   async getPrescription(patientId: string, prescriptionId: string): Promise<PrescriptionRecord | undefined> {
     const { data } = await db().entities.prescription.get({ PatientID: patientId, PrescriptionId: prescriptionId }).go();

@@ -50,6 +50,7 @@ const periodOf = (visit: Pick<VisitRecord, 'PeriodStart' | 'ClosedDate'>) => ({
   to: visit.ClosedDate ?? '9999',
 });
 
+/** A patient's visits: read, listed, closed, and what happened within each one's period. */
 export const visitsRepository = {
   async getVisit(patientId: string, openDate: string): Promise<VisitRecord | undefined> {
     const { data } = await db().entities.visit.get({ PatientID: patientId, OpenDate: openDate }).go();
