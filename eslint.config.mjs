@@ -2,10 +2,12 @@
 /**
  * Lint for the whole repository: ESLint's and typescript-eslint's recommended rules, plus the
  * zones of docs/boundaries.md — which folder may import which — checked by eslint-plugin-boundaries
- * on the file each import resolves to (relative path or tsconfig alias alike).
+ * on the file each import resolves to (relative path or tsconfig alias alike), and no import circle
+ * in functions/ and shared/ (eslint-plugin-import-x).
  */
 import { builtinRules } from 'eslint/use-at-your-own-risk';
 import boundaries from 'eslint-plugin-boundaries';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -82,13 +84,18 @@ const elements = [
   { type: 'web-feature', pattern: 'web/src/features/*', capture: ['feature'] },
   { type: 'web', pattern: 'web' },
   { type: 'handlers', pattern: 'functions/handlers' },
+  { type: 'services', pattern: 'functions/services' },
   { type: 'data', pattern: 'functions/data' },
+  { type: 'lib', pattern: 'functions/lib' },
   { type: 'functions', pattern: 'functions' },
   { type: 'shared', pattern: 'shared' },
   { type: 'infra', pattern: 'infra' },
   { type: 'test', pattern: 'test' },
   { type: 'scripts', pattern: 'scripts' },
 ].map((element) => ({ ...element, partialMatch: false }));
+
+/** Every zone of functions/. */
+const FUNCTIONS = ['functions', 'handlers', 'services', 'data', 'lib'];
 
 const policies = [
   {
@@ -98,18 +105,29 @@ const policies = [
   },
   {
     from: { element: { types: { anyOf: ['web', 'web-feature'] } } },
-    disallow: { to: { element: { types: { anyOf: ['functions', 'handlers', 'data', 'infra'] } } } },
+    disallow: { to: { element: { types: { anyOf: [...FUNCTIONS, 'infra'] } } } },
     message: 'web/ never imports functions/ or infra/: what both sides need lives in shared/.',
   },
   {
-    from: { element: { types: { anyOf: ['functions', 'handlers', 'data'] } } },
+    from: { element: { types: { anyOf: FUNCTIONS } } },
     disallow: { to: { element: { types: { anyOf: ['infra', 'web', 'web-feature'] } } } },
     message: 'functions/ never imports infra/ or web/: infra wires the functions, not the other way round.',
   },
   {
     from: { element: { type: 'handlers' } },
     disallow: { to: { element: { type: 'data' } } },
-    message: 'Handlers call services; only services (and devices/, lib/) reach functions/data/.',
+    message: 'Handlers call services; services (and devices/, endpoint/, identity/, ...) reach functions/data/.',
+  },
+  {
+    from: { element: { type: 'data' } },
+    disallow: { to: { element: { types: { anyOf: ['functions', 'handlers', 'services'] } } } },
+    message: 'functions/data/ stores and reads: it imports only data/, lib/ and shared/. A rule it needs goes down to shared/ or lib/.',
+  },
+  {
+    from: { element: { type: 'lib' } },
+    disallow: { to: { element: { types: { anyOf: ['functions', 'handlers', 'services', 'data'] } } } },
+    message:
+      'functions/lib/ is the bottom layer: it imports only lib/ and shared/. Code that needs data/ belongs above it (functions/endpoint/, functions/identity/, ...).',
   },
   {
     from: { element: { type: 'web-feature' } },
@@ -117,6 +135,24 @@ const policies = [
     message: 'A web feature never imports another feature: move what both need to web/src/components or web/src/lib.',
   },
 ];
+
+/**
+ * No import circle in functions/ and shared/: import-x follows each import to the file it resolves
+ * to (the zones' resolver, so aliases count) and reports the import that closes a circle. Type-only
+ * imports are left out, as they vanish from the bundle. Scoped to the back end and the contract,
+ * where the layers are; it parses every file it reaches, so the rest of the tree stays outside.
+ * Exported for test/lint.
+ */
+export const noCycle = {
+  files: ['functions/**/*.ts', 'shared/**/*.ts'],
+  plugins: { 'import-x': importX },
+  settings: {
+    'import-x/extensions': ['.ts'],
+    'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    'import-x/resolver': { [path.join(ROOT, 'scripts/lint/import-resolver.cjs')]: {} },
+  },
+  rules: { 'import-x/no-cycle': 'error' },
+};
 
 export default defineConfig(
   { ignores: ['node_modules/', 'cdk.out/', '.local/', 'dist/', 'coverage/'] },
@@ -156,6 +192,7 @@ export default defineConfig(
     },
     rules: { 'boundaries/dependencies': ['error', { default: 'allow', policies }] },
   },
+  noCycle,
   ENFORCE_ALIASES ? aliasesOnly : {},
   messageAreasInBrowser,
 );

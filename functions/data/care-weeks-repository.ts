@@ -1,7 +1,6 @@
-import { isoWeekOf, type AlertFlag } from '@shared/alerts';
+import type { AlertFlag } from '@shared/alerts';
 import { db } from './entities';
 import { complete } from './page';
-import type { PatientRecord } from './patients-repository';
 
 /** A patient's counters of one week; zeros when nothing happened (or before the counters existed). */
 export interface PatientWeekRecord {
@@ -33,16 +32,6 @@ export interface ClearingBy {
 
 /** A week view row reads at most this many clearing records of a patient (each clearing is a clinician's action: a handful a week). */
 export const CLEARINGS_READ = 25;
-
-/** The time zone a patient's weeks are counted in: their prescription's, UTC before they have one. */
-export function weekTimeZoneOf(patient: Pick<PatientRecord, 'TimeZone'>): string {
-  return patient.TimeZone ?? 'UTC';
-}
-
-/** The week (yyyy-Www) an instant counts in for the patient. */
-export function patientWeekOf(patient: Pick<PatientRecord, 'TimeZone'>, time: string | number): string {
-  return isoWeekOf(typeof time === 'number' ? time : Date.parse(time), weekTimeZoneOf(patient));
-}
 
 export const careWeeksRepository = {
   /** The week items of the patients (one BatchGet); a patient without one gets zeros. */

@@ -1,11 +1,12 @@
 import type { EntityItem } from 'electrodb';
 import { db, type Db } from './entities';
+import type { DeviceRoute } from './entities/device';
 import { PLATFORM_STATS } from './entities/service-provider';
 import { allListShards, listShard } from './entities/shards';
 import { pageOptions, shardedPage, toPage, type Page, type PageRequest } from './page';
 import { auditItem, type AuditRecord } from './audit-repository';
-import type { PatientRecord, PrescriptionRecord } from './patients-repository';
-import { nextProtocols, withoutStorageFields } from './prescription-records';
+import type { PatientRecord } from './patients-repository';
+import { nextProtocols, withoutStorageFields, type PrescriptionRecord } from './prescription-records';
 import { throwIfCanceled } from './transactions';
 
 /** A home dialysis device (spec section 3, Device), identified by its serial number (IDA#). */
@@ -37,14 +38,7 @@ export interface DeviceErrorRecord {
   MessageID: string;
 }
 
-/** Where a device's messages go: what ingest reads first, in one GetItem. */
-export interface DeviceRoute {
-  DeviceID: string;
-  SerialNumber: string;
-  PatientID?: string;
-  ClinicID?: string;
-  ServiceProviderID?: string;
-}
+export type { DeviceRoute } from './entities/device';
 
 type DeviceItem = EntityItem<Db['entities']['device']>;
 

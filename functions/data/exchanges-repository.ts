@@ -8,41 +8,14 @@ import type { DeviceErrorRecord } from './devices-repository';
 import { turbiditySumsOf } from './visit-turbidity';
 import { db, type Db } from './entities';
 import { storedAlertSchema, type StoredAlert } from './entities/alert';
-import type { ExchangeReport, TurbiditySeries } from './entities/exchange';
+import type { TurbiditySeries } from './entities/exchange';
 import { counterScopes, counterShardOf } from './exchange-counters-repository';
 import { pageOptions, toPage, type Page, type PageRequest } from './page';
 import { throwIfCanceled } from './transactions';
 import { ingestState } from './ingest-state';
+import { EXPECTED_PATIENT_FIELDS, type ExchangeRecord, type ExpectedPatientField } from './exchange-records';
 
-/**
- * An exchange as stored (spec section 3, Device exchange record): the device's report without its
- * raw turbidity series (kept in their own item, read only for the CSV), plus what ingest derived.
- */
-export type ExchangeRecord = ExchangeReport & {
-  PatientID: string;
-  DeviceID: string;
-  SerialNumber: string;
-  ClinicID: string;
-  ServiceProviderID: string;
-  /** DeviceLocalDate as UTC, the sort order of every exchange list. */
-  ExchangeTimeUtc: string;
-  ReceivedAt: string;
-  StatusAlerts: { statusValue: AlertStatusValue; alerts: StoredAlert[] };
-  /** Drain minus the previous exchange's fill, ml; absent on a patient's first exchange. */
-  Uf?: number;
-  TargetWeightSnapshot?: number;
-  PatientUtilizationSnapshot?: number;
-  /** Set when a clinician cleared the exchange's alerts. */
-  AlertsClearedAt?: string;
-  /** How often the exchange was evaluated again (an earlier exchange arrived after it). */
-  Revision?: number;
-  /** A clinician's comment; shown instead of the report's own Note. */
-  ClinicianNote?: string;
-  /** Who entered the exchange by hand; absent on a device's exchange. */
-  EnteredBy?: { UserID: string; Name: string };
-  /** The raw turbidity series were stored (their own item). */
-  HasTurbidity?: boolean;
-};
+export { EXPECTED_PATIENT_FIELDS, type ExchangeRecord, type ExpectedPatientField } from './exchange-records';
 
 /** The key of an exchange. */
 export type ExchangeKey = Pick<ExchangeRecord, 'PatientID' | 'ExchangeTimeUtc' | '_id'>;
@@ -82,20 +55,6 @@ export interface ExchangeWrite {
   expect?: { patient: Readonly<Partial<Record<ExpectedPatientField, string | number>>>; devicePatientId: string };
 }
 
-/** The patient's fields a kept state is checked against (all that the alert engine reads of the patient). */
-export const EXPECTED_PATIENT_FIELDS = [
-  'ClinicID_ref',
-  'ServiceProviderID',
-  'ExchangeCount',
-  'LastExchangeTime',
-  'TargetWeight',
-  'CurrentPrescriptionID',
-  'TimeZone',
-  'OpenVisitOpenDate',
-  'LastVisitClosedDate',
-] as const;
-export type ExpectedPatientField = (typeof EXPECTED_PATIENT_FIELDS)[number];
-
 /**
  * 'stored-concurrently': stored, but another exchange of the patient was written between reading
  * and writing. 'conflict': the open visit changed since the patient was read (nothing was
@@ -108,7 +67,7 @@ type ExchangeItem = EntityItem<Db['entities']['exchange']>;
 
 /**
  * An exchange as stored, typed by its entity. Not checked again here: the lists answer through
- * their route's response schema, which checks every row that leaves (functions/lib/endpoint.ts),
+ * their route's response schema, which checks every row that leaves (functions/endpoint/endpoint.ts),
  * and a second check was a tenth of a page's CPU (docs/data-model.md, "CPU in our code").
  */
 function toRecord(item: ExchangeItem): ExchangeRecord {

@@ -1,7 +1,8 @@
 import type { Settings } from '@shared/settings';
 import type { DeviceRoute } from './devices-repository';
-import type { ExchangeRecord, ExpectedPatientField } from './exchanges-repository';
-import type { PatientRecord, PrescriptionRecord } from './patients-repository';
+import type { ExchangeRecord, ExpectedPatientField } from './exchange-records';
+import type { PatientRecord } from './patients-repository';
+import type { PrescriptionRecord } from './prescriptions-repository';
 
 /**
  * Everything the ingest keeps in a container's memory between device messages, in one place.

@@ -1,11 +1,18 @@
 import type { DevicePrescription } from '@shared/device';
-import type { PatientRecord, PrescriptionRecord } from './patients-repository';
+import type { PatientRecord } from './patients-repository';
 
 /*
- * What the patients' and the devices' repositories both do to a prescription record, in a module
- * of its own: the devices repository (and every Lambda that lists or renames devices) does not
- * load the patients repository and the exchanges repository behind it for these two functions.
+ * A prescription record and what the prescriptions' and the devices' repositories both do to it,
+ * in a module below both: each imports it, and neither has to import the other.
  */
+
+/** A prescription as stored: the device's message plus what only the portal keeps. */
+export interface PrescriptionRecord extends DevicePrescription {
+  PatientID: string;
+  Approved: boolean;
+  ApprovedChangedAt?: string;
+  CreatedBy: string;
+}
 
 /** How many replaced prescriptions Protocols.previous_protocols keeps (newest first): the profile stays small; every prescription stays an item of its own. */
 export const PREVIOUS_PROTOCOLS_KEPT = 100;

@@ -30,11 +30,11 @@ export interface UserRecord {
   /** The sign-in before this one: what the top bar shows as 'Last login at' ('' when there was none). */
   PreviousLoginAt?: string;
   TwoFactorEnabled?: boolean;
-  /** The user's clinic is disabled (see functions/lib/may-sign-in.ts). */
+  /** The user's clinic is disabled (see functions/identity/may-sign-in.ts). */
   ClinicDisabled?: boolean;
   /** The sign-in address was changed by an administrator and not yet used by the user (no recovery to it). */
   EmailUnconfirmed?: boolean;
-  /** The user's service provider is disabled (see functions/lib/may-sign-in.ts). */
+  /** The user's service provider is disabled (see functions/identity/may-sign-in.ts). */
   ProviderDisabled?: boolean;
   CreatedAt: string;
 }

@@ -5,6 +5,7 @@ import { allDueShards, dueChecksRepository, minuteOf, type DueCheck } from '../d
 import { exchangesRepository } from '../data/exchanges-repository';
 import { allItems } from '../data/page';
 import { patientsRepository } from '../data/patients-repository';
+import { prescriptionsRepository } from '../data/prescriptions-repository';
 import { nextDueCheckAt } from './due-schedule';
 import { inParallel } from '../lib/in-parallel';
 import { logger, metricNames, metrics, publishMetrics } from '../lib/powertools';
@@ -27,7 +28,7 @@ const PARALLEL_PATIENTS = 16;
  */
 export async function checkPatient(patientId: string, now: Date): Promise<number> {
   const patient = await patientsRepository.get(patientId);
-  const prescription = patient && (await patientsRepository.currentPrescription(patient));
+  const prescription = patient && (await prescriptionsRepository.currentPrescription(patient));
   if (!patient || !prescription?.Approved) return 0;
   const settings = await cachedSettingsForClinic(patient.ClinicID_ref, patient.ServiceProviderID);
   // Slots before the device confirmed this prescription belong to the one it ran before.

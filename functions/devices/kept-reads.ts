@@ -1,6 +1,7 @@
 import { effectiveSettings, type Settings } from '@shared/settings';
 import { ingestState } from '../data/ingest-state';
-import { patientsRepository, type PatientRecord, type PrescriptionRecord } from '../data/patients-repository';
+import type { PatientRecord } from '../data/patients-repository';
+import { prescriptionsRepository, type PrescriptionRecord } from '../data/prescriptions-repository';
 import { settingsRepository } from '../data/settings-repository';
 
 /** A clinic's settings in force, read at most once a minute per container (ingestState.settings). */
@@ -20,7 +21,7 @@ export async function cachedCurrentPrescription(patient: Pick<PatientRecord, 'Us
   const key = `${patient.UserID}|${patient.CurrentPrescriptionID}`;
   const kept = ingestState.prescriptions.get(key);
   if (kept) return kept;
-  const prescription = await patientsRepository.currentPrescription(patient);
+  const prescription = await prescriptionsRepository.currentPrescription(patient);
   if (prescription?.Approved) ingestState.prescriptions.set(key, prescription);
   return prescription;
 }

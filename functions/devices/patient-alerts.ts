@@ -1,6 +1,6 @@
-import type { Alert } from '@shared/alerts';
-import { patientWeekOf } from '../data/care-weeks-repository';
-import { patientsRepository, type PatientAlert } from '../data/patients-repository';
+import { patientWeekOf, type Alert } from '@shared/alerts';
+import { patientsRepository } from '../data/patients-repository';
+import { alertsRepository, type PatientAlert } from '../data/alerts-repository';
 
 export function toPatientAlerts(alerts: readonly Alert[], time: string, sourceId: string, exchangeId?: string): PatientAlert[] {
   return alerts.map((alert) => ({ ...alert, AlertID: `${sourceId}:${alert.flag}`, Time: time, ExchangeID: exchangeId }));
@@ -20,7 +20,7 @@ export async function raisePatientAlert(patientId: string, alert: Alert, time: s
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
     const patient = await patientsRepository.get(patientId);
     if (!patient) return false;
-    const outcome = await patientsRepository.raiseAlert({
+    const outcome = await alertsRepository.raiseAlert({
       patientId,
       sourceId,
       alert: patientAlert!,

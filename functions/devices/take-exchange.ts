@@ -2,6 +2,7 @@ import {
   alertStatus,
   evaluateExchangeAlerts,
   isReportableMachineProblem,
+  patientWeekOf,
   prescriptionUtilization,
   previousExchange,
   startOfLookBack,
@@ -13,10 +14,11 @@ import type { Settings } from '@shared/settings';
 import { DAY_MS, HOUR_MS } from '@shared/time';
 import type { AuditRecord } from '../data/audit-repository';
 import { devicesRepository, type DeviceRoute } from '../data/devices-repository';
-import { patientWeekOf } from '../data/care-weeks-repository';
 import { dueCheckItem } from '../data/due-checks-repository';
 import { EXPECTED_PATIENT_FIELDS, exchangesRepository, type ExchangeRecord, type ExpectedPatientField } from '../data/exchanges-repository';
-import { patientsRepository, type PatientAlert, type PatientRecord, type PrescriptionRecord } from '../data/patients-repository';
+import { patientsRepository, type PatientRecord } from '../data/patients-repository';
+import type { PatientAlert } from '../data/alerts-repository';
+import type { PrescriptionRecord } from '../data/prescriptions-repository';
 import { ingestState, type EnginePatient } from '../data/ingest-state';
 import { cachedCurrentPrescription, cachedSettingsForClinic } from './kept-reads';
 import { nextDueCheckAt } from './due-schedule';

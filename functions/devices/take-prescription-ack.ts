@@ -1,7 +1,7 @@
 import type { PrescriptionAck } from '@shared/device';
 import { devicesRepository } from '../data/devices-repository';
 import { dueChecksRepository } from '../data/due-checks-repository';
-import { patientsRepository } from '../data/patients-repository';
+import { prescriptionsRepository } from '../data/prescriptions-repository';
 import { notifyChange } from './change-notice';
 import { nextDueCheckAt } from './due-schedule';
 import { cachedSettingsForClinic } from './kept-reads';
@@ -16,12 +16,12 @@ export async function takePrescriptionAck(serialNumber: string, ack: Prescriptio
   const route = await devicesRepository.routeBySerialNumber(serialNumber);
   if (!route) throw new RejectedMessage(`No device has serial number ${serialNumber}`);
   if (!route.PatientID) throw new RejectedMessage(`Device ${serialNumber} is not assigned to a patient`);
-  const prescription = await patientsRepository.getPrescription(route.PatientID, ack.PrescriptionId);
+  const prescription = await prescriptionsRepository.getPrescription(route.PatientID, ack.PrescriptionId);
   if (!prescription || prescription.SerialNumber !== serialNumber) {
     throw new RejectedMessage(`Device ${serialNumber} acknowledged prescription ${ack.PrescriptionId}, which was not sent to it`);
   }
   const approvedAt = new Date(ack.Time).toISOString();
-  const approved = await patientsRepository.approvePrescription(route.PatientID, ack.PrescriptionId, approvedAt);
+  const approved = await prescriptionsRepository.approvePrescription(route.PatientID, ack.PrescriptionId, approvedAt);
   if (route.ClinicID && route.ServiceProviderID) {
     const settings = await cachedSettingsForClinic(route.ClinicID, route.ServiceProviderID);
     const dueAt = nextDueCheckAt({ ...prescription, Created_UTC: approvedAt }, Date.now(), settings.SkippedExchangeGraceTime);

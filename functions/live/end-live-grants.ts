@@ -1,6 +1,6 @@
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { inParallel } from '../lib/in-parallel';
-import { revokeLiveIdentities } from '../lib/live-identity';
+import { revokeLiveIdentities } from '../identity/live-identity';
 import { logger, publishMetrics } from '../lib/powertools';
 
 /** Users whose grants are taken away at once. */
@@ -18,7 +18,7 @@ export function sessionEndOf(record: DynamoDBRecord): { userId: string; endedAtM
 /**
  * On AWS, the table stream's session cut-offs (a sign-out, a disabled user, clinic or provider, a
  * changed role: functions/services/end-sessions.ts) take away the live IoT policies the user's
- * identity-pool identities were given (functions/lib/live-identity.ts), so a browser left open
+ * identity-pool identities were given (functions/identity/live-identity.ts), so a browser left open
  * stops receiving its tenant's notices as its session ends. Locally the broker checks each
  * browser's session itself. A record that could not be handled is reported, so Lambda gives it again.
  */

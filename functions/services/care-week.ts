@@ -1,11 +1,12 @@
 import type { z } from 'zod';
-import { isoWeekOf, weekAdherence, weekDates, zonedDateTime } from '@shared/alerts';
+import { isoWeekOf, weekAdherence, weekDates, weekTimeZoneOf, zonedDateTime } from '@shared/alerts';
 import type { CareTeamWeekResult, careTeamWeekQuerySchema, WeekClearing } from '@shared/api/care-week';
 import { effectiveSettings } from '@shared/settings';
-import { careWeeksRepository, weekTimeZoneOf, type AlertClearingRecord } from '../data/care-weeks-repository';
+import { careWeeksRepository, type AlertClearingRecord } from '../data/care-weeks-repository';
 import { patientsRepository } from '../data/patients-repository';
+import { prescriptionsRepository } from '../data/prescriptions-repository';
 import { settingsRepository } from '../data/settings-repository';
-import type { AuditTrail } from '../lib/audit';
+import type { AuditTrail } from '../audit/audit-trail';
 import type { Caller } from '../lib/caller';
 import { forbidden } from '../lib/errors';
 import { mayTouch } from '../lib/scope';
@@ -48,7 +49,7 @@ export async function careTeamWeek(
   const [personal, weeks, prescriptions, chain] = await Promise.all([
     patientsRepository.getPiiMany(ids),
     careWeeksRepository.getWeeks(ids, week),
-    patientsRepository.currentPrescriptions(patients),
+    prescriptionsRepository.currentPrescriptions(patients),
     settingsRepository.getChain(clinicId, serviceProviderId),
   ]);
   const clearings = await Promise.all(

@@ -18,7 +18,7 @@ import { allItems, type Page, type PageRequest } from '../data/page';
 import { serviceProvidersRepository } from '../data/service-providers-repository';
 import { settingsRepository } from '../data/settings-repository';
 import { usersRepository } from '../data/users-repository';
-import type { AuditTrail } from '../lib/audit';
+import type { AuditTrail } from '../audit/audit-trail';
 import type { Caller } from '../lib/caller';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { imageStore } from '../lib/image-store';
@@ -198,7 +198,7 @@ export async function updateClinicInfo(caller: Caller, audit: AuditTrail, clinic
 
 /**
  * Brings a clinic's users in line with its enabled flag: disabling marks each one (sign-in and
- * every call refuse them, functions/lib/may-sign-in.ts) and ends their open sessions; enabling
+ * every call refuse them, functions/identity/may-sign-in.ts) and ends their open sessions; enabling
  * clears the mark, so each user is back to their own flag. Only users whose mark differs are
  * written, so sending the flag again repairs a toggle that was interrupted half-way. The devices
  * of the clinic are not touched: they keep reporting and their exchanges are kept.

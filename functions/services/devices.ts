@@ -22,14 +22,15 @@ import { deadLettersRepository } from '../data/dead-letters-repository';
 import { devicesRepository, type DeviceErrorRecord, type DeviceRecord } from '../data/devices-repository';
 import { exchangesRepository } from '../data/exchanges-repository';
 import type { PageRequest } from '../data/page';
-import { patientsRepository, type PatientRecord, type PrescriptionRecord } from '../data/patients-repository';
+import { patientsRepository, type PatientRecord } from '../data/patients-repository';
+import { prescriptionsRepository, type PrescriptionRecord } from '../data/prescriptions-repository';
 import { withoutStorageFields } from '../data/prescription-records';
 import { auditRepository, type AuditRecord } from '../data/audit-repository';
 import { serviceProvidersRepository } from '../data/service-providers-repository';
 import { settingsRepository } from '../data/settings-repository';
 import { isConditionFailure } from '../data/table';
 import { badRequest, conflict, notFound } from '../lib/errors';
-import type { AuditTrail } from '../lib/audit';
+import type { AuditTrail } from '../audit/audit-trail';
 import type { Caller } from '../lib/caller';
 import { devicePublisher } from '../lib/device-publisher';
 import { deviceRegistry } from '../lib/device-registry';
@@ -300,7 +301,7 @@ export async function assignDevice(
   if (device.ClinicID !== undefined && device.ClinicID !== patient.ClinicID_ref) throw notFound();
   if (!device.IsEnabled) throw conflict(p.deviceDisabled);
   if (device.PatientID && device.PatientID !== patientId && !options.move) throw conflict(p.deviceLinkedToOther);
-  const current = await patientsRepository.currentPrescription(patient);
+  const current = await prescriptionsRepository.currentPrescription(patient);
   if (device.PatientID === patientId) {
     // Linked already: nothing to change but sending the prescription again.
     if (current) await resendPrescription(current);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { monthAdherence, monthWindow, zonedDateTime } from '@shared/alerts';
+import { monthAdherence, monthWindow, patientWeekOf, zonedDateTime } from '@shared/alerts';
 import type {
   AdherenceResult,
   adherenceQuerySchema,
@@ -17,14 +17,16 @@ import { convertTemperature, convertWeight, deviceExchangeSchema } from '@shared
 import * as messages from '@shared/messages';
 import { effectiveSettings } from '@shared/settings';
 import { DAY_MS } from '@shared/time';
-import { patientWeekOf, type ClearingBy } from '../data/care-weeks-repository';
+import type { ClearingBy } from '../data/care-weeks-repository';
 import { exchangesRepository, type ExchangeKey, type ExchangeRecord } from '../data/exchanges-repository';
 import { patientsRepository, type PatientRecord } from '../data/patients-repository';
+import { alertsRepository } from '../data/alerts-repository';
+import { prescriptionsRepository } from '../data/prescriptions-repository';
 import { settingsRepository } from '../data/settings-repository';
 import { usersRepository } from '../data/users-repository';
 import { RejectedMessage } from '../devices/rejected-message';
 import { takeExchange } from '../devices/take-exchange';
-import type { AuditTrail } from '../lib/audit';
+import type { AuditTrail } from '../audit/audit-trail';
 import type { Caller } from '../lib/caller';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { inScope } from '../lib/scope';
@@ -169,7 +171,7 @@ export async function clearAlerts(
   if (body._id === patientId) {
     let cursor: string | null = null;
     do {
-      const page = await patientsRepository.listUnresolvedAlerts(patientId, { limit: CLEAR_BATCH, cursor });
+      const page = await alertsRepository.listUnresolvedAlerts(patientId, { limit: CLEAR_BATCH, cursor });
       const exchanges = [...new Map(page.items.filter((alert) => alert.ExchangeID).map((alert) => [alert.ExchangeID!, alert])).values()].map((alert) => ({
         PatientID: patientId,
         ExchangeTimeUtc: alert.Time,
@@ -278,7 +280,7 @@ export async function patientAdherence(
   const patient = reachablePatient(caller, await patientsRepository.get(patientId));
   audit.read({ entity: 'Adherence', id: patientId, ...tenantOf(patient) });
   const [prescription, chain] = await Promise.all([
-    patientsRepository.currentPrescription(patient),
+    prescriptionsRepository.currentPrescription(patient),
     settingsRepository.getChain(patient.ClinicID_ref, patient.ServiceProviderID),
   ]);
   const settings = effectiveSettings(chain.clinic, chain.serviceProvider, chain.global);

@@ -4,7 +4,7 @@ import type { TemperatureUnit, WeightUnit } from '@shared/device';
 import * as messages from '@shared/messages';
 import { exchangesRepository, type ExchangeRecord } from '../data/exchanges-repository';
 import { patientsRepository, type PatientPii, type PatientRecord } from '../data/patients-repository';
-import type { AuditTrail } from '../lib/audit';
+import type { AuditTrail } from '../audit/audit-trail';
 import type { Caller } from '../lib/caller';
 import { badRequest, notFound } from '../lib/errors';
 import { inScope } from '../lib/scope';

@@ -1,7 +1,7 @@
 import type { HistoryPage, HistoryQuery } from '@shared/api/history';
 import { auditRepository } from '../data/audit-repository';
 import { patientsRepository } from '../data/patients-repository';
-import type { AuditTrail } from '../lib/audit';
+import type { AuditTrail } from '../audit/audit-trail';
 import type { Caller } from '../lib/caller';
 import { forbidden } from '../lib/errors';
 import { inScope } from '../lib/scope';

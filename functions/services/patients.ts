@@ -16,8 +16,9 @@ import { clinicsRepository } from '../data/clinics-repository';
 import { devicesRepository } from '../data/devices-repository';
 import { allItems, type PageRequest } from '../data/page';
 import { patientsRepository, type NewPatientRecord, type PatientEdit, type PatientPii, type PatientRecord } from '../data/patients-repository';
+import { alertsRepository } from '../data/alerts-repository';
 import { usersRepository, type UserRecord } from '../data/users-repository';
-import type { AuditTrail } from '../lib/audit';
+import type { AuditTrail } from '../audit/audit-trail';
 import type { Caller } from '../lib/caller';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { inScope, mayTouch } from '../lib/scope';
@@ -133,7 +134,7 @@ export async function listPatients(caller: Caller, audit: AuditTrail, page: Page
     usersRepository.getMany(patients.map((patient) => patient.DoctorID_ref)),
     Promise.all(
       patients.map(async (patient) =>
-        patient.PatientAlertStatus.unresolved > 0 ? (await patientsRepository.listUnresolvedAlerts(patient.UserID, { limit: ROW_ALERTS })).items : [],
+        patient.PatientAlertStatus.unresolved > 0 ? (await alertsRepository.listUnresolvedAlerts(patient.UserID, { limit: ROW_ALERTS })).items : [],
       ),
     ),
   ]);

@@ -4,10 +4,11 @@ import { prescriptionFormSchema, type GetPrescriptionResult, type PrescriptionBo
 import { devicePrescriptionSchema, type DevicePrescription } from '@shared/device';
 import * as messages from '@shared/messages';
 import { effectiveSettings } from '@shared/settings';
-import { patientsRepository, type PatientRecord, type PrescriptionRecord } from '../data/patients-repository';
+import { patientsRepository, type PatientRecord } from '../data/patients-repository';
+import { prescriptionsRepository, type PrescriptionRecord } from '../data/prescriptions-repository';
 import { withoutStorageFields } from '../data/prescription-records';
 import { settingsRepository } from '../data/settings-repository';
-import type { AuditTrail } from '../lib/audit';
+import type { AuditTrail } from '../audit/audit-trail';
 import type { Caller } from '../lib/caller';
 import { devicePublisher } from '../lib/device-publisher';
 import { badRequest, conflict, notFound } from '../lib/errors';
@@ -44,7 +45,7 @@ export async function savePrescription(patientId: string, input: NewPrescription
   if (!patient) throw notFound();
   if (!patient.Device) throw badRequest(p.serialNumberRequired);
   const prescription = newPrescription(patientId, input, patient.Device.SerialNumber, createdBy, now);
-  if (!(await patientsRepository.addPrescription(prescription, { replaces: patient }))) throw conflict(p.changedMeanwhile);
+  if (!(await prescriptionsRepository.addPrescription(prescription, { replaces: patient }))) throw conflict(p.changedMeanwhile);
   await devicePublisher.prescription(withoutStorageFields(prescription));
   return prescription;
 }
@@ -78,7 +79,7 @@ export async function addPrescription(
   if (patient.Device.SerialNumber !== checked.SerialNumber) throw serialNumberRefused(p.notPatientsDevice);
   const { SerialNumber, ...input } = checked;
   const prescription = newPrescription(patientId, input, SerialNumber, caller.userId, now);
-  const before = await patientsRepository.currentPrescription(patient);
+  const before = await prescriptionsRepository.currentPrescription(patient);
   const record = audit.write({
     entity: 'Prescription',
     id: prescription.PrescriptionId,
@@ -88,7 +89,7 @@ export async function addPrescription(
     ClinicID: patient.ClinicID_ref,
     ServiceProviderID: patient.ServiceProviderID,
   });
-  if (!(await patientsRepository.addPrescription(prescription, { replaces: patient, audit: record }))) throw conflict(p.changedMeanwhile);
+  if (!(await prescriptionsRepository.addPrescription(prescription, { replaces: patient, audit: record }))) throw conflict(p.changedMeanwhile);
   await devicePublisher.prescription(withoutStorageFields(prescription));
   return prescription;
 }
@@ -96,7 +97,7 @@ export async function addPrescription(
 /** …/getPrescription: the current prescription with its approval, how many came before, the linked device. */
 export async function getPrescription(caller: Caller, audit: AuditTrail, patientId: string): Promise<GetPrescriptionResult> {
   const patient = inScope(caller, 'patient', await patientsRepository.get(patientId));
-  const prescription = await patientsRepository.currentPrescription(patient);
+  const prescription = await prescriptionsRepository.currentPrescription(patient);
   audit.read({
     entity: 'Prescription',
     id: prescription?.PrescriptionId ?? patientId,
@@ -106,7 +107,7 @@ export async function getPrescription(caller: Caller, audit: AuditTrail, patient
   });
   return {
     prescription: prescription ?? null,
-    previous: patientsRepository.previousPrescriptionCount(patient),
+    previous: prescriptionsRepository.previousPrescriptionCount(patient),
     device: patient.Device ? { SerialNumber: patient.Device.SerialNumber } : null,
   };
 }

@@ -18,7 +18,7 @@ import { clinicsRepository } from '../data/clinics-repository';
 import { devicesRepository } from '../data/devices-repository';
 import { settingsRepository } from '../data/settings-repository';
 import { usersRepository } from '../data/users-repository';
-import type { AuditTrail } from '../lib/audit';
+import type { AuditTrail } from '../audit/audit-trail';
 import type { Caller } from '../lib/caller';
 import { badRequest, forbidden } from '../lib/errors';
 import { imageStore } from '../lib/image-store';
@@ -189,7 +189,7 @@ export async function updateServiceProviderProfile(caller: Caller, audit: AuditT
 /**
  * Brings a provider's users in line with its enabled flag, as clinics do with theirs: disabling
  * marks each one (`ProviderDisabled`: sign-in, Cognito's triggers and every call refuse them,
- * functions/lib/may-sign-in.ts) and ends their open sessions; enabling clears the mark, so each
+ * functions/identity/may-sign-in.ts) and ends their open sessions; enabling clears the mark, so each
  * user is back to their own flag. Only users whose mark differs are written, so sending the flag
  * again repairs a toggle that was interrupted half-way. Page by page: a provider has many users.
  */

@@ -27,7 +27,7 @@ import type { Caller } from '../lib/caller';
 import { notFound } from '../lib/errors';
 import { config } from '../lib/config';
 import { mailer } from '../lib/mailer';
-import { maySignIn } from '../lib/may-sign-in';
+import { maySignIn } from '../identity/may-sign-in';
 import { endAllSessions } from './end-sessions';
 import { signInRefusal } from './sign-in-rules';
 import { completePendingStep, issuePendingToken, openPendingToken, type PendingSession } from './pending-steps';

@@ -3,7 +3,7 @@ import { deviceSettingNames, toDeviceSettingsMessage } from '@shared/device';
 import { devicesRepository, type DeviceRecord } from '../data/devices-repository';
 import { settingsFanoutItem } from '../data/settings-fanout-repository';
 import { settingsRepository } from '../data/settings-repository';
-import type { AuditTrail } from '../lib/audit';
+import type { AuditTrail } from '../audit/audit-trail';
 import type { Caller } from '../lib/caller';
 import { devicePublisher } from '../lib/device-publisher';
 import { forbidden } from '../lib/errors';

@@ -1,7 +1,7 @@
 import * as messages from '@shared/messages';
 import { serviceProvidersRepository } from '../data/service-providers-repository';
 import type { UserRecord } from '../data/users-repository';
-import { maySignIn } from '../lib/may-sign-in';
+import { maySignIn } from '../identity/may-sign-in';
 
 /** Why a user may not be given a session: no portal record, or disabled (the user, the clinic or the provider). */
 export type SignInRefusal = 'unknownUser' | 'disabled';

@@ -16,7 +16,7 @@ import { clinicsRepository, type ClinicRecord } from '../data/clinics-repository
 import type { Page, PageRequest } from '../data/page';
 import { rolesOf, usersRepository, type AdminOf, type UserChanges, type UserRecord } from '../data/users-repository';
 import { isConditionFailure } from '../data/table';
-import { operatorWrite, type AuditTrail, type OperatorCommand } from '../lib/audit';
+import { operatorWrite, type AuditTrail, type OperatorCommand } from '../audit/audit-trail';
 import { cognito } from '../lib/cognito-client';
 import type { Caller } from '../lib/caller';
 import { config } from '../lib/config';
@@ -39,7 +39,7 @@ export interface NewUser {
   ClinicName?: string;
   ServiceProviderID?: string;
   ServiceProviderName?: string;
-  /** Made in a disabled clinic: marked as its other users are (functions/lib/may-sign-in.ts). */
+  /** Made in a disabled clinic: marked as its other users are (functions/identity/may-sign-in.ts). */
   ClinicDisabled?: boolean;
 }
 

@@ -1,10 +1,12 @@
+import { patientWeekOf } from '@shared/alerts';
 import { highlightOfFlag, visitHighlightKinds, type CloseVisitBody, type Visit, type VisitHighlights, type VisitsResult } from '@shared/api/prescriptions';
 import * as messages from '@shared/messages';
-import { patientWeekOf } from '../data/care-weeks-repository';
 import { allItems } from '../data/page';
 import { turbidityFigure, turbiditySumsOf, type TurbiditySums } from '../data/visit-turbidity';
-import { patientsRepository, type PatientRecord, type PrescriptionRecord, type VisitMeasurement, type VisitRecord } from '../data/patients-repository';
-import type { AuditTrail } from '../lib/audit';
+import { patientsRepository, type PatientRecord } from '../data/patients-repository';
+import { prescriptionsRepository, type PrescriptionRecord } from '../data/prescriptions-repository';
+import { visitsRepository, type VisitMeasurement, type VisitRecord } from '../data/visits-repository';
+import type { AuditTrail } from '../audit/audit-trail';
 import type { Caller } from '../lib/caller';
 import { conflict } from '../lib/errors';
 import { inScope } from '../lib/scope';
@@ -20,7 +22,7 @@ const OPEN_VISIT_MEASUREMENTS = 100;
 /** The visit highlights of spec section 9: the visit's alerts counted by kind. */
 async function highlightsOf(visit: VisitRecord): Promise<VisitHighlights> {
   const counts = Object.fromEntries(visitHighlightKinds.map((kind) => [kind, 0])) as VisitHighlights;
-  for (const alert of await allItems((page) => patientsRepository.visitAlerts(visit, page))) counts[highlightOfFlag[alert.flag]] += 1;
+  for (const alert of await allItems((page) => visitsRepository.visitAlerts(visit, page))) counts[highlightOfFlag[alert.flag]] += 1;
   return counts;
 }
 
@@ -42,10 +44,10 @@ export function visitTurbidity(measurements: readonly Pick<VisitMeasurement, 'Bu
  */
 async function visitFigures(visit: VisitRecord): Promise<{ highlights: VisitHighlights; turbidity: number | null; measurements: VisitMeasurement[] }> {
   if (visit.KeepsTurbiditySums) {
-    const [highlights, latest] = await Promise.all([highlightsOf(visit), patientsRepository.visitMeasurements(visit, { limit: OPEN_VISIT_MEASUREMENTS })]);
+    const [highlights, latest] = await Promise.all([highlightsOf(visit), visitsRepository.visitMeasurements(visit, { limit: OPEN_VISIT_MEASUREMENTS })]);
     return { highlights, turbidity: turbidityFigure(visit), measurements: latest.items };
   }
-  const [highlights, measurements] = await Promise.all([highlightsOf(visit), allItems((page) => patientsRepository.visitMeasurements(visit, page))]);
+  const [highlights, measurements] = await Promise.all([highlightsOf(visit), allItems((page) => visitsRepository.visitMeasurements(visit, page))]);
   return { highlights, turbidity: visitTurbidity(measurements), measurements };
 }
 
@@ -60,7 +62,7 @@ async function toVisit(patient: PatientRecord, visit: VisitRecord, current: Prom
   const saved = visit.Visited && visit.Highlights !== undefined;
   const [figures, prescription] = await Promise.all([
     saved ? undefined : visitFigures(visit),
-    visit.Visited ? visit.PrescriptionID && patientsRepository.getPrescription(patient.UserID, visit.PrescriptionID) : current,
+    visit.Visited ? visit.PrescriptionID && prescriptionsRepository.getPrescription(patient.UserID, visit.PrescriptionID) : current,
   ]);
   return {
     OpenDate: visit.OpenDate,
@@ -83,10 +85,10 @@ async function toVisit(patient: PatientRecord, visit: VisitRecord, current: Prom
 export async function getVisits(caller: Caller, audit: AuditTrail, patientId: string, query: { limit?: number; cursor?: string }): Promise<VisitsResult> {
   // The page of visits is read with the patient (the tenant check); the prescription needs the patient.
   const [patient, page] = await reachablePatientWith(caller, patientId, () =>
-    patientsRepository.listVisits(patientId, { limit: query.limit ?? VISITS_PAGE, cursor: query.cursor }),
+    visitsRepository.listVisits(patientId, { limit: query.limit ?? VISITS_PAGE, cursor: query.cursor }),
   );
   audit.read({ entity: 'Visit', id: patientId, PatientID: patientId, ClinicID: patient.ClinicID_ref, ServiceProviderID: patient.ServiceProviderID });
-  const current = patientsRepository.currentPrescription(patient);
+  const current = prescriptionsRepository.currentPrescription(patient);
   const [, visits] = await Promise.all([current, Promise.all(page.items.map((visit) => toVisit(patient, visit, current)))]);
   return { visits, cursor: page.cursor ?? undefined };
 }
@@ -106,7 +108,7 @@ export async function closeOpenVisit(
   now = new Date(),
 ): Promise<{ status: 'closed'; visit: Visit }> {
   const patient = inScope(caller, 'patient', await patientsRepository.get(patientId));
-  const open = patient.OpenVisitOpenDate ? await patientsRepository.getVisit(patientId, patient.OpenVisitOpenDate) : undefined;
+  const open = patient.OpenVisitOpenDate ? await visitsRepository.getVisit(patientId, patient.OpenVisitOpenDate) : undefined;
   if (!open || open.Visited) throw conflict(v.noOpenVisit);
   const { highlights, turbidity } = await visitFigures(open);
   const closedDate = now.toISOString();
@@ -128,7 +130,7 @@ export async function closeOpenVisit(
     ServiceProviderID: patient.ServiceProviderID,
   });
   const week = patientWeekOf(patient, closedDate);
-  if ((await patientsRepository.closeVisit(patientId, open.OpenDate, closedDate, findings, record, week)) === 'not-open') throw conflict(v.closedMeanwhile);
+  if ((await visitsRepository.closeVisit(patientId, open.OpenDate, closedDate, findings, record, week)) === 'not-open') throw conflict(v.closedMeanwhile);
   const closed: VisitRecord = { ...open, ...findings, Visited: true, ClosedDate: closedDate };
   return { status: 'closed', visit: await toVisit(patient, closed, Promise.resolve(undefined)) };
 }

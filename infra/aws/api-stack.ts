@@ -22,7 +22,7 @@ import type { ApiArea, RouteAccess, RouteDefinition } from '@shared/api/routes';
 import { ApiAreaStack } from './api-area-stack';
 import { ORIGIN_VERIFY_HEADER } from '@functions/lib/origin-verify';
 import { metricNames } from '@functions/lib/powertools';
-import { LIVE_POLICY_PREFIX } from '@functions/lib/live-identity';
+import { LIVE_POLICY_PREFIX } from '@functions/identity/live-identity';
 import { DEVICE_POLICY_NAME } from './devices-stack';
 import {
   acknowledge,
@@ -257,7 +257,7 @@ export class ApiStack extends Stack {
           ),
         );
       },
-      // The live grant (functions/lib/live-identity.ts): the tenants' live IoT policies only, made once
+      // The live grant (functions/identity/live-identity.ts): the tenants' live IoT policies only, made once
       // each, attached to and detached from the callers' identity-pool identities (the target of AttachPolicy).
       'live-grant': (fn) => {
         const iotArn = (resource: string) => `arn:aws:iot:${this.region}:${this.account}:${resource}`;

@@ -64,7 +64,7 @@ export class EdgeStack extends Stack {
           statement: { rateBasedStatement: { limit: RATE_LIMIT.signIn, aggregateKeyType: 'IP', scopeDownStatement: signInPaths } },
           visibilityConfig: visibility('SignInRateLimit'),
         },
-        // The API bounds bodies itself (256 KB, functions/lib/endpoint.ts); the group's 8 KB body limit is only counted.
+        // The API bounds bodies itself (256 KB, functions/endpoint/endpoint.ts); the group's 8 KB body limit is only counted.
         managed('AWSManagedRulesCommonRuleSet', 2, [{ name: 'SizeRestrictions_BODY', actionToUse: { count: {} } }]),
         managed('AWSManagedRulesKnownBadInputsRuleSet', 3),
       ],

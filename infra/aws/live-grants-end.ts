@@ -8,7 +8,7 @@ import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources'
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { LIVE_POLICY_PREFIX } from '@functions/lib/live-identity';
+import { LIVE_POLICY_PREFIX } from '@functions/identity/live-identity';
 import type { EnvironmentVariables } from '@functions/lib/environment';
 import { tableDefinition } from '@shared/table';
 import { addOpsAlarms } from './alarms';

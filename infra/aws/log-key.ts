@@ -5,7 +5,7 @@ import { Construct } from 'constructs';
 
 /**
  * A customer key for the CloudWatch log groups of one region: logs may hold what a request was
- * refused for (functions/lib/endpoint.ts logs the validation messages), so they are encrypted like
+ * refused for (functions/endpoint/endpoint.ts logs the validation messages), so they are encrypted like
  * the table. The key lets CloudWatch Logs use it for this account's log groups only.
  */
 export function logKey(scope: Construct, id: string): Key {

@@ -1,5 +1,6 @@
 import { allItems } from '@functions/data/page';
 import { patientsRepository } from '@functions/data/patients-repository';
+import { prescriptionsRepository } from '@functions/data/prescriptions-repository';
 import { resendPrescription } from '@functions/services/prescriptions';
 
 /**
@@ -11,7 +12,7 @@ export async function republishCurrentPrescriptions(): Promise<number> {
   let count = 0;
   for (const patientId of await allItems(patientsRepository.listAllIds)) {
     const patient = await patientsRepository.get(patientId);
-    const prescription = patient && (await patientsRepository.currentPrescription(patient));
+    const prescription = patient && (await prescriptionsRepository.currentPrescription(patient));
     // A prescription of a device the patient no longer has would overwrite its new patient's.
     if (!prescription || prescription.SerialNumber !== patient.Device?.SerialNumber) continue;
     await resendPrescription(prescription);

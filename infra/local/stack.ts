@@ -12,7 +12,7 @@ import type { DeviceMessageEvent } from '@functions/devices/ingest';
 import { deadLetterWatch } from './dead-letter-watch';
 import { inDeviceOrder } from './device-order';
 import { dataModelRepository } from '@functions/data/data-model-repository';
-import { liveTopicFilterForToken } from '@functions/lib/live-access';
+import { liveTopicFilterForToken } from '@functions/identity/live-access';
 import type { AwsSdkVariables, EnvironmentVariables } from '@functions/lib/environment';
 import { startBroker, type LocalBroker } from './broker';
 import { startIotDataPlane } from './iot-data-plane';

@@ -20,6 +20,13 @@ export type AlertFlag = (typeof alertFlags)[number];
 export type AlertSeverity = 2 | 3;
 export type AlertStatusValue = 1 | AlertSeverity;
 
+/** The status a patient's unresolved-alert counters give: the highest severity with any (spec section 4). */
+export function statusFromCounts(high = 0, medium = 0): AlertStatusValue {
+  if (high > 0) return 3;
+  if (medium > 0) return 2;
+  return 1;
+}
+
 export const alertSchema = z
   .object({
     flag: z.enum(alertFlags),

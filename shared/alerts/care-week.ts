@@ -36,6 +36,16 @@ function mondayOf(week: string): LocalDate {
 }
 
 /** Whether the text is an ISO week that exists (week 53 only in the years that have one). */
+/** The time zone a patient's weeks are counted in: their prescription's, UTC before they have one. */
+export function weekTimeZoneOf(patient: { TimeZone?: string }): string {
+  return patient.TimeZone ?? 'UTC';
+}
+
+/** The week (yyyy-Www) an instant counts in for the patient. */
+export function patientWeekOf(patient: { TimeZone?: string }, time: string | number): string {
+  return isoWeekOf(typeof time === 'number' ? time : Date.parse(time), weekTimeZoneOf(patient));
+}
+
 export function isIsoWeek(week: string): boolean {
   return ISO_WEEK_PATTERN.test(week) && isoWeekOfDate(mondayOf(week)) === week;
 }

@@ -23,7 +23,7 @@ export type RouteAccess =
   /** Changes a user's e-mail, groups and enabled flag, and signs the user out everywhere (…/updateUser/{id}). */
   | 'cognito-user-admin'
   | 'iot-publish'
-  /** Finds the caller's identity-pool identity and attaches its tenant's IoT policy for the live screens (functions/lib/live-identity.ts). */
+  /** Finds the caller's identity-pool identity and attaches its tenant's IoT policy for the live screens (functions/identity/live-identity.ts). */
   | 'live-grant'
   /** Publishes the live screens' change notices (functions/devices/change-notice.ts) of what it stored. */
   | 'live-notify'

@@ -5,6 +5,7 @@ export * from './examples';
 export * from './exchange-message';
 export * from './fluids';
 export * from './prescription-message';
+export * from './prescription-summary';
 export * from './schedule';
 export * from './serial-number';
 export * from './settings-message';

@@ -47,6 +47,8 @@ export const prescriptions = {
   deviceDisabled: 'This device (IDA#) is deactivated',
   /** Not a spec text: AdditionalMedication over its bound. */
   medicationTooLong: 'Additional medication must be 1000 characters or less',
+  /** Not a spec text: the patient list's Protocol column, a prescription in a few words. */
+  summary: (perDay: number, fluids: readonly string[]) => `${perDay} exchange${perDay === 1 ? '' : 's'} a day: ${fluids.join(', ')}`,
   /** Not spec texts: the prescription screen's labels and dialogs. */
   screen: {
     defaults: 'Defaults',

@@ -4,7 +4,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambd
 import { z } from 'zod';
 import { auditRepository } from '@functions/data/audit-repository';
 import { dynamo } from '@functions/lib/aws-clients';
-import { endpoint } from '@functions/lib/endpoint';
+import { endpoint } from '@functions/endpoint/endpoint';
 import { defineRoutes, type RouteDefinition } from '@shared/api/route-definition';
 import { routeArea, routeIds, routes } from '@shared/api/routes';
 import * as messages from '@shared/messages';

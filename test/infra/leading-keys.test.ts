@@ -9,7 +9,7 @@ import type { SignedIn, SignInResult, TotpSetup } from '@shared/api/session';
 import { defaultSettings, toSettingsList } from '@shared/settings';
 import { takeExchange } from '@functions/devices/take-exchange';
 import { deadLettersRepository } from '@functions/data/dead-letters-repository';
-import { patientsRepository } from '@functions/data/patients-repository';
+import { alertsRepository } from '@functions/data/alerts-repository';
 import { assignDevice, registerDevice } from '@functions/services/devices';
 import { TEST_PASSWORD, signIn as signInUser, signedInUser, useApi } from '../support/api';
 import { createPatientWithDevice, createTestClinic, exchangeReport, randomSerialNumber, useDeviceBroker } from '../support/devices';
@@ -145,7 +145,7 @@ describe('the LeadingKeys each route is granted', () => {
       const [params, token] = as(user);
       expect((await call(route, params, { token, body: patient(SocialId, doctor.UserID) })).status).toBe(200);
     }
-    await patientsRepository.raiseAlert({
+    await alertsRepository.raiseAlert({
       patientId: tenant.patientId,
       sourceId: 'keys-1',
       alert: { AlertID: 'keys-1:SkippedAlert', Time: '2026-01-01T08:00:00.000Z', flag: 'SkippedAlert', severity: 2, textValue: 'Skipped exchange' },

@@ -1,15 +1,17 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { careWeeksRepository, patientWeekOf } from '@functions/data/care-weeks-repository';
+import { careWeeksRepository } from '@functions/data/care-weeks-repository';
 import { clinicsRepository } from '@functions/data/clinics-repository';
 import { devicesRepository } from '@functions/data/devices-repository';
 import { exchangesRepository } from '@functions/data/exchanges-repository';
 import { patientsRepository } from '@functions/data/patients-repository';
+import { alertsRepository } from '@functions/data/alerts-repository';
+import { prescriptionsRepository } from '@functions/data/prescriptions-repository';
 import { statsRepository } from '@functions/data/stats-repository';
 import { answerTwoFactor, signIn } from '@functions/services/sessions';
 import { DEMO_DEVICES, DEMO_PASSWORD, REPORTING_DEMO_DEVICES, seedDemoData } from '@infra/local/seed';
-import { alertFlags } from '@shared/alerts';
+import { alertFlags, patientWeekOf } from '@shared/alerts';
 import { totpCode } from '@infra/local/totp';
 import { useDeviceBroker } from '../support/devices';
 import { useTestTable, useTestUserPool } from '../support/local-services';
@@ -63,7 +65,7 @@ describe('the demo data', () => {
     for (const serialNumber of REPORTING_DEMO_DEVICES) {
       const device = (await devicesRepository.getBySerialNumber(serialNumber))!;
       const patient = (await patientsRepository.get(device.PatientID!))!;
-      const prescription = await patientsRepository.currentPrescription(patient);
+      const prescription = await prescriptionsRepository.currentPrescription(patient);
       expect(prescription).toMatchObject({ Approved: true });
       expect(patient.ExchangeCount).toBeGreaterThanOrEqual(8);
       expect(device.Utilization).toBeGreaterThan(50);
@@ -80,7 +82,7 @@ describe('the demo data', () => {
     for (const serialNumber of REPORTING_DEMO_DEVICES) {
       const device = (await devicesRepository.getBySerialNumber(serialNumber))!;
       if (device.ClinicID !== haifa) continue;
-      const alerts = await patientsRepository.listAlerts(device.PatientID!, { from: '2000', to: '9999' }, { limit: 100 });
+      const alerts = await alertsRepository.listAlerts(device.PatientID!, { from: '2000', to: '9999' }, { limit: 100 });
       for (const alert of alerts.items) flags.add(alert.flag);
       const exchanges = await exchangesRepository.listForPatient(device.PatientID!, { from: '', to: '9999' }, { limit: 100 });
       for (const exchange of exchanges.items) {

@@ -41,6 +41,13 @@ const violations: Array<[zone: string, filePath: string, code: string]> = [
   ['feature → feature (export from)', 'web/src/features/session/index.ts', "export { Something } from '../admin/screens';"],
   ['feature → feature (dynamic import)', 'web/src/features/misc/new-page.tsx', "export const load = () => import('../session/screens');"],
   ['handler → data (require)', 'functions/handlers/new-handler.ts', "export const repository = require('../data/users-repository');"],
+  ['lib → data', 'functions/lib/new-lib.ts', "import { usersRepository } from '../data/users-repository';"],
+  ['lib → services (alias)', 'functions/lib/new-lib.ts', "import { sessionProfile } from '@functions/services/sessions';"],
+  ['lib → endpoint', 'functions/lib/new-lib.ts', "import { endpoint } from '../endpoint/endpoint';"],
+  ['lib → identity (alias)', 'functions/lib/new-lib.ts', "import { maySignIn } from '@functions/identity/may-sign-in';"],
+  ['data → services', 'functions/data/new-repository.ts', "import { getPatient } from '../services/patients';"],
+  ['data → audit trail (alias)', 'functions/data/new-repository.ts', "import { AuditTrail } from '@functions/audit/audit-trail';"],
+  ['data → devices (dynamic import)', 'functions/data/entities/new-entity.ts', "export const load = () => import('../../devices/ingest');"],
 ];
 
 const clean: Array<[what: string, filePath: string, code: string]> = [
@@ -55,6 +62,21 @@ const clean: Array<[what: string, filePath: string, code: string]> = [
     "import { sessionProfile } from '@functions/services/sessions';\nimport { endpoint } from '../sign-in';\nimport { routes } from '@shared/api/routes';",
   ],
   ['a service imports data', 'functions/services/new-service.ts', "import { usersRepository } from '../data/users-repository';"],
+  [
+    'lib imports lib, shared and packages',
+    'functions/lib/new-lib.ts',
+    "import { env } from './environment';\nimport { routes } from '@shared/api/routes';\nimport { z } from 'zod';",
+  ],
+  [
+    'data imports data, lib and shared',
+    'functions/data/new-repository.ts',
+    "import { db } from './entities';\nimport { dynamo } from '../lib/aws-clients';\nimport { isoWeekOf } from '@shared/alerts';",
+  ],
+  [
+    'the endpoint chain imports identity, data and lib',
+    'functions/endpoint/new-step.ts',
+    "import { maySignIn } from '../identity/may-sign-in';\nimport { usersRepository } from '@functions/data/users-repository';\nimport { logger } from '../lib/powertools';",
+  ],
   [
     'a feature imports itself, components, lib and shared',
     'web/src/features/admin/new-page.tsx',

@@ -1,4 +1,4 @@
-import { livePolicyDocument, livePolicyName } from '@functions/lib/live-identity';
+import { livePolicyDocument, livePolicyName } from '@functions/identity/live-identity';
 import { changeNoticeTopic, filterWithin, liveTopicFilterFor, topicMatches } from '@shared/live';
 
 describe('the live screens topics (shared/live.ts)', () => {

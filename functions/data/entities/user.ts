@@ -24,14 +24,14 @@ export const userSchema = {
     /** The sign-in before this one: what the top bar shows as 'Last login at' ('' when there was none). */
     PreviousLoginAt: { type: 'string' },
     TwoFactorEnabled: { type: 'boolean' },
-    /** The user's clinic is disabled: no sign-in, no call, until it is enabled (functions/lib/may-sign-in.ts). */
+    /** The user's clinic is disabled: no sign-in, no call, until it is enabled (functions/identity/may-sign-in.ts). */
     ClinicDisabled: { type: 'boolean' },
     /**
      * An administrator changed the sign-in address and the user has not signed in with it since:
      * recovery mails nothing to it until the user proves the account is theirs (docs/security.md).
      */
     EmailUnconfirmed: { type: 'boolean' },
-    /** The user's service provider is disabled: no sign-in, no call, until it is enabled (functions/lib/may-sign-in.ts). */
+    /** The user's service provider is disabled: no sign-in, no call, until it is enabled (functions/identity/may-sign-in.ts). */
     ProviderDisabled: { type: 'boolean' },
     CreatedAt: { type: 'string', required: true, readOnly: true },
     /** `<last>#<first>` in lower case: the lists' order. */

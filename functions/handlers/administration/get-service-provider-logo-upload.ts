@@ -1,5 +1,5 @@
 import { administrationRoutes as routes } from '@shared/api/routes/administration';
-import { endpoint } from '@functions/lib/endpoint';
+import { endpoint } from '@functions/endpoint/endpoint';
 import { providerLogoUpload } from '@functions/services/providers';
 
 export const handler = endpoint(routes.getServiceProviderLogoUpload, ({ caller, params, body }) => providerLogoUpload(caller, params.id, body));

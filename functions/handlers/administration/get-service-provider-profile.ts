@@ -1,5 +1,5 @@
 import { administrationRoutes as routes } from '@shared/api/routes/administration';
-import { endpoint } from '@functions/lib/endpoint';
+import { endpoint } from '@functions/endpoint/endpoint';
 import { serviceProviderProfile } from '@functions/services/providers';
 
 export const handler = endpoint(routes.getServiceProviderProfile, ({ params, caller }) => serviceProviderProfile(caller, params.id));

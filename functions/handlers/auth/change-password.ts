@@ -1,5 +1,5 @@
 import { sessionRoutes as routes } from '@shared/api/routes/session';
-import { endpoint } from '@functions/lib/endpoint';
+import { endpoint } from '@functions/endpoint/endpoint';
 import { changePassword } from '@functions/services/sessions';
 
 /** Uses the pending password-change token, sent as the bearer. */

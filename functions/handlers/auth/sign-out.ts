@@ -1,5 +1,5 @@
 import { sessionRoutes as routes } from '@shared/api/routes/session';
-import { endpoint } from '@functions/lib/endpoint';
+import { endpoint } from '@functions/endpoint/endpoint';
 import { signOut } from '@functions/services/sessions';
 
 /** Ends every session of the caller (see signOut). */

@@ -1,6 +1,6 @@
 import { clinicalRoutes } from '@shared/api/routes/clinical';
 import { staffRouteGroupOf } from '@shared/api/routes/staff';
-import { staffEndpoint } from '@functions/lib/endpoint';
+import { staffEndpoint } from '@functions/endpoint/endpoint';
 import { patientAdherence } from '@functions/services/exchanges';
 
 export const handler = staffEndpoint(staffRouteGroupOf(clinicalRoutes, 'getAdherence'), ({ caller, audit, params, query }) =>

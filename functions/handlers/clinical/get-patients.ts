@@ -1,6 +1,6 @@
 import { clinicalRoutes } from '@shared/api/routes/clinical';
 import { staffRouteGroupOf } from '@shared/api/routes/staff';
-import { staffEndpoint } from '@functions/lib/endpoint';
+import { staffEndpoint } from '@functions/endpoint/endpoint';
 import { listPatients } from '@functions/services/patients';
 
 /** /patients: the clinic's (director, nurse: getAllClinicPatients) or the doctor's own (getallpatients), one service. */

@@ -1,5 +1,5 @@
 import { clinicalRoutes as routes } from '@shared/api/routes/clinical';
-import { endpoint } from '@functions/lib/endpoint';
+import { endpoint } from '@functions/endpoint/endpoint';
 import { patientHistory } from '@functions/services/history';
 
 export const handler = endpoint(routes.getPatientHistory, ({ caller, audit, params, query }) => patientHistory(caller, audit, params.patientId, query));

@@ -1,5 +1,5 @@
 import { administrationRoutes as routes } from '@shared/api/routes/administration';
-import { endpoint } from '@functions/lib/endpoint';
+import { endpoint } from '@functions/endpoint/endpoint';
 import { providerHistory } from '@functions/services/history';
 
 export const handler = endpoint(routes.getProviderHistory, ({ caller, audit, query }) => providerHistory(caller, audit, query));

@@ -1,5 +1,5 @@
 import { userRoutes as routes } from '@shared/api/routes/users';
-import { staffEndpoint } from '@functions/lib/endpoint';
+import { staffEndpoint } from '@functions/endpoint/endpoint';
 import { userProfile } from '@functions/services/users';
 
 /** One module for the three roles' routes: …/users/{id}/profile (LiberDiAdmin) and the two …/getUser/{id}. */

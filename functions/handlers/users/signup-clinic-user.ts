@@ -1,5 +1,5 @@
 import { userRoutes as routes } from '@shared/api/routes/users';
-import { staffEndpoint } from '@functions/lib/endpoint';
+import { staffEndpoint } from '@functions/endpoint/endpoint';
 import { signupClinicUser } from '@functions/services/users';
 
 /** One module for …/doctors/signup, …/nurses/signup and …/ClinicDirector/signup: each route's body schema admits only its role. */

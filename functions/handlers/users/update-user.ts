@@ -1,5 +1,5 @@
 import { userRoutes as routes } from '@shared/api/routes/users';
-import { staffEndpoint } from '@functions/lib/endpoint';
+import { staffEndpoint } from '@functions/endpoint/endpoint';
 import { updateUser } from '@functions/services/users';
 
 /** One module for both roles' …/updateUser/{id}; the overlap rule decides per signer (functions/services/users.ts). */

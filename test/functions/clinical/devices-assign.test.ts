@@ -1,6 +1,7 @@
 import { clinicsRepository } from '@functions/data/clinics-repository';
 import { devicesRepository } from '@functions/data/devices-repository';
 import { patientsRepository } from '@functions/data/patients-repository';
+import { prescriptionsRepository } from '@functions/data/prescriptions-repository';
 import { statsRepository } from '@functions/data/stats-repository';
 import { auditRepository } from '@functions/data/audit-repository';
 import { assignDevice, registerDevice } from '@functions/services/devices';
@@ -79,7 +80,7 @@ describe('addDevice (Nurse)', () => {
     const patient = await patientsRepository.get(setup.patient.UserID);
     expect(patient).toMatchObject({ Device: { SerialNumber: spare.SerialNumber, DeviceID: spare.DeviceID }, CurrentPrescriptionID: sentId });
     expect(patient!.Protocols!.previous_protocols![0]).toBe(current.PrescriptionId);
-    expect(await patientsRepository.currentPrescription(patient!)).toMatchObject({ Approved: true });
+    expect(await prescriptionsRepository.currentPrescription(patient!)).toMatchObject({ Approved: true });
     expect((await devicesRepository.get(old.DeviceID))!.PatientID).toBeUndefined();
     expect((await devicesRepository.routeBySerialNumber(old.SerialNumber))!.PatientID).toBeUndefined();
     expect((await devicesRepository.get(spare.DeviceID))!.PatientID).toBe(setup.patient.UserID);

@@ -2,6 +2,8 @@ import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { patientsRepository } from '@functions/data/patients-repository';
+import { alertsRepository } from '@functions/data/alerts-repository';
+import { prescriptionsRepository } from '@functions/data/prescriptions-repository';
 import { usersRepository } from '@functions/data/users-repository';
 import { assignDevice, registerDevice } from '@functions/services/devices';
 import { ageInYears } from '@functions/services/patients';
@@ -187,7 +189,7 @@ describe('the patient lists', () => {
     doctorIds = [list.patientId, alerted];
     // Three unresolved alerts (one severe), a device and a prescription for the first.
     for (const [i, severity] of ([2, 3, 2] as const).entries()) {
-      await patientsRepository.raiseAlert({
+      await alertsRepository.raiseAlert({
         patientId: alerted,
         sourceId: `test-${i}`,
         alert: { AlertID: `test-${i}:SkippedAlert`, Time: `2026-01-0${i + 1}T08:00:00.000Z`, flag: 'SkippedAlert', severity, textValue: 'Skipped exchange' },
@@ -195,7 +197,7 @@ describe('the patient lists', () => {
     }
     const device = await registerDevice({ SerialNumber: randomSerialNumber(), ClinicID: list.clinicId });
     await assignDevice(alerted, device.SerialNumber);
-    await patientsRepository.addPrescription({
+    await prescriptionsRepository.addPrescription({
       PrescriptionId: 'rx-test-1',
       SerialNumber: device.SerialNumber,
       ...prescriptionInput([
@@ -260,7 +262,7 @@ describe('the patient lists', () => {
 
   it('shows the oldest five of more unresolved alerts, counting them all', async () => {
     for (const i of [3, 4, 5]) {
-      await patientsRepository.raiseAlert({
+      await alertsRepository.raiseAlert({
         patientId: alerted,
         sourceId: `test-${i}`,
         alert: { AlertID: `test-${i}:SkippedAlert`, Time: `2026-01-0${i + 1}T08:00:00.000Z`, flag: 'SkippedAlert', severity: 2, textValue: 'Skipped exchange' },

@@ -1,6 +1,7 @@
 import { auditRepository } from '@functions/data/audit-repository';
 import { db } from '@functions/data/entities';
 import { patientsRepository } from '@functions/data/patients-repository';
+import { visitsRepository } from '@functions/data/visits-repository';
 import type { Visit, VisitsResult } from '@shared/api/prescriptions';
 import * as messages from '@shared/messages';
 import { useApi } from '@test/support/api';
@@ -90,7 +91,7 @@ describe('a visit from its first exchange to its close', () => {
     await exchanges(setup, [exchangeReport(next)]);
     const patient = await patientsRepository.get(setup.patient.UserID);
     expect(patient!.OpenVisitOpenDate).toBe(next.toISOString());
-    expect(await patientsRepository.getVisit(setup.patient.UserID, next.toISOString())).toMatchObject({
+    expect(await visitsRepository.getVisit(setup.patient.UserID, next.toISOString())).toMatchObject({
       Visited: false,
       PeriodStart: closedDate,
       ExchangeCount: 1,
@@ -139,7 +140,7 @@ describe('a visit open for a long time', () => {
     });
     expect((await db().entities.exchange.put(bulk).go()).unprocessed).toHaveLength(0);
     await exchanges(setup, [exchangeReport(new Date(start + 350 * 6 * HOUR), calc(4))]);
-    expect(await patientsRepository.getVisit(setup.patient.UserID, openDate)).toMatchObject({ TurbiditySamples: 2, SumMeanCleanDrain: 6 });
+    expect(await visitsRepository.getVisit(setup.patient.UserID, openDate)).toMatchObject({ TurbiditySamples: 2, SumMeanCleanDrain: 6 });
 
     requests.reset();
     const [open] = visitsOf(await getVisits(setup, 'Doctor'));

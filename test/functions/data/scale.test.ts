@@ -6,6 +6,8 @@ import { db } from '@functions/data/entities';
 import { exchangesRepository } from '@functions/data/exchanges-repository';
 import { allItems } from '@functions/data/page';
 import { patientsRepository } from '@functions/data/patients-repository';
+import { alertsRepository } from '@functions/data/alerts-repository';
+import { visitsRepository } from '@functions/data/visits-repository';
 import { dynamo } from '@functions/lib/aws-clients';
 import { assignDevice, registerDevice } from '@functions/services/devices';
 import { createPatient } from '@functions/services/patients';
@@ -108,14 +110,14 @@ describe('ingest at scale', () => {
   it('keeps the patient status in step with the unresolved alerts as they are resolved', async () => {
     const { patient, device } = await createPatientWithDevice();
     await takeExchange(device.SerialNumber, exchangeReport(new Date(Date.now() - HOUR), { MachineProblem: 'PANIC: pump', DrainTemp: 39 }), new Date());
-    const unresolved = await allItems((page) => patientsRepository.listUnresolvedAlerts(patient.UserID, page));
+    const unresolved = await allItems((page) => alertsRepository.listUnresolvedAlerts(patient.UserID, page));
     expect(unresolved.map((alert) => alert.severity).sort()).toEqual([3, 3]);
-    expect(await patientsRepository.resolveAlert(patient.UserID, unresolved[0]!)).toBe(true);
-    expect(await patientsRepository.resolveAlert(patient.UserID, unresolved[0]!)).toBe(false);
+    expect(await alertsRepository.resolveAlert(patient.UserID, unresolved[0]!)).toBe(true);
+    expect(await alertsRepository.resolveAlert(patient.UserID, unresolved[0]!)).toBe(false);
     expect((await patientsRepository.get(patient.UserID))!.PatientAlertStatus).toEqual({ statusValue: 3, unresolved: 1 });
-    await patientsRepository.resolveAlert(patient.UserID, unresolved[1]!);
+    await alertsRepository.resolveAlert(patient.UserID, unresolved[1]!);
     expect((await patientsRepository.get(patient.UserID))!.PatientAlertStatus).toEqual({ statusValue: 1, unresolved: 0 });
-    expect((await patientsRepository.listAlerts(patient.UserID, { from: '2000', to: '2100' })).items).toHaveLength(2);
+    expect((await alertsRepository.listAlerts(patient.UserID, { from: '2000', to: '2100' })).items).toHaveLength(2);
   });
 
   it('keeps taking exchanges of a patient with 3,000 in one open visit, and the patient and visit items stay small', async () => {
@@ -152,12 +154,12 @@ describe('ingest at scale', () => {
     // Bounded: a few bytes for counters, nothing per exchange.
     expect(sizesAfter[0]! - sizesAfterFirst[0]!).toBeLessThan(100);
     expect(sizesAfter[1]! - sizesAfterFirst[1]!).toBeLessThan(20);
-    const visit = (await patientsRepository.getVisit(patient.UserID, profile!.OpenVisitOpenDate!))!;
+    const visit = (await visitsRepository.getVisit(patient.UserID, profile!.OpenVisitOpenDate!))!;
     expect(visit.ExchangeCount).toBe(3006);
-    const firstPage = await patientsRepository.visitMeasurements(visit, { limit: 100 });
+    const firstPage = await visitsRepository.visitMeasurements(visit, { limit: 100 });
     expect(firstPage.items).toHaveLength(100);
     expect(firstPage.cursor).not.toBeNull();
-    const unresolved = await allItems((page) => patientsRepository.listUnresolvedAlerts(patient.UserID, page));
+    const unresolved = await allItems((page) => alertsRepository.listUnresolvedAlerts(patient.UserID, page));
     expect(unresolved.filter((alert) => alert.flag === 'MachineProblemAlert')).toHaveLength(5);
     expect((await patientsRepository.get(patient.UserID))!.PatientAlertStatus).toEqual({ statusValue: 3, unresolved: unresolved.length });
   }, 120_000);
@@ -168,16 +170,16 @@ describe('ingest at scale', () => {
     const reports = Array.from({ length: 8 }, (_, i) => exchangeReport(new Date(start + i * HOUR), { MachineProblem: i % 2 ? `PANIC: ${i}` : 'no error' }));
     const outcomes = await Promise.all(reports.map((report) => takeExchange(device.SerialNumber, report, new Date())));
     expect(outcomes).toEqual(Array(8).fill('stored'));
-    const unresolved = await allItems((page) => patientsRepository.listUnresolvedAlerts(patient.UserID, page));
+    const unresolved = await allItems((page) => alertsRepository.listUnresolvedAlerts(patient.UserID, page));
     const after = (await patientsRepository.get(patient.UserID))!;
     expect(after.ExchangeCount).toBe(8);
     expect(after.LastExchangeTime).toBe(reports[7]!.DeviceLocalDate);
     expect(after.PatientAlertStatus).toEqual({ statusValue: 3, unresolved: unresolved.length });
     expect(unresolved.filter((alert) => alert.flag === 'MachineProblemAlert')).toHaveLength(4);
     expect((await clinicsRepository.get(clinic.ClinicID))!).toMatchObject({ ClinicExchangeCounter: 8, ClinicLastExchangeTime: reports[7]!.DeviceLocalDate });
-    const [visit] = (await patientsRepository.listVisits(patient.UserID)).items;
+    const [visit] = (await visitsRepository.listVisits(patient.UserID)).items;
     expect(visit!.ExchangeCount).toBe(8);
-    expect(await allItems((page) => patientsRepository.visitMeasurements(visit!, page))).toHaveLength(8);
+    expect(await allItems((page) => visitsRepository.visitMeasurements(visit!, page))).toHaveLength(8);
   });
 });
 

@@ -10,6 +10,9 @@ import { devicesRepository } from '@functions/data/devices-repository';
 import { exchangesRepository } from '@functions/data/exchanges-repository';
 import { allItems } from '@functions/data/page';
 import { patientsRepository } from '@functions/data/patients-repository';
+import { alertsRepository } from '@functions/data/alerts-repository';
+import { prescriptionsRepository } from '@functions/data/prescriptions-repository';
+import { visitsRepository } from '@functions/data/visits-repository';
 import { serviceProvidersRepository } from '@functions/data/service-providers-repository';
 import { settingsRepository } from '@functions/data/settings-repository';
 import { statsRepository } from '@functions/data/stats-repository';
@@ -34,14 +37,14 @@ const requests = countDynamoRequests();
 
 const HOUR = 60 * 60 * 1000;
 const allExchanges = (patientId: string) => allItems((page) => exchangesRepository.listForPatient(patientId, { from: '2000-01-01', to: '2100-01-01' }, page));
-const unresolvedAlerts = (patientId: string) => allItems((page) => patientsRepository.listUnresolvedAlerts(patientId, page));
+const unresolvedAlerts = (patientId: string) => allItems((page) => alertsRepository.listUnresolvedAlerts(patientId, page));
 async function openVisit(patientId: string) {
-  const { items } = await patientsRepository.listVisits(patientId, { limit: 1 });
+  const { items } = await visitsRepository.listVisits(patientId, { limit: 1 });
   const visit = items[0]!;
   return {
     visit,
-    measurements: await allItems((page) => patientsRepository.visitMeasurements(visit, page)),
-    alerts: await allItems((page) => patientsRepository.visitAlerts(visit, page)),
+    measurements: await allItems((page) => visitsRepository.visitMeasurements(visit, page)),
+    alerts: await allItems((page) => visitsRepository.visitAlerts(visit, page)),
   };
 }
 const today = () => new Date().toISOString().slice(0, 10);
@@ -303,7 +306,7 @@ describe('the prescription round trip', () => {
       await client.publishAsync(deviceTopics.prescriptionAck(device.SerialNumber), JSON.stringify({ PrescriptionId: saved.PrescriptionId, Time: ackTime }), {
         qos: 1,
       });
-      const approved = await patientsRepository.getPrescription(patient.UserID, saved.PrescriptionId);
+      const approved = await prescriptionsRepository.getPrescription(patient.UserID, saved.PrescriptionId);
       expect(approved).toMatchObject({ Approved: true, ApprovedChangedAt: ackTime });
       expect((await patientsRepository.get(patient.UserID))!.CurrentPrescriptionID).toBe(saved.PrescriptionId);
     } finally {

@@ -5,7 +5,8 @@ import { devicesRepository } from '@functions/data/devices-repository';
 import { exchangesRepository } from '@functions/data/exchanges-repository';
 import { allItems } from '@functions/data/page';
 import { patientsRepository } from '@functions/data/patients-repository';
-import { AuditTrail } from '@functions/lib/audit';
+import { visitsRepository } from '@functions/data/visits-repository';
+import { AuditTrail } from '@functions/audit/audit-trail';
 import type { Caller } from '@functions/lib/caller';
 import { addManualExchange } from '@functions/services/exchanges';
 import { updatePatient } from '@functions/services/patients';
@@ -117,8 +118,8 @@ describe("a device's next exchange, taken with what ingest kept of the patient",
     const profile = (await patientsRepository.get(patient.UserID))!;
     expect(profile.OpenVisitOpenDate).toBe(new Date(next.DeviceLocalDate).toISOString());
     expect(profile.OpenVisitOpenDate).not.toBe(firstVisit);
-    expect(await patientsRepository.getVisit(patient.UserID, firstVisit)).toMatchObject({ Visited: true, ExchangeCount: 1 });
-    expect(await patientsRepository.getVisit(patient.UserID, profile.OpenVisitOpenDate!)).toMatchObject({ Visited: false, ExchangeCount: 1 });
+    expect(await visitsRepository.getVisit(patient.UserID, firstVisit)).toMatchObject({ Visited: true, ExchangeCount: 1 });
+    expect(await visitsRepository.getVisit(patient.UserID, profile.OpenVisitOpenDate!)).toMatchObject({ Visited: false, ExchangeCount: 1 });
   });
 
   it('sees an exchange entered by hand since: it is the previous fill of the next exchange', async () => {

@@ -5,7 +5,7 @@ import { exchangesRepository } from '@functions/data/exchanges-repository';
 import { allItems } from '@functions/data/page';
 import { handler as ingest } from '@functions/devices/ingest';
 import { handler as ingestStream } from '@functions/devices/ingest-stream';
-import { liveTopicFilterForToken } from '@functions/lib/live-access';
+import { liveTopicFilterForToken } from '@functions/identity/live-access';
 import { createTokenVerifier } from '@infra/local/api-gateway';
 import { startBroker, type LocalBroker } from '@infra/local/broker';
 import { startIotDataPlane } from '@infra/local/iot-data-plane';

@@ -1,6 +1,7 @@
 import { handler as checkSkippedExchanges } from '@functions/devices/check-skipped-exchanges';
 import { allItems } from '@functions/data/page';
 import { patientsRepository } from '@functions/data/patients-repository';
+import { alertsRepository } from '@functions/data/alerts-repository';
 import { createPatientWithDevice, useDeviceBroker } from '@test/support/devices';
 import { countDynamoRequests } from '@test/support/dynamo-requests';
 import { useTestTable } from '@test/support/local-services';
@@ -30,11 +31,11 @@ describe('the skipped-exchange check', () => {
     requests.reset();
     expect(await checkSkippedExchanges({ now: new Date(runAt).toISOString() })).toEqual({ patients: 1, raised: 1 });
     const used = requests.total;
-    const skipped = (await allItems((page) => patientsRepository.listUnresolvedAlerts(due.patient.UserID, page))).filter(
+    const skipped = (await allItems((page) => alertsRepository.listUnresolvedAlerts(due.patient.UserID, page))).filter(
       (alert) => alert.flag === 'SkippedAlert',
     );
     expect(skipped).toHaveLength(1);
-    expect((await allItems((page) => patientsRepository.listUnresolvedAlerts(later.patient.UserID, page))).length).toBe(0);
+    expect((await allItems((page) => alertsRepository.listUnresolvedAlerts(later.patient.UserID, page))).length).toBe(0);
 
     // A run a minute later finds no one due: its cost does not grow with the platform's patients.
     requests.reset();

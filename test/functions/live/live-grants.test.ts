@@ -1,7 +1,7 @@
 import { AttachPolicyCommand, GetPolicyCommand, IoTClient, ListAttachedPoliciesCommand } from '@aws-sdk/client-iot';
 import { sessionsRepository } from '@functions/data/sessions-repository';
 import { handler as endLiveGrants } from '@functions/live/end-live-grants';
-import { LIVE_POLICY_PREFIX, livePolicyDocument, livePolicyName, revokeLiveIdentities } from '@functions/lib/live-identity';
+import { LIVE_POLICY_PREFIX, livePolicyDocument, livePolicyName, revokeLiveIdentities } from '@functions/identity/live-identity';
 import { endAllSessions } from '@functions/services/end-sessions';
 import { liveTopicFilterFor } from '@shared/live';
 import * as messages from '@shared/messages';

@@ -1,4 +1,4 @@
-import { alertFlags, alertSchema, alertSeverities, alertStatus, alertSummary, makeAlert, mergeAlertStatus } from '@shared/alerts';
+import { alertFlags, alertSchema, alertSeverities, alertStatus, alertSummary, makeAlert, mergeAlertStatus, statusFromCounts } from '@shared/alerts';
 
 const medium = (text: string) => makeAlert('LowUfAlert', text);
 const high = (text: string) => makeAlert('NoDrainAlert', text);
@@ -72,5 +72,17 @@ describe('makeAlert and the severities', () => {
     expect(alertSchema.safeParse({ flag: 'SkippedAlert', severity: 1, textValue: 'x' }).success).toBe(false);
     expect(alertSchema.safeParse({ flag: 'OtherAlert', severity: 2, textValue: 'x' }).success).toBe(false);
     expect(alertSchema.safeParse({ flag: 'SkippedAlert', severity: 2, textValue: '' }).success).toBe(false);
+  });
+});
+
+describe("statusFromCounts (a patient's unresolved-alert counters)", () => {
+  it.each([
+    [0, 0, 1],
+    [undefined, undefined, 1],
+    [0, 4, 2],
+    [1, 4, 3],
+    [2, 0, 3],
+  ])('high %p and medium %p give %p', (high, medium, status) => {
+    expect(statusFromCounts(high, medium)).toBe(status);
   });
 });

@@ -1,4 +1,4 @@
-import { addWeeks, isIsoWeek, isoWeekOf, isoWeekOfDate, weekAdherence, weekDates, weekWindow } from '@shared/alerts';
+import { addWeeks, isIsoWeek, isoWeekOf, isoWeekOfDate, patientWeekOf, weekAdherence, weekDates, weekTimeZoneOf, weekWindow } from '@shared/alerts';
 
 const daily = (times: string[], created = '2020-01-01T00:00:00Z') => ({
   Exchanges: [{ ExchangeDaysFrequency: ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'], ExchangeTime: times }],
@@ -64,5 +64,18 @@ describe('weekAdherence', () => {
     expect(weekAdherence({ prescription: daily(['08:00']), exchanges: 0, week: '2027-W10', timeZone: 'UTC', now, graceMinutes: 60 })).toEqual({
       prescribed: 0,
     });
+  });
+});
+
+describe("a patient's week", () => {
+  it("is counted in the prescription's time zone, UTC before there is one", () => {
+    expect(weekTimeZoneOf({ TimeZone: 'America/New_York' })).toBe('America/New_York');
+    expect(weekTimeZoneOf({})).toBe('UTC');
+  });
+
+  it('puts an instant in the week of its wall-clock date there, from a string or milliseconds', () => {
+    const sundayLateInNewYork = '2026-11-30T03:30:00Z';
+    expect(patientWeekOf({ TimeZone: 'America/New_York' }, sundayLateInNewYork)).toBe('2026-W48');
+    expect(patientWeekOf({}, Date.parse(sundayLateInNewYork))).toBe('2026-W49');
   });
 });

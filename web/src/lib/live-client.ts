@@ -63,7 +63,7 @@ async function pubSubFor(options: LiveClientOptions): Promise<MqttPubSub> {
       },
     },
   );
-  // The IoT policy lets an identity connect only under its own id (functions/lib/live-identity.ts).
+  // The IoT policy lets an identity connect only under its own id (functions/identity/live-identity.ts).
   const { identityId } = await fetchAuthSession();
   const endpoint = new URL(config.endpoint);
   return new IotPubSub({ region: config.region, endpoint: `wss://${endpoint.host}/mqtt`, clientId: identityId });

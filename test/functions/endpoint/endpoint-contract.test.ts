@@ -2,7 +2,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambd
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { mockClient } from 'aws-sdk-client-mock';
 import { z } from 'zod';
-import { endpoint } from '@functions/lib/endpoint';
+import { endpoint } from '@functions/endpoint/endpoint';
 import { forgetCachedValues } from '@functions/lib/origin-verify';
 import { defineRoutes } from '@shared/api/route-definition';
 import * as messages from '@shared/messages';

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import createHttpError from 'http-errors';
 import * as messages from '@shared/messages';
 import { sessionsRepository } from '../data/sessions-repository';
-import { config } from './config';
+import { config } from '../lib/config';
 
 /** Every live policy's name starts so; the grant Lambda may create, attach and detach only these. */
 export const LIVE_POLICY_PREFIX = 'portal-live-';

@@ -2,7 +2,7 @@ import { requiresTwoFactorSetup } from '@shared/api/session';
 import { liveTopicFilterFor } from '@shared/live';
 import { effectiveRole } from '@shared/roles';
 import { usersRepository } from '../data/users-repository';
-import { parseListClaim } from './caller';
+import { parseListClaim } from '../lib/caller';
 import { maySignIn } from './may-sign-in';
 import { isSessionEnded, isTwoFactorSession } from './session-check';
 

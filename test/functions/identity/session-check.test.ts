@@ -1,6 +1,6 @@
 import { routes, routeIds, type RouteDefinition } from '@shared/api/routes';
 import { sessionNotices } from '@shared/api/session';
-import { requireTwoFactorSetUp, TWO_FACTOR_SETUP_HANDLERS } from '@functions/lib/session-check';
+import { requireTwoFactorSetUp, TWO_FACTOR_SETUP_HANDLERS } from '@functions/identity/session-check';
 
 /**
  * The set-up calls are known by their handler modules (session-check.ts does not import the route

@@ -10,7 +10,7 @@ import * as messages from '@shared/messages';
  * The calls a user who must set up two-factor sign-in may make before they have: getSession,
  * setupTotp, verifyTotp and signOut, known by their handler modules (each is its route's alone).
  * Not the route objects: importing the route table here would put every area's routes and
- * schemas into every Lambda (docs/lambda-bundles.md); test/functions/lib/session-check.test.ts
+ * schemas into every Lambda (docs/lambda-bundles.md); test/functions/identity/session-check.test.ts
  * holds this list to those routes.
  */
 export const TWO_FACTOR_SETUP_HANDLERS: ReadonlySet<string> = new Set(['auth/get-session', 'auth/setup-totp', 'auth/verify-totp', 'auth/sign-out']);

@@ -12,16 +12,16 @@ import * as messages from '@shared/messages';
 import { patientTenantKeys } from '../data/patient-keys';
 import { isInvalidCursor } from '../data/page';
 import { usersRepository } from '../data/users-repository';
-import { AuditTrail } from './audit';
-import { identityFromClaims, type Caller } from './caller';
-import { notFound, type ErrorBody } from './errors';
-import { requireHuman } from './human-verification';
-import { isFromCloudFront } from './origin-verify';
-import { optionalEnv } from './environment';
-import { logger } from './powertools';
-import { maySignIn } from './may-sign-in';
-import { inScope } from './scope';
-import { isSessionEnded, isTwoFactorSession, requireTwoFactorSession, requireTwoFactorSetUp } from './session-check';
+import { AuditTrail } from '../audit/audit-trail';
+import { identityFromClaims, type Caller } from '../lib/caller';
+import { notFound, type ErrorBody } from '../lib/errors';
+import { requireHuman } from '../lib/human-verification';
+import { isFromCloudFront } from '../lib/origin-verify';
+import { optionalEnv } from '../lib/environment';
+import { logger } from '../lib/powertools';
+import { maySignIn } from '../identity/may-sign-in';
+import { inScope } from '../lib/scope';
+import { isSessionEnded, isTwoFactorSession, requireTwoFactorSession, requireTwoFactorSetUp } from '../identity/session-check';
 
 /** Bodies above this size are refused before parsing; images go straight to storage, not through the API. */
 const MAX_BODY_BYTES = 256 * 1024;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RouteAudit } from '@shared/api/route-definition';
 import { auditRepository, type AuditChange, type AuditRecord } from '../data/audit-repository';
-import type { Caller } from './caller';
+import type { Caller } from '../lib/caller';
 
 /** Whose data an audited entity is: the tenant keys that make the record visible to the people responsible. */
 export interface AuditTenant {
