@@ -9,6 +9,7 @@ import { expectWcagClean } from '../support/axe';
 import { signInFirstTimeWithTotp, usePortal } from '../support/browser';
 import { connectDevice, createTestPatient, exchangeReport, publishExchange, randomSerialNumber } from '../support/devices';
 import { csvRows } from '@test/support/csv';
+import { HOUR_MS } from '@shared/time';
 
 /**
  * The device screens walked in Chromium by the platform admin: registers a device in
@@ -32,9 +33,8 @@ const NOTE = 'Delivered to the clinic, filter checked';
 const BLOOD_MAC = '00:1A:7D:DA:71:13';
 const SCALE_MAC = 'A4:C1:38:0B:22:9F';
 const ERROR_TEXT = 'PANIC: heater over-temperature, fill stopped';
-const HOUR = 60 * 60 * 1000;
-const exchangeAt = new Date(Math.floor((Date.now() - 2 * HOUR) / 60_000) * 60_000);
-const errorAt = new Date(Math.floor((Date.now() - HOUR) / 60_000) * 60_000);
+const exchangeAt = new Date(Math.floor((Date.now() - 2 * HOUR_MS) / 60_000) * 60_000);
+const errorAt = new Date(Math.floor((Date.now() - HOUR_MS) / 60_000) * 60_000);
 
 /** The platform admin's page, signed in once (TOTP is set up on the first sign-in), able to run axe. */
 let platform: Page | undefined;

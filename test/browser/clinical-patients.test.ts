@@ -11,6 +11,7 @@ import { fillSignIn, usePortal } from '../support/browser';
 import { createTestPatient, exchangeReport, randomSerialNumber } from '../support/devices';
 import { approvedPrescription, hhmm } from '../support/prescriptions';
 import { csvRows } from '@test/support/csv';
+import { HOUR_MS } from '@shared/time';
 
 /**
  * The clinical area walked in Chromium as the clinic's staff would: add a patient, read
@@ -18,7 +19,6 @@ import { csvRows } from '@test/support/csv';
  * add an exchange by hand, and check every new screen with axe-core.
  */
 const PASSWORD = 'Test!pass1';
-const HOUR = 60 * 60 * 1000;
 
 const seeded = {
   director: undefined as unknown as UserRecord,
@@ -40,7 +40,7 @@ const portal = usePortal({
     const { patient } = await createTestPatient({ ClinicID_ref: clinic.ClinicID, DoctorID_ref: seeded.doctor.UserID, LastName: 'Peretz' });
     await assignDevice(patient.UserID, device.SerialNumber);
     // Slots later today only, so no slot is skipped while the tests run.
-    await approvedPrescription(patient.UserID, device.SerialNumber, [hhmm(Date.now() + 6 * HOUR)], new Date());
+    await approvedPrescription(patient.UserID, device.SerialNumber, [hhmm(Date.now() + 6 * HOUR_MS)], new Date());
     seeded.patientId = patient.UserID;
     seeded.patientName = 'Noa Peretz';
     seeded.serialNumber = device.SerialNumber;
@@ -108,7 +108,7 @@ async function fillNewPatient(page: Page, socialId: string) {
 }
 
 // The exchange the patient's device reports over MQTT in the tests below: a drain at fever temperature.
-const reportedAt = new Date(Math.floor((Date.now() - HOUR) / 60_000) * 60_000);
+const reportedAt = new Date(Math.floor((Date.now() - HOUR_MS) / 60_000) * 60_000);
 const drainSamples = [1.05, 1.18, 1.09, 7.9, 1.21, 1.02, 1.14, 1.1, 1.07, 1.16, 1.12];
 const fillSamples = [0.38, 0.44, 0.4, 0.46, 0.36, 6.2, 0.42];
 
@@ -259,7 +259,7 @@ describe('the clinical area, as the clinic staff use it', () => {
     await add.and(page.locator(':enabled')).waitFor();
     await add.click();
     const form = page.getByRole('dialog', { name: 'Add an exchange entered by hand' });
-    const yesterday = new Date(Date.now() - 24 * HOUR).toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 24 * HOUR_MS).toISOString().slice(0, 10);
     const dateInput = form.getByRole('textbox').first();
     await dateInput.click();
     await dateInput.pressSequentially(yesterday.replace(/-/g, '/'));

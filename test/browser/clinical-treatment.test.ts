@@ -9,6 +9,7 @@ import { clinicAndStaff } from '../support/admins';
 import { fillSignIn, usePortal } from '../support/browser';
 import { createTestPatient, exchangeReport, randomSerialNumber } from '../support/devices';
 import { approvedPrescription, hhmm } from '../support/prescriptions';
+import { HOUR_MS } from '@shared/time';
 
 /**
  * The clinical work walked in Chromium as the clinic's staff would, against the whole local
@@ -18,7 +19,6 @@ import { approvedPrescription, hhmm } from '../support/prescriptions';
  * limits; and both tabs checked with axe-core.
  */
 const PASSWORD = 'Test!pass1';
-const HOUR = 60 * 60 * 1000;
 
 interface SeededDevice {
   serialNumber: string;
@@ -57,7 +57,7 @@ const portal = usePortal({
       return { id: patient.UserID, device: linked };
     };
     // Slots later today only, so no slot is skipped while the tests run.
-    const laterToday = [hhmm(Date.now() + 6 * HOUR)];
+    const laterToday = [hhmm(Date.now() + 6 * HOUR_MS)];
 
     seeded.newPatient = await patientWith('Mizrahi', await device());
     seeded.relinked = await patientWith('Katz', await device());
@@ -67,7 +67,7 @@ const portal = usePortal({
     const visited = await patientWith('Peretz', await device());
     await approvedPrescription(visited.id, visited.device.serialNumber, laterToday, new Date());
     // The exchange the device reported an hour ago opens the visit (ingest, through the broker).
-    const firstExchangeAt = new Date(Math.floor((Date.now() - HOUR) / 60_000) * 60_000);
+    const firstExchangeAt = new Date(Math.floor((Date.now() - HOUR_MS) / 60_000) * 60_000);
     const client = await connectAs(stack.mqttUrl, visited.device);
     try {
       await client.publishAsync(deviceTopics.exchange(visited.device.serialNumber), JSON.stringify(exchangeReport(firstExchangeAt)), { qos: 1 });

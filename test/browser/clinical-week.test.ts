@@ -11,6 +11,7 @@ import { fillSignIn, usePortal } from '../support/browser';
 import { createTestPatient, exchangeReport, randomSerialNumber } from '../support/devices';
 import { approvedPrescription, hhmm } from '../support/prescriptions';
 import { csvRows } from '@test/support/csv';
+import { HOUR_MS } from '@shared/time';
 
 /**
  * 'This week' walked in Chromium as a ClinicDirector would: the patient's row counts
@@ -18,7 +19,6 @@ import { csvRows } from '@test/support/csv';
  * the week says who cleared what; the CSV holds the same; axe-core finds nothing.
  */
 const PASSWORD = 'Test!pass1';
-const HOUR = 60 * 60 * 1000;
 
 const seeded = {
   director: undefined as unknown as UserRecord,
@@ -36,7 +36,7 @@ const portal = usePortal({
     const { patient } = await createTestPatient({ ClinicID_ref: clinic.ClinicID, DoctorID_ref: doctor.UserID, LastName: 'Weekly' });
     await assignDevice(patient.UserID, device.SerialNumber);
     // Slots later today only, so no slot is skipped while the test runs.
-    await approvedPrescription(patient.UserID, device.SerialNumber, [hhmm(Date.now() + 6 * HOUR)], new Date());
+    await approvedPrescription(patient.UserID, device.SerialNumber, [hhmm(Date.now() + 6 * HOUR_MS)], new Date());
     // The device's exchange, through the real ingest: a drain at fever temperature.
     const report = exchangeReport(reportedAt, { DrainTemp: 39.4 });
     await takeExchange(device.SerialNumber, report, new Date());

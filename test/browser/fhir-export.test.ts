@@ -7,6 +7,7 @@ import { clinicAndStaff } from '../support/admins';
 import { fillSignIn, usePortal } from '../support/browser';
 import { createTestPatient, exchangeReport, randomSerialNumber } from '../support/devices';
 import { fhirBundleValidator, schemaErrors } from '../support/fhir-schema';
+import { HOUR_MS } from '@shared/time';
 
 /**
  * The FHIR export in Chromium against the local stack: a nurse opens a patient, presses
@@ -14,7 +15,6 @@ import { fhirBundleValidator, schemaErrors } from '../support/fhir-schema';
  * accepts holding what the device reported; the dialog passes axe-core's WCAG 2.1 AA rules.
  */
 const PASSWORD = 'Test!pass1';
-const HOUR = 60 * 60 * 1000;
 
 const seeded = { nurse: undefined as unknown as UserRecord, patientId: '', serialNumber: '', exchangeIds: [] as string[] };
 
@@ -24,7 +24,7 @@ const portal = usePortal({
     const device = await registerDevice({ SerialNumber: randomSerialNumber(), ClinicID: clinic.ClinicID });
     const { patient } = await createTestPatient({ ClinicID_ref: clinic.ClinicID, DoctorID_ref: doctor.UserID, LastName: 'Peretz' });
     await assignDevice(patient.UserID, device.SerialNumber);
-    for (const at of [Date.now() - 30 * HOUR, Date.now() - 24 * HOUR]) {
+    for (const at of [Date.now() - 30 * HOUR_MS, Date.now() - 24 * HOUR_MS]) {
       const report = exchangeReport(new Date(at));
       await takeExchange(device.SerialNumber, report, new Date());
       seeded.exchangeIds.push(report._id);

@@ -8,6 +8,7 @@ import { clinicAndStaff } from '../support/admins';
 import { fillSignIn, usePortal } from '../support/browser';
 import { createTestPatient, exchangeReport, publishExchange, randomSerialNumber } from '../support/devices';
 import { approvedPrescription, hhmm } from '../support/prescriptions';
+import { HOUR_MS } from '@shared/time';
 
 /**
  * The live screens in Chromium: a nurse of clinic A keeps /patients and then a patient
@@ -16,7 +17,6 @@ import { approvedPrescription, hhmm } from '../support/prescriptions';
  * then drops the browsers' connections, and the next exchange still reaches the screen.
  */
 const PASSWORD = 'Test!pass1';
-const HOUR = 60 * 60 * 1000;
 /** The issue's bound: the open screen shows what was stored within two seconds. */
 const LIVE_MS = 2_000;
 
@@ -39,7 +39,7 @@ const portal = usePortal({
     const { patient } = await createTestPatient({ ClinicID_ref: clinicA.clinic.ClinicID, DoctorID_ref: clinicA.doctor.UserID, LastName: 'Golan' });
     await assignDevice(patient.UserID, device.SerialNumber);
     // Slots later today only, so no slot is skipped while the test runs: the status starts Normal.
-    await approvedPrescription(patient.UserID, device.SerialNumber, [hhmm(Date.now() + 6 * HOUR)], new Date());
+    await approvedPrescription(patient.UserID, device.SerialNumber, [hhmm(Date.now() + 6 * HOUR_MS)], new Date());
     seeded.patientId = patient.UserID;
     seeded.serialNumber = device.SerialNumber;
     seeded.deviceSecret = deviceCredentials(deviceCredentialsFile(stack.dataDir)).issue(device.SerialNumber);

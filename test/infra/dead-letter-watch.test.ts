@@ -1,5 +1,6 @@
 import { DEAD_LETTER_ALARM } from '@functions/devices/dead-letter-alarm';
 import { deadLetterWatch } from '@infra/local/dead-letter-watch';
+import { MINUTE_MS } from '@shared/time';
 
 /** The local twin of the DeadLetters alarm: one log line when a sliding window's count reaches the threshold, driven by a clock of its own. */
 function watched() {
@@ -19,7 +20,6 @@ function watched() {
     },
   };
 }
-const MINUTE = 60_000;
 const { letters: threshold, minutes } = DEAD_LETTER_ALARM;
 
 it('logs one line when the letters of the last minutes reach the alarm’s threshold, not one per letter', () => {
@@ -34,14 +34,14 @@ it('logs one line when the letters of the last minutes reach the alarm’s thres
 
 it('slides: letters spread wider than the window never reach it', () => {
   const watch = watched();
-  watch.letters(threshold * 3, Math.ceil((minutes * MINUTE) / (threshold - 1)) + 1);
+  watch.letters(threshold * 3, Math.ceil((minutes * MINUTE_MS) / (threshold - 1)) + 1);
   expect(watch.lines).toEqual([]);
 });
 
 it('logs again after the count fell below the threshold and reaches it anew', () => {
   const watch = watched();
   watch.letters(threshold);
-  watch.wait(minutes * MINUTE);
+  watch.wait(minutes * MINUTE_MS);
   watch.letters(threshold - 1);
   expect(watch.lines).toHaveLength(1);
   watch.letters(1);

@@ -12,6 +12,7 @@ import { batch, rawRecord } from '../support/kinesis';
 import { useTestTable } from '../support/local-services';
 import { hhmm, prescriptionInput } from '../support/prescriptions';
 import { outsideGrant, recordTouchedPartitions } from '../support/touched-partitions';
+import { HOUR_MS, MINUTE_MS } from '@shared/time';
 
 useTestTable();
 useDeviceBroker();
@@ -24,8 +25,6 @@ const touched = recordTouchedPartitions();
  * partition it touches must be within its grant: one the grant forgets is AccessDenied on AWS,
  * and neither may come near the audit trail.
  */
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 
 /** A record of the device stream as the topic rule puts it: any up kind, any payload. */
 function deviceRecord(serialNumber: string, kind: DeviceUpKind, payload: unknown): KinesisStreamRecord {
@@ -56,25 +55,25 @@ describe('the partitions the device Lambdas are granted', () => {
           ExchangeFluid: 'DIAneal 1.36%',
           ExchangeLiter: 2,
           ExchangeDaysFrequency: ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'],
-          ExchangeTime: [hhmm(now + 5 * MINUTE)],
+          ExchangeTime: [hhmm(now + 5 * MINUTE_MS)],
         },
       ]),
       'doctor-1',
-      new Date(now - 3 * HOUR),
+      new Date(now - 3 * HOUR_MS),
     );
     const spare = await registerDevice({ SerialNumber: randomSerialNumber(), ClinicID: (await createPatientWithDevice()).clinic.ClinicID });
     // Exchanges of the day before: today's slot stays skipped.
-    const first = exchangeReport(new Date(now - 30 * HOUR), { DrainTemp: 38.6 });
+    const first = exchangeReport(new Date(now - 30 * HOUR_MS), { DrainTemp: 38.6 });
     const records = [
-      deviceRecord(device.SerialNumber, 'prescription-ack', { PrescriptionId: saved.PrescriptionId, Time: new Date(now - 2.5 * HOUR).toISOString() }),
+      deviceRecord(device.SerialNumber, 'prescription-ack', { PrescriptionId: saved.PrescriptionId, Time: new Date(now - 2.5 * HOUR_MS).toISOString() }),
       // The first exchange opens a visit and raises alerts; the next ones go with what the ingest kept.
       deviceRecord(device.SerialNumber, 'exchange', first),
-      deviceRecord(device.SerialNumber, 'exchange', exchangeReport(new Date(now - 29 * HOUR), { MachineProblem: 'PANIC: pump stopped' })),
+      deviceRecord(device.SerialNumber, 'exchange', exchangeReport(new Date(now - 29 * HOUR_MS), { MachineProblem: 'PANIC: pump stopped' })),
       deviceRecord(device.SerialNumber, 'exchange', first),
-      deviceRecord(device.SerialNumber, 'error', { _id: 'err-1', Time: new Date(now - 28 * HOUR).toISOString(), MachineProblem: 'Panic: heater' }),
+      deviceRecord(device.SerialNumber, 'error', { _id: 'err-1', Time: new Date(now - 28 * HOUR_MS).toISOString(), MachineProblem: 'Panic: heater' }),
       // Dead letters: a payload that fails its schema, a device with no patient, a record that is no device message.
       deviceRecord(device.SerialNumber, 'exchange', { _id: 'broken' }),
-      deviceRecord(spare.SerialNumber, 'exchange', exchangeReport(new Date(now - HOUR))),
+      deviceRecord(spare.SerialNumber, 'exchange', exchangeReport(new Date(now - HOUR_MS))),
       rawRecord(device.SerialNumber, Buffer.from('not json').toString('base64')),
     ];
     // Each function as a cold Lambda of its own: nothing read by one is served from another's cache.
@@ -85,7 +84,7 @@ describe('the partitions the device Lambdas are granted', () => {
     clearIngestState();
     await touched.during('skipped', () => checkSkippedExchanges({ now: new Date(now).toISOString() }));
     clearIngestState();
-    const result = await touched.during('skipped', () => checkSkippedExchanges({ now: new Date(now + 5 * MINUTE + 123 * MINUTE).toISOString() }));
+    const result = await touched.during('skipped', () => checkSkippedExchanges({ now: new Date(now + 5 * MINUTE_MS + 123 * MINUTE_MS).toISOString() }));
     expect(result.raised).toBe(1);
   }, 60_000);
 

@@ -17,6 +17,7 @@ import { useTestTable, useTestUserPool } from '../support/local-services';
 import { prescriptionBody } from '../support/prescriptions';
 import { createTenant } from '../support/tenants';
 import { outsideGrant, recordTouchedPartitions } from '../support/touched-partitions';
+import { HOUR_MS } from '@shared/time';
 
 useTestTable();
 useTestUserPool();
@@ -89,7 +90,7 @@ describe('the LeadingKeys each route is granted', () => {
     // A doctor of a clinic reads and annotates a patient's exchanges, clears alerts, enters one by hand.
     const { provider, clinic, patient, device } = await createPatientWithDevice();
     const doctor = await signedInUser('Doctor', { ServiceProviderID: provider.ServiceProviderID, ClinicID: clinic.ClinicID, ClinicName: clinic.ClinicName });
-    const report = exchangeReport(new Date(Date.now() - 60 * 60 * 1000), { DrainTemp: 38.6 });
+    const report = exchangeReport(new Date(Date.now() - HOUR_MS), { DrainTemp: 38.6 });
     await takeExchange(device.SerialNumber, report, new Date());
     const params = { id: doctor.user.UserID, patientId: patient.UserID, exchangeId: report._id };
     const options = { token: doctor.token };
@@ -181,7 +182,7 @@ describe('the LeadingKeys each route is granted', () => {
     const { provider, clinic, patient, device } = await createPatientWithDevice();
     const tenant = { ServiceProviderID: provider.ServiceProviderID, ClinicID: clinic.ClinicID, ClinicName: clinic.ClinicName };
     const [doctor, nurse, director] = [await signedInUser('Doctor', tenant), await signedInUser('Nurse', tenant), await signedInUser('ClinicDirector', tenant)];
-    await takeExchange(device.SerialNumber, exchangeReport(new Date(Date.now() - 60 * 60 * 1000)), new Date());
+    await takeExchange(device.SerialNumber, exchangeReport(new Date(Date.now() - HOUR_MS)), new Date());
     const spare = await registerDevice({ SerialNumber: randomSerialNumber(), ClinicID: clinic.ClinicID });
     const params = (user: { user: { UserID: string } }) => ({ id: user.user.UserID, patientId: patient.UserID });
     for (const [route, user] of [

@@ -26,7 +26,7 @@ const repeats: Array<[what: string, home: string, pattern: RegExp, testsToo: boo
   [
     'a minute, an hour or a day in milliseconds',
     'shared/time.ts',
-    /\b(?:const|let)\s+(?:MINUTE_MS|HOUR_MS|DAY_MS|DAY)\s*=|\b24 \* 60 \* 60 \* 1000\b|\b86_?400_?000\b|\b24 \* 3_?600_?000\b/,
+    /\b(?:const|let)\s+(?:MINUTE|HOUR|DAY)(?:_MS)?\s*=|\b(?:24 \* )?60 \* 60 \* 1000\b|\b86_?400_?000\b|\b24 \* 3_?600_?000\b/,
     true,
   ],
   ['the HH:mm time of day pattern', 'shared/device/schedule.ts', /\[01\]\\d\|2\[0-3\]|\/\^\\d\{2\}:\\d\{2\}\$\/|\/\^\\d\\d:\\d\\d\$\//, true],
@@ -36,7 +36,7 @@ const repeats: Array<[what: string, home: string, pattern: RegExp, testsToo: boo
 
 it('finds each pattern in a made-up second definition', () => {
   const samples = [
-    'const DAY_MS = 24 * 60 * 60 * 1000;',
+    'const HOUR = 60 * 60 * 1000;',
     'const AT = /^([01]\\d|2[0-3]):([0-5]\\d)$/; const LOOSE = /^\\d{2}:\\d{2}$/;',
     "const SERIAL = /^[0-9.-]{9}$/; keep(value.replace(/[^0-9.-]/g, ''));",
     "const message = 'SN length must be 9 characters';",

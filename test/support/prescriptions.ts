@@ -1,8 +1,8 @@
 import { takePrescriptionAck } from '@functions/devices/take-prescription-ack';
 import { savePrescription, type NewPrescription } from '@functions/services/prescriptions';
 import type { PrescriptionBodyInput } from '@shared/api/prescriptions';
+import { HOUR_MS } from '@shared/time';
 
-const HOUR = 60 * 60 * 1000;
 const allDays = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
 
 /** `HH:mm` of a time, UTC: a prescription's exchange time. */
@@ -35,7 +35,7 @@ export async function approvedPrescription(patientId: string, serialNumber: stri
     patientId,
     prescriptionInput([{ ExchangeFluid: 'DIAneal 1.36%', ExchangeLiter: 2, ExchangeDaysFrequency: [...allDays], ExchangeTime: times }]),
     'doctor-1',
-    new Date(approvedAt.getTime() - HOUR),
+    new Date(approvedAt.getTime() - HOUR_MS),
   );
   await takePrescriptionAck(serialNumber, { PrescriptionId: saved.PrescriptionId, Time: approvedAt.toISOString() });
   return saved;

@@ -5,6 +5,7 @@ import { assignDevice, registerDevice } from '@functions/services/devices';
 import { ROLES, type Role } from '@shared/roles';
 import { signedInUser } from './api';
 import { createTestClinic, createTestPatient, createTestProvider, exchangeReport, randomSerialNumber } from './devices';
+import { HOUR_MS } from '@shared/time';
 
 /** One tenant: a provider with a clinic, a user of every role in it, a patient and a device. */
 export interface Tenant {
@@ -67,7 +68,7 @@ export async function createTenant(name: string): Promise<Tenant> {
   const device = await registerDevice({ SerialNumber: randomSerialNumber(), ClinicID: clinic.ClinicID });
   const { patient } = await createTestPatient({ ClinicID_ref: clinic.ClinicID, DoctorID_ref: users.Doctor.UserID, LastName: name });
   await assignDevice(patient.UserID, device.SerialNumber);
-  const exchange = exchangeReport(new Date(Date.now() - 60 * 60 * 1000));
+  const exchange = exchangeReport(new Date(Date.now() - HOUR_MS));
   await takeExchange(device.SerialNumber, exchange, new Date());
   return {
     serviceProviderId: provider.ServiceProviderID,

@@ -14,6 +14,7 @@ import { createPatientWithDevice, createTestPatient, exchangeReport, randomSeria
 import { countDynamoRequests } from '@test/support/dynamo-requests';
 import { useTestTable, useTestUserPool } from '@test/support/local-services';
 import { approvedPrescription, hhmm } from '@test/support/prescriptions';
+import { HOUR_MS } from '@shared/time';
 
 useTestTable();
 useTestUserPool();
@@ -28,7 +29,6 @@ const requests = countDynamoRequests();
  */
 type Clinic = Awaited<ReturnType<typeof createPatientWithDevice>>;
 type Staff = { user: UserRecord; token: string };
-const HOUR = 60 * 60 * 1000;
 
 let own: Clinic;
 let other: Clinic;
@@ -69,7 +69,7 @@ async function patientWithPrescription(slot: number) {
   const device = await registerDevice({ SerialNumber: randomSerialNumber(), ClinicID: own.clinic.ClinicID });
   const { patient } = await createTestPatient({ ClinicID_ref: own.clinic.ClinicID, DoctorID_ref: doctor.user.UserID, LastName: 'Weekly' });
   await assignDevice(patient.UserID, device.SerialNumber);
-  await approvedPrescription(patient.UserID, device.SerialNumber, [hhmm(slot)], new Date(Date.now() - 3 * 24 * HOUR));
+  await approvedPrescription(patient.UserID, device.SerialNumber, [hhmm(slot)], new Date(Date.now() - 3 * 24 * HOUR_MS));
   clearIngestState();
   return { patient, device };
 }
@@ -107,7 +107,7 @@ describe('getCareTeamWeek', () => {
   });
 
   it('counts an exchange and its alerts when ingest stores it, once however often it is delivered, in the same requests as before', async () => {
-    const slot = Date.now() - 2 * HOUR;
+    const slot = Date.now() - 2 * HOUR_MS;
     const { patient, device } = await patientWithPrescription(slot);
     const weekKey = isoWeekOf(slot, 'UTC');
     const before = await rowOf(patient.UserID, weekKey);
@@ -115,7 +115,7 @@ describe('getCareTeamWeek', () => {
 
     // HighDrainTempAlert (severity 3) and HighPulseAlert (2).
     const report = exchangeReport(new Date(slot), { DrainTemp: 38.6, PulseMeasure: { Value: 120, Time: new Date(slot).toISOString() } });
-    const earlierReport = exchangeReport(new Date(slot - 24 * HOUR));
+    const earlierReport = exchangeReport(new Date(slot - 24 * HOUR_MS));
     const earlierId = earlierReport._id;
     await takeExchange(device.SerialNumber, earlierReport, new Date());
     requests.reset();
@@ -130,8 +130,8 @@ describe('getCareTeamWeek', () => {
     const raised = stored!.StatusAlerts.alerts.map((alert) => alert.flag);
     expect(raised).toEqual(expect.arrayContaining(['HighDrainTempAlert', 'HighPulseAlert']));
     const row = await rowOf(patient.UserID, weekKey);
-    const earlier = await exchangesRepository.get(patient.UserID, new Date(slot - 24 * HOUR).toISOString(), earlierId);
-    const earlierInWeek = isoWeekOf(slot - 24 * HOUR, 'UTC') === weekKey ? 1 : 0;
+    const earlier = await exchangesRepository.get(patient.UserID, new Date(slot - 24 * HOUR_MS).toISOString(), earlierId);
+    const earlierInWeek = isoWeekOf(slot - 24 * HOUR_MS, 'UTC') === weekKey ? 1 : 0;
     expect(row).toMatchObject({
       exchanges: 1 + earlierInWeek,
       alertsRaised: raised.length + earlierInWeek * earlier!.StatusAlerts.alerts.length,
@@ -144,7 +144,7 @@ describe('getCareTeamWeek', () => {
   });
 
   it('shows who cleared what: the clinician’s name, how many alerts, their flags and the day', async () => {
-    const slot = Date.now() - 3 * HOUR;
+    const slot = Date.now() - 3 * HOUR_MS;
     const { patient, device } = await patientWithPrescription(slot);
     const report = exchangeReport(new Date(slot), { DrainTemp: 38.6, PulseMeasure: { Value: 120, Time: new Date(slot).toISOString() } });
     await takeExchange(device.SerialNumber, report, new Date());
@@ -167,7 +167,7 @@ describe('getCareTeamWeek', () => {
   });
 
   it('counts a visit closed in the week it was closed', async () => {
-    const slot = Date.now() - 4 * HOUR;
+    const slot = Date.now() - 4 * HOUR_MS;
     const { patient, device } = await patientWithPrescription(slot);
     await takeExchange(device.SerialNumber, exchangeReport(new Date(slot)), new Date());
     const closed = await api.call('POST', staffPath('Doctor', doctor.user.UserID, patient.UserID, 'closeOpenVisit'), {

@@ -14,6 +14,7 @@ import { createPatientWithDevice, createTestPatient, exchangeReport, randomSeria
 import { useTestTable, useTestUserPool } from '@test/support/local-services';
 import { countDynamoRequests } from '@test/support/dynamo-requests';
 import { approvedPrescription, hhmm } from '@test/support/prescriptions';
+import { HOUR_MS } from '@shared/time';
 
 useTestTable();
 useTestUserPool();
@@ -28,7 +29,6 @@ const requests = countDynamoRequests();
  */
 type Clinic = Awaited<ReturnType<typeof createPatientWithDevice>>;
 const STAFF: StaffRole[] = ['ClinicDirector', 'Doctor', 'Nurse'];
-const HOUR = 60 * 60 * 1000;
 
 let own: Clinic;
 let other: Clinic;
@@ -95,21 +95,21 @@ interface ExchangesAnswer {
 }
 
 describe('getExchanges', () => {
-  const base = Date.now() - 10 * 24 * HOUR;
+  const base = Date.now() - 10 * 24 * HOUR_MS;
   const ids: string[] = [];
   beforeAll(async () => {
     for (let i = 0; i < 5; i += 1) {
-      const report = exchangeReport(new Date(base + i * 6 * HOUR));
+      const report = exchangeReport(new Date(base + i * 6 * HOUR_MS));
       ids.push(report._id);
       await take(own, report);
     }
     // In °F and lb: shown in °C and kg.
-    const imperial = exchangeReport(new Date(base + 5 * 6 * HOUR), {
+    const imperial = exchangeReport(new Date(base + 5 * 6 * HOUR_MS), {
       TempUnit: 'F',
       DrainTemp: 98.6,
       FillTemp: 99.5,
       WeightUnit: 'LB',
-      WeightMeasure: { Value: 154, Time: new Date(base + 5 * 6 * HOUR).toISOString() },
+      WeightMeasure: { Value: 154, Time: new Date(base + 5 * 6 * HOUR_MS).toISOString() },
     });
     ids.push(imperial._id);
     await take(own, imperial);
@@ -132,8 +132,8 @@ describe('getExchanges', () => {
   });
 
   it('narrows to a period', async () => {
-    const from = new Date(base + 6 * HOUR).toISOString();
-    const to = new Date(base + 12 * HOUR).toISOString();
+    const from = new Date(base + 6 * HOUR_MS).toISOString();
+    const to = new Date(base + 12 * HOUR_MS).toISOString();
     const answer = (await call('getExchanges', 'Nurse', own.patient.UserID, { query: `from=${from}&to=${to}` })).body as ExchangesAnswer;
     expect(answer.exchanges.map((row) => row._id)).toEqual([ids[2], ids[1]]);
   });
@@ -172,7 +172,7 @@ describe('getExchanges', () => {
 describe('saveExchangeNote', () => {
   let exchangeId: string;
   beforeAll(async () => {
-    const report = exchangeReport(new Date(Date.now() - 20 * HOUR), { Note: 'device note' });
+    const report = exchangeReport(new Date(Date.now() - 20 * HOUR_MS), { Note: 'device note' });
     exchangeId = report._id;
     await take(own, report);
   });
@@ -232,9 +232,9 @@ describe('clearAlerts', () => {
   });
 
   it.each(STAFF)('%s: clears one exchange’s alerts, then all of the patient’s, and a second clear is 0', async (role) => {
-    const t = Date.now() - 30 * HOUR;
+    const t = Date.now() - 30 * HOUR_MS;
     const hot = exchangeReport(new Date(t), { DrainTemp: 38.6 }); // HighDrainTempAlert, severity 3
-    const fast = exchangeReport(new Date(t + 6 * HOUR), { PulseMeasure: { Value: 120, Time: new Date(t + 6 * HOUR).toISOString() } }); // HighPulseAlert, 2
+    const fast = exchangeReport(new Date(t + 6 * HOUR_MS), { PulseMeasure: { Value: 120, Time: new Date(t + 6 * HOUR_MS).toISOString() } }); // HighPulseAlert, 2
     await take(patient, hot);
     await take(patient, fast);
 
@@ -280,7 +280,7 @@ describe('addExchange', () => {
 
   it.each(['ClinicDirector', 'Doctor'] as const)('%s: raises the alerts a device’s exchange would, and carries who entered it', async (role) => {
     clearIngestState();
-    const at = new Date(Date.now() - 2 * HOUR);
+    const at = new Date(Date.now() - 2 * HOUR_MS);
     const answer = await call('addExchange', role, own.patient.UserID, { body: manual(at, { DrainTemp: 101.5, TempUnit: 'F' }) });
     expect(answer.status).toBe(200);
     const row = (answer.body as { exchange: Row }).exchange;
@@ -300,22 +300,22 @@ describe('addExchange', () => {
   });
 
   it('refuses an exchange in the future, beyond the device’s limits, or for a patient without a device', async () => {
-    const future = await call('addExchange', 'Doctor', own.patient.UserID, { body: manual(new Date(Date.now() + HOUR)) });
+    const future = await call('addExchange', 'Doctor', own.patient.UserID, { body: manual(new Date(Date.now() + HOUR_MS)) });
     expect(future).toMatchObject({ status: 400, body: { message: [messages.patients.futureExchange] } });
-    const hot = await call('addExchange', 'Doctor', own.patient.UserID, { body: manual(new Date(Date.now() - HOUR), { DrainTemp: 70 }) });
+    const hot = await call('addExchange', 'Doctor', own.patient.UserID, { body: manual(new Date(Date.now() - HOUR_MS), { DrainTemp: 70 }) });
     expect(hot.status).toBe(400);
     const { patient } = await createTestPatient({ ClinicID_ref: own.clinic.ClinicID, DoctorID_ref: 'doctor-1' });
-    const noDevice = await call('addExchange', 'Doctor', patient.UserID, { body: manual(new Date(Date.now() - HOUR)) });
+    const noDevice = await call('addExchange', 'Doctor', patient.UserID, { body: manual(new Date(Date.now() - HOUR_MS)) });
     expect(noDevice).toMatchObject({ status: 400, body: { message: [messages.patients.noDeviceForManualExchange] } });
   });
 
   it('leaves a nurse the spec’s refusal, and another clinic’s patient not found', async () => {
     const nurse = staff.Nurse;
     const path = buildPath(routes.addExchangeAsDirector.path, { id: nurse.user.UserID, patientId: own.patient.UserID });
-    const refused = await api.call('POST', path, { token: nurse.token, body: manual(new Date(Date.now() - HOUR)) });
+    const refused = await api.call('POST', path, { token: nurse.token, body: manual(new Date(Date.now() - HOUR_MS)) });
     expect(refused).toMatchObject({ status: 403, body: { message: [messages.errors.noAccess(routes.addExchangeAsDirector.thing)] } });
     for (const role of ['ClinicDirector', 'Doctor'] as const) {
-      const answer = await call('addExchange', role, other.patient.UserID, { body: manual(new Date(Date.now() - HOUR)) });
+      const answer = await call('addExchange', role, other.patient.UserID, { body: manual(new Date(Date.now() - HOUR_MS)) });
       expect(answer).toMatchObject({ status: 404, body: { message: [messages.errors.notFound] } });
     }
   });
@@ -323,7 +323,7 @@ describe('addExchange', () => {
 
 describe('getExchangeTurbidity', () => {
   it.each(STAFF)('%s: the raw series of an exchange, not another clinic’s', async (role) => {
-    const report = exchangeReport(new Date(Date.now() - 3 * HOUR));
+    const report = exchangeReport(new Date(Date.now() - 3 * HOUR_MS));
     await take(own, report);
     const answer = await call('getExchangeTurbidity', role, own.patient.UserID, { exchangeId: report._id });
     expect(answer).toMatchObject({
@@ -339,9 +339,9 @@ describe('getAdherence', () => {
   it.each(STAFF)("%s: the month's calendar from the current prescription", async (role) => {
     const { patient, device } = await ownPatientWithDevice();
     const now = Date.now();
-    const created = now - 3 * 24 * HOUR;
-    const slot = now - 30 * HOUR;
-    await approvedPrescription(patient.UserID, device.SerialNumber, [hhmm(slot)], new Date(created + HOUR));
+    const created = now - 3 * 24 * HOUR_MS;
+    const slot = now - 30 * HOUR_MS;
+    await approvedPrescription(patient.UserID, device.SerialNumber, [hhmm(slot)], new Date(created + HOUR_MS));
     clearIngestState();
     await takeExchange(device.SerialNumber, exchangeReport(new Date(slot)), new Date());
     const month = new Date(slot).toISOString().slice(0, 7);

@@ -13,7 +13,7 @@ import { routes, type RouteId } from '@shared/api/routes';
 import { STAFF_ID_SUFFIXES, type StaffRole } from '@shared/api/routes/staff';
 import type { DeviceExchange } from '@shared/device';
 import * as messages from '@shared/messages';
-import { DAY_MS } from '@shared/time';
+import { DAY_MS, HOUR_MS } from '@shared/time';
 import { signedInUser, useApi } from '@test/support/api';
 import { createPatientWithDevice, createTestPatient, exchangeReport, useDeviceBroker } from '@test/support/devices';
 import { fhirBundleValidator, schemaErrors } from '@test/support/fhir-schema';
@@ -120,17 +120,17 @@ beforeAll(async () => {
   const base = Date.now() - 3 * DAY_MS;
   sent.push(
     exchangeReport(new Date(base)),
-    exchangeReport(new Date(base + 6 * 60 * 60 * 1000), { DrainVolume: 2310, PValue: 0.5 }),
+    exchangeReport(new Date(base + 6 * HOUR_MS), { DrainVolume: 2310, PValue: 0.5 }),
     // In °F and lb, as a device set so reports: the export keeps the reported unit (UCUM [degF], [lb_av]).
-    exchangeReport(new Date(base + 12 * 60 * 60 * 1000), {
+    exchangeReport(new Date(base + 12 * HOUR_MS), {
       TempUnit: 'F',
       DrainTemp: 98.6,
       FillTemp: 99.5,
       WeightUnit: 'LB',
-      WeightMeasure: { Value: 154, Time: new Date(base + 12 * 60 * 60 * 1000 - 60_000).toISOString() },
+      WeightMeasure: { Value: 154, Time: new Date(base + 12 * HOUR_MS - 60_000).toISOString() },
     }),
     // No scale, monitor or turbidity statistics this time: only the exchange's own measurements.
-    exchangeReport(new Date(base + 18 * 60 * 60 * 1000), {
+    exchangeReport(new Date(base + 18 * HOUR_MS), {
       WeightMeasure: undefined,
       BloodPressureMeasure: undefined,
       PulseMeasure: undefined,
@@ -335,7 +335,7 @@ describe('getPatientFhir', () => {
   it(`a period of more than ${FHIR_MAX_EXCHANGES} exchanges is 400 with a clear message; ${FHIR_MAX_EXCHANGES} are exported`, async () => {
     const { patient } = await createTestPatient({ ClinicID_ref: own.clinic.ClinicID, DoctorID_ref: 'doctor-1' });
     // Written as stored items in batches (the engine would take minutes for a thousand): a minute apart, ending an hour ago.
-    const end = Date.now() - 60 * 60 * 1000;
+    const end = Date.now() - HOUR_MS;
     const items = Array.from({ length: FHIR_MAX_EXCHANGES }, (_, i) => {
       const { _id, FillTurbidity, DrainTurbidity, BubblesFillTurbidity, BubblesDrainTurbidity, ...report } = exchangeReport(new Date(end - i * 60_000));
       return {

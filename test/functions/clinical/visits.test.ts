@@ -11,6 +11,7 @@ import { approvedPrescription, hhmm } from '@test/support/prescriptions';
 import { useTestTable, useTestUserPool } from '@test/support/local-services';
 import { countDynamoRequests } from '@test/support/dynamo-requests';
 import type { DeviceExchange } from '@shared/device';
+import { HOUR_MS } from '@shared/time';
 
 useTestTable();
 useTestUserPool();
@@ -18,7 +19,6 @@ const api = useApi();
 const devices = useDeviceBroker();
 const requests = countDynamoRequests();
 const v = messages.visits;
-const HOUR = 60 * 60 * 1000;
 
 let own: ClinicWithStaff;
 let other: ClinicWithStaff;
@@ -47,13 +47,13 @@ async function exchanges(setup: ClinicWithStaff, reports: DeviceExchange[]) {
 describe('a visit from its first exchange to its close', () => {
   it('shows the open visit with highlights, turbidity, readings and prescription; a doctor closes it; the next exchange opens a new one', async () => {
     const setup = await clinicWithStaff();
-    const prescription = await approvedPrescription(setup.patient.UserID, setup.device.SerialNumber, [hhmm(Date.now())], new Date(Date.now() - 6 * HOUR));
+    const prescription = await approvedPrescription(setup.patient.UserID, setup.device.SerialNumber, [hhmm(Date.now())], new Date(Date.now() - 6 * HOUR_MS));
     expect(visitsOf(await getVisits(setup, 'Nurse'))).toEqual([]);
 
-    const first = new Date(Date.now() - 5 * HOUR);
+    const first = new Date(Date.now() - 5 * HOUR_MS);
     await exchanges(setup, [
       exchangeReport(first, { BubblesTurbidityCalc: { meanCleanDrain: 2, stdevCleanDrain: 0.2, meanCleanFill: 0.5, stdevCleanFill: 0.1 } }),
-      exchangeReport(new Date(Date.now() - 2 * HOUR), {
+      exchangeReport(new Date(Date.now() - 2 * HOUR_MS), {
         BubblesTurbidityCalc: { meanCleanDrain: 4, stdevCleanDrain: 0.4, meanCleanFill: 0.5, stdevCleanFill: 0.1 },
         MachineProblem: 'PANIC: pump stalled',
         DrainTemp: 41,
@@ -126,7 +126,7 @@ describe('a visit open for a long time', () => {
 
   it('answers its figure and latest readings without reading every exchange of its period', async () => {
     const setup = await clinicWithStaff();
-    const start = Date.now() - 400 * 6 * HOUR;
+    const start = Date.now() - 400 * 6 * HOUR_MS;
     await exchanges(setup, [exchangeReport(new Date(start), calc(2))]);
     const openDate = (await patientsRepository.get(setup.patient.UserID))!.OpenVisitOpenDate!;
     // 300 exchanges of the period without turbidity statistics, as ingest stores them, then one more through the device.
@@ -134,12 +134,12 @@ describe('a visit open for a long time', () => {
       data: [first],
     } = await db().entities.exchange.query.byPatient({ PatientID: setup.patient.UserID }).go();
     const bulk = Array.from({ length: 300 }, (_, i) => {
-      const at = new Date(start + (i + 1) * 6 * HOUR).toISOString();
+      const at = new Date(start + (i + 1) * 6 * HOUR_MS).toISOString();
       const { BubblesTurbidityCalc, ...report } = first!.Report;
       return { ...first!, ExchangeID: `bulk-${i}`, ExchangeTimeUtc: at, ReceivedAt: at, Report: { ...report, _id: `bulk-${i}`, DeviceLocalDate: at } };
     });
     expect((await db().entities.exchange.put(bulk).go()).unprocessed).toHaveLength(0);
-    await exchanges(setup, [exchangeReport(new Date(start + 350 * 6 * HOUR), calc(4))]);
+    await exchanges(setup, [exchangeReport(new Date(start + 350 * 6 * HOUR_MS), calc(4))]);
     expect(await visitsRepository.getVisit(setup.patient.UserID, openDate)).toMatchObject({ TurbiditySamples: 2, SumMeanCleanDrain: 6 });
 
     requests.reset();
@@ -158,7 +158,7 @@ describe('a visit open for a long time', () => {
 
   it('counts a visit opened before the sums were kept from the exchanges of its period', async () => {
     const setup = await clinicWithStaff();
-    await exchanges(setup, [exchangeReport(new Date(Date.now() - 3 * HOUR), calc(2)), exchangeReport(new Date(Date.now() - 2 * HOUR), calc(4))]);
+    await exchanges(setup, [exchangeReport(new Date(Date.now() - 3 * HOUR_MS), calc(2)), exchangeReport(new Date(Date.now() - 2 * HOUR_MS), calc(4))]);
     const openDate = (await patientsRepository.get(setup.patient.UserID))!.OpenVisitOpenDate!;
     // The visit as it was stored before ingest kept the sums.
     await db()
@@ -173,7 +173,7 @@ describe('a visit open for a long time', () => {
 describe('closeOpenVisit refusals', () => {
   it('refuses missing inputs (400, the spec’s "falsy result") and keeps the visit open', async () => {
     const setup = await clinicWithStaff();
-    await exchanges(setup, [exchangeReport(new Date(Date.now() - HOUR))]);
+    await exchanges(setup, [exchangeReport(new Date(Date.now() - HOUR_MS))]);
     const response = await close(setup, 'ClinicDirector', { Findings: ' ', UrineOutput: -1 });
     expect(response.status).toBe(400);
     expect((response.body as { message: string[] }).message).toEqual([v.findingsRequired, v.recommendationRequired, v.urineOutputNotValid]);
@@ -184,7 +184,7 @@ describe('closeOpenVisit refusals', () => {
 
   it('refuses a nurse (403) and changes nothing', async () => {
     const setup = await clinicWithStaff();
-    await exchanges(setup, [exchangeReport(new Date(Date.now() - HOUR))]);
+    await exchanges(setup, [exchangeReport(new Date(Date.now() - HOUR_MS))]);
     for (const prefix of ['ClinicDirector', 'Doctor'] as const) {
       const response = await close(setup, 'Nurse', summary, setup.patient.UserID, prefix);
       expect(response).toMatchObject({ status: 403, body: { message: [messages.errors.noAccess('visits')] } });
@@ -200,7 +200,7 @@ describe('closeOpenVisit refusals', () => {
 
   it('gives two clinicians closing at once one closed visit and one clear error', async () => {
     const setup = await clinicWithStaff();
-    await exchanges(setup, [exchangeReport(new Date(Date.now() - HOUR))]);
+    await exchanges(setup, [exchangeReport(new Date(Date.now() - HOUR_MS))]);
     const results = await Promise.all([
       close(setup, 'ClinicDirector', summary),
       close(setup, 'Doctor', { ...summary, Findings: 'Doctor’s findings' }),
@@ -224,7 +224,7 @@ describe('tenants', () => {
   });
 
   it.each(['ClinicDirector', 'Doctor'] as const)('%s: closing another clinic’s patient’s visit is not found, whatever the body', async (role) => {
-    await exchanges(other, [exchangeReport(new Date(Date.now() - HOUR))]);
+    await exchanges(other, [exchangeReport(new Date(Date.now() - HOUR_MS))]);
     expect(await close(own, role, summary, other.patient.UserID)).toMatchObject({ status: 404 });
     expect(await close(own, role, {}, other.patient.UserID)).toMatchObject({ status: 404 });
     expect((await patientsRepository.get(other.patient.UserID))!.OpenVisitOpenDate).toBeDefined();

@@ -15,13 +15,11 @@ import { createPatientWithDevice, createTestPatient, exchangeReport, randomSeria
 import { countDynamoRequests } from '@test/support/dynamo-requests';
 import { approvedPrescription } from '@test/support/prescriptions';
 import { useTestTable } from '@test/support/local-services';
+import { HOUR_MS, MINUTE_MS } from '@shared/time';
 
 useTestTable();
 useDeviceBroker();
 const requests = countDynamoRequests();
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 
 /** The stored size of an item as DynamoDB counts it, near enough: names plus values. */
 async function itemBytes(pk: string, sk: string): Promise<number> {
@@ -32,14 +30,14 @@ async function itemBytes(pk: string, sk: string): Promise<number> {
 describe('ingest at scale', () => {
   it('takes an exchange in at most 6 DynamoDB requests: 1 right after another of the device, 3 in 2 round trips once the device has reported to the container', async () => {
     const { patient, device } = await createPatientWithDevice();
-    await approvedPrescription(patient.UserID, device.SerialNumber, ['08:00', '20:00'], new Date(Date.now() - 3 * 24 * HOUR));
+    await approvedPrescription(patient.UserID, device.SerialNumber, ['08:00', '20:00'], new Date(Date.now() - 3 * 24 * HOUR_MS));
     clearIngestState();
-    const start = Date.now() - 2 * 24 * HOUR;
+    const start = Date.now() - 2 * 24 * HOUR_MS;
     const perExchange: number[] = [];
     const roundTrips: number[] = [];
     for (let i = 0; i < 5; i += 1) {
       requests.reset();
-      await takeExchange(device.SerialNumber, exchangeReport(new Date(start + i * 6 * HOUR), i === 3 ? { MachineProblem: 'PANIC: pump' } : {}), new Date());
+      await takeExchange(device.SerialNumber, exchangeReport(new Date(start + i * 6 * HOUR_MS), i === 3 ? { MachineProblem: 'PANIC: pump' } : {}), new Date());
       perExchange.push(requests.total);
       roundTrips.push(requests.roundTrips);
     }
@@ -53,28 +51,28 @@ describe('ingest at scale', () => {
     // (one BatchGet) and the history, together, then the transaction.
     ingestState.patients.delete(device.SerialNumber);
     requests.reset();
-    await takeExchange(device.SerialNumber, exchangeReport(new Date(start + 30 * HOUR)), new Date());
+    await takeExchange(device.SerialNumber, exchangeReport(new Date(start + 30 * HOUR_MS)), new Date());
     expect(requests.byCommand).toEqual({ BatchGetItemCommand: 1, QueryCommand: 1, TransactWriteItemsCommand: 1 });
     expect(requests.roundTrips).toBe(2);
 
     // A new container (nothing remembered) reads the route first again.
     clearIngestState();
     requests.reset();
-    await takeExchange(device.SerialNumber, exchangeReport(new Date(start + 36 * HOUR)), new Date());
+    await takeExchange(device.SerialNumber, exchangeReport(new Date(start + 36 * HOUR_MS)), new Date());
     expect(requests.byCommand).toMatchObject({ GetItemCommand: 3, QueryCommand: 1, TransactWriteItemsCommand: 1 });
   });
 
   it('reads everything for every exchange, as a new container, when the ingest state is switched off', async () => {
     const { patient, device } = await createPatientWithDevice();
-    await approvedPrescription(patient.UserID, device.SerialNumber, ['08:00', '20:00'], new Date(Date.now() - 3 * 24 * HOUR));
+    await approvedPrescription(patient.UserID, device.SerialNumber, ['08:00', '20:00'], new Date(Date.now() - 3 * 24 * HOUR_MS));
     clearIngestState();
     ingestStateSwitch.on = false;
-    const start = Date.now() - 2 * 24 * HOUR;
+    const start = Date.now() - 2 * 24 * HOUR_MS;
     const perExchange: number[] = [];
     try {
       for (let i = 0; i < 3; i += 1) {
         requests.reset();
-        await takeExchange(device.SerialNumber, exchangeReport(new Date(start + i * 6 * HOUR)), new Date());
+        await takeExchange(device.SerialNumber, exchangeReport(new Date(start + i * 6 * HOUR_MS)), new Date());
         perExchange.push(requests.total);
       }
     } finally {
@@ -87,13 +85,13 @@ describe('ingest at scale', () => {
 
   it('goes by the route it reads, not the one it remembers: a device given to another patient reports for them at once', async () => {
     const { patient, device, clinic } = await createPatientWithDevice();
-    const start = Date.now() - 2 * 24 * HOUR;
+    const start = Date.now() - 2 * 24 * HOUR_MS;
     const first = exchangeReport(new Date(start));
     await takeExchange(device.SerialNumber, first, new Date());
 
     const { patient: next } = await createTestPatient({ ClinicID_ref: clinic.ClinicID, DoctorID_ref: 'doctor-1' });
     await assignDevice(next.UserID, device.SerialNumber, { move: true });
-    const second = exchangeReport(new Date(start + 6 * HOUR));
+    const second = exchangeReport(new Date(start + 6 * HOUR_MS));
     await takeExchange(device.SerialNumber, second, new Date());
     const ids = async (patientId: string) =>
       (await allItems((page) => exchangesRepository.listForPatient(patientId, { from: '', to: '9999' }, page))).map((exchange) => exchange._id);
@@ -103,13 +101,13 @@ describe('ingest at scale', () => {
     // The patient gets another device: this one reports for no one, and its exchange is refused.
     const other = await registerDevice({ SerialNumber: randomSerialNumber(), ClinicID: clinic.ClinicID });
     await assignDevice(next.UserID, other.SerialNumber);
-    await expect(takeExchange(device.SerialNumber, exchangeReport(new Date(start + 12 * HOUR)), new Date())).rejects.toThrow(/not assigned/);
+    await expect(takeExchange(device.SerialNumber, exchangeReport(new Date(start + 12 * HOUR_MS)), new Date())).rejects.toThrow(/not assigned/);
     expect(await ids(next.UserID)).toEqual([second._id]);
   });
 
   it('keeps the patient status in step with the unresolved alerts as they are resolved', async () => {
     const { patient, device } = await createPatientWithDevice();
-    await takeExchange(device.SerialNumber, exchangeReport(new Date(Date.now() - HOUR), { MachineProblem: 'PANIC: pump', DrainTemp: 39 }), new Date());
+    await takeExchange(device.SerialNumber, exchangeReport(new Date(Date.now() - HOUR_MS), { MachineProblem: 'PANIC: pump', DrainTemp: 39 }), new Date());
     const unresolved = await allItems((page) => alertsRepository.listUnresolvedAlerts(patient.UserID, page));
     expect(unresolved.map((alert) => alert.severity).sort()).toEqual([3, 3]);
     expect(await alertsRepository.resolveAlert(patient.UserID, unresolved[0]!)).toBe(true);
@@ -122,7 +120,7 @@ describe('ingest at scale', () => {
 
   it('keeps taking exchanges of a patient with 3,000 in one open visit, and the patient and visit items stay small', async () => {
     const { patient, device } = await createPatientWithDevice();
-    const start = Date.now() - 3100 * 6 * HOUR;
+    const start = Date.now() - 3100 * 6 * HOUR_MS;
     await takeExchange(device.SerialNumber, exchangeReport(new Date(start)), new Date());
     const profile = await patientsRepository.get(patient.UserID);
     const visitKey = `VISIT#${profile!.OpenVisitOpenDate}`;
@@ -133,7 +131,7 @@ describe('ingest at scale', () => {
       data: [first],
     } = await db().entities.exchange.query.byPatient({ PatientID: patient.UserID }).go();
     const bulk = Array.from({ length: 3000 }, (_, i) => {
-      const at = new Date(start + (i + 1) * 6 * HOUR).toISOString();
+      const at = new Date(start + (i + 1) * 6 * HOUR_MS).toISOString();
       return { ...first!, ExchangeID: `bulk-${i}`, ExchangeTimeUtc: at, ReceivedAt: at, Report: { ...first!.Report, _id: `bulk-${i}`, DeviceLocalDate: at } };
     });
     const { unprocessed } = await db().entities.exchange.put(bulk).go();
@@ -144,7 +142,7 @@ describe('ingest at scale', () => {
     const outcomes = [];
     for (let i = 0; i < 5; i += 1) {
       outcomes.push(
-        await takeExchange(device.SerialNumber, exchangeReport(new Date(start + (3001 + i) * 6 * HOUR), { MachineProblem: `PANIC: ${i}` }), new Date()),
+        await takeExchange(device.SerialNumber, exchangeReport(new Date(start + (3001 + i) * 6 * HOUR_MS), { MachineProblem: `PANIC: ${i}` }), new Date()),
       );
     }
     expect(outcomes).toEqual(Array(5).fill('stored'));
@@ -166,8 +164,8 @@ describe('ingest at scale', () => {
 
   it('takes 8 exchanges of one patient at once without running out of retries, counters and alert items agreeing', async () => {
     const { patient, clinic, device } = await createPatientWithDevice();
-    const start = Date.now() - 12 * HOUR;
-    const reports = Array.from({ length: 8 }, (_, i) => exchangeReport(new Date(start + i * HOUR), { MachineProblem: i % 2 ? `PANIC: ${i}` : 'no error' }));
+    const start = Date.now() - 12 * HOUR_MS;
+    const reports = Array.from({ length: 8 }, (_, i) => exchangeReport(new Date(start + i * HOUR_MS), { MachineProblem: i % 2 ? `PANIC: ${i}` : 'no error' }));
     const outcomes = await Promise.all(reports.map((report) => takeExchange(device.SerialNumber, report, new Date())));
     expect(outcomes).toEqual(Array(8).fill('stored'));
     const unresolved = await allItems((page) => alertsRepository.listUnresolvedAlerts(patient.UserID, page));
@@ -195,11 +193,11 @@ describe('exchanges arriving at once or out of order are evaluated as if they ca
   // Low UF (180 ml on 2 l) needs the previous exchange; a weight gain needs the earlier weights.
   const reports = (start: number) =>
     Array.from({ length: 8 }, (_, i) =>
-      exchangeReport(new Date(start + i * 5 * HOUR), { WeightMeasure: { Value: 70 + i * 0.6, Time: new Date(start + i * 5 * HOUR).toISOString() } }),
+      exchangeReport(new Date(start + i * 5 * HOUR_MS), { WeightMeasure: { Value: 70 + i * 0.6, Time: new Date(start + i * 5 * HOUR_MS).toISOString() } }),
     );
 
   it('gives the same alerts, UF and status', async () => {
-    const start = Date.now() - 48 * HOUR;
+    const start = Date.now() - 48 * HOUR_MS;
     const inOrder = await createPatientWithDevice();
     for (const report of reports(start)) await takeExchange(inOrder.device.SerialNumber, report, new Date());
     const expected = await evaluations(inOrder.patient.UserID);
@@ -219,8 +217,8 @@ describe('exchanges arriving at once or out of order are evaluated as if they ca
   });
 
   it('completes the evaluations when an exchange is delivered again after stopping right after its transaction', async () => {
-    const start = Date.now() - 10 * HOUR;
-    const [earlier, later] = [exchangeReport(new Date(start)), exchangeReport(new Date(start + 5 * HOUR))];
+    const start = Date.now() - 10 * HOUR_MS;
+    const [earlier, later] = [exchangeReport(new Date(start)), exchangeReport(new Date(start + 5 * HOUR_MS))];
     const { patient, device } = await createPatientWithDevice();
     await takeExchange(device.SerialNumber, later, new Date());
     expect((await evaluations(patient.UserID))[0]!.flags).toEqual([]); // no previous fill yet: no UF
@@ -293,8 +291,8 @@ describe('lists page with a limit and a cursor', () => {
 
   it("returns every exchange of a patient's history exactly once, newest first", async () => {
     const { patient, device } = await createPatientWithDevice();
-    const start = Date.now() - 30 * HOUR;
-    for (let i = 0; i < 13; i += 1) await takeExchange(device.SerialNumber, exchangeReport(new Date(start + i * HOUR)), new Date());
+    const start = Date.now() - 30 * HOUR_MS;
+    for (let i = 0; i < 13; i += 1) await takeExchange(device.SerialNumber, exchangeReport(new Date(start + i * HOUR_MS)), new Date());
     const seen: string[] = [];
     let cursor: string | null = null;
     do {

@@ -26,6 +26,7 @@ import { approvedPrescription, hhmm } from '@test/support/prescriptions';
 import { useTestTable, useTestUserPool } from '@test/support/local-services';
 import { validBody } from '@test/support/route-requests';
 import { createTenant, type Tenant } from '@test/support/tenants';
+import { HOUR_MS } from '@shared/time';
 
 useTestTable();
 useTestUserPool();
@@ -187,7 +188,7 @@ describe('device settings: BloodMAC and ScaleMAC (spec section 5)', () => {
 
 describe('device errors (/device/errors)', () => {
   it('lists the errors the device reported, newest first, without empty, "no error" or "error1" entries', async () => {
-    const base = Date.now() - 60 * 60 * 1000;
+    const base = Date.now() - HOUR_MS;
     const at = (minutes: number) => new Date(base + minutes * 60 * 1000).toISOString();
     issueDeviceSecret(other.serialNumber);
     const client = await connectDevice(devices.mqttUrl, other.serialNumber);

@@ -12,6 +12,7 @@ import { useTestTable } from '@test/support/local-services';
 import { useMoto } from '@test/support/moto';
 import { createDeviceStream } from '@test/support/moto-aws';
 import type { DeviceExchange } from '@shared/device';
+import { HOUR_MS } from '@shared/time';
 
 useTestTable();
 const moto = useMoto({ endpointsFor: ['IOT_DATA_PLANE'] });
@@ -29,7 +30,6 @@ beforeAll(async () => {
   stream = await createDeviceStream(moto.url);
 });
 
-const HOUR = 60 * 60 * 1000;
 const storedIds = async (patientId: string) =>
   (await allItems((page) => exchangesRepository.listForPatient(patientId, { from: '2000-01-01', to: '2100-01-01' }, page))).map((exchange) => exchange._id);
 
@@ -68,9 +68,9 @@ function failWhileStoring(exchangeId: string) {
 describe('the ingest on AWS takes device messages from the stream keyed by device', () => {
   it("takes each device's exchanges in the order the device sent them, with no race between one patient's exchanges", async () => {
     const [a, b] = [await createPatientWithDevice(), await createPatientWithDevice()];
-    const start = Date.now() - 10 * HOUR;
-    const reportsA = Array.from({ length: 6 }, (_, i) => exchangeReport(new Date(start + i * HOUR)));
-    const reportsB = Array.from({ length: 3 }, (_, i) => exchangeReport(new Date(start + i * HOUR)));
+    const start = Date.now() - 10 * HOUR_MS;
+    const reportsA = Array.from({ length: 6 }, (_, i) => exchangeReport(new Date(start + i * HOUR_MS)));
+    const reportsB = Array.from({ length: 3 }, (_, i) => exchangeReport(new Date(start + i * HOUR_MS)));
     for (const report of reportsA.slice(0, 3)) await put(a.device.SerialNumber, report);
     for (const report of reportsB) await put(b.device.SerialNumber, report);
     for (const report of reportsA.slice(3)) await put(a.device.SerialNumber, report);
@@ -93,7 +93,7 @@ describe('the ingest on AWS takes device messages from the stream keyed by devic
     expect(ofDevice(reportsB)).toEqual(reportsB.map((report) => report._id));
     expect((await storedIds(a.patient.UserID)).sort()).toEqual(reportsA.map((report) => report._id).sort());
     expect((await storedIds(b.patient.UserID)).sort()).toEqual(reportsB.map((report) => report._id).sort());
-    expect(await patientsRepository.get(a.patient.UserID)).toMatchObject({ ExchangeCount: 6, LastExchangeTime: new Date(start + 5 * HOUR).toISOString() });
+    expect(await patientsRepository.get(a.patient.UserID)).toMatchObject({ ExchangeCount: 6, LastExchangeTime: new Date(start + 5 * HOUR_MS).toISOString() });
     // One history read per device: each device's first exchange reads, the next ones go with what ingest kept
     // (ingest-state.ts), and none raced another of its patient, which would have made it read again. (Transactions
     // are not counted: one may lose a race for a shared counter shard with other test files and be resent.)
@@ -108,9 +108,9 @@ describe('the ingest on AWS takes device messages from the stream keyed by devic
 
   it("stops a device's records at one that fails, reports it, and takes it and the later ones when the stream gives them again", async () => {
     const [a, b] = [await createPatientWithDevice(), await createPatientWithDevice()];
-    const start = Date.now() - 10 * HOUR;
-    const reportsA = Array.from({ length: 3 }, (_, i) => exchangeReport(new Date(start + i * HOUR)));
-    const reportsB = Array.from({ length: 2 }, (_, i) => exchangeReport(new Date(start + i * HOUR)));
+    const start = Date.now() - 10 * HOUR_MS;
+    const reportsA = Array.from({ length: 3 }, (_, i) => exchangeReport(new Date(start + i * HOUR_MS)));
+    const reportsB = Array.from({ length: 2 }, (_, i) => exchangeReport(new Date(start + i * HOUR_MS)));
     const sequenceA: string[] = [];
     sequenceA.push(await put(a.device.SerialNumber, reportsA[0]!));
     await put(b.device.SerialNumber, reportsB[0]!);
@@ -147,7 +147,7 @@ describe('the ingest on AWS takes device messages from the stream keyed by devic
 
   it('keeps a record that is not a device message as a dead letter and goes on', async () => {
     const { patient, device } = await createPatientWithDevice();
-    const report = exchangeReport(new Date(Date.now() - HOUR));
+    const report = exchangeReport(new Date(Date.now() - HOUR_MS));
     await stream.put(device.SerialNumber, Buffer.from('not json'));
     await put(device.SerialNumber, report);
     expect((await stream.deliver(handler)).response).toEqual({ batchItemFailures: [] });

@@ -30,12 +30,12 @@ import {
 import { prescriptionInput } from '@test/support/prescriptions';
 import { useTestTable } from '@test/support/local-services';
 import { countDynamoRequests } from '@test/support/dynamo-requests';
+import { HOUR_MS } from '@shared/time';
 
 useTestTable();
 const devices = useDeviceBroker();
 const requests = countDynamoRequests();
 
-const HOUR = 60 * 60 * 1000;
 const allExchanges = (patientId: string) => allItems((page) => exchangesRepository.listForPatient(patientId, { from: '2000-01-01', to: '2100-01-01' }, page));
 const unresolvedAlerts = (patientId: string) => allItems((page) => alertsRepository.listUnresolvedAlerts(patientId, page));
 async function openVisit(patientId: string) {
@@ -61,8 +61,8 @@ async function withDevice<T>(serialNumber: string, run: (client: mqtt.MqttClient
 describe('a device reports exchanges over MQTT', () => {
   it('takes 8 exchanges a device sends at once one after the other, reading the patient once', async () => {
     const { patient, device } = await createPatientWithDevice();
-    const start = Date.now() - 20 * HOUR;
-    const reports = Array.from({ length: 8 }, (_, i) => exchangeReport(new Date(start + i * 2 * HOUR)));
+    const start = Date.now() - 20 * HOUR_MS;
+    const reports = Array.from({ length: 8 }, (_, i) => exchangeReport(new Date(start + i * 2 * HOUR_MS)));
     requests.reset();
     await withDevice(device.SerialNumber, (client) => Promise.all(reports.map((report) => publishExchange(client, device.SerialNumber, report))));
     const historyReads = requests.byCommand.QueryCommand;
@@ -71,12 +71,12 @@ describe('a device reports exchanges over MQTT', () => {
     // none raced another for the patient's items, which would have made it read again. (Transactions are not
     // counted: one may lose a race for a shared counter shard with other test files and be resent.)
     expect(historyReads).toBe(1);
-    expect(await patientsRepository.get(patient.UserID)).toMatchObject({ ExchangeCount: 8, LastExchangeTime: new Date(start + 14 * HOUR).toISOString() });
+    expect(await patientsRepository.get(patient.UserID)).toMatchObject({ ExchangeCount: 8, LastExchangeTime: new Date(start + 14 * HOUR_MS).toISOString() });
   });
 
   it('stores the exchange and updates the patient, the open visit, the device and every counter', async () => {
     const { patient, device, clinic, provider } = await createPatientWithDevice({ TargetWeight: 70 });
-    const at = new Date(Date.now() - 2 * HOUR);
+    const at = new Date(Date.now() - 2 * HOUR_MS);
     const report = exchangeReport(at, { WeightMeasure: { Value: 70.5, Time: at.toISOString() } });
     await withDevice(device.SerialNumber, (client) => publishExchange(client, device.SerialNumber, report));
 
@@ -111,8 +111,8 @@ describe('a device reports exchanges over MQTT', () => {
 
   it('raises alerts a clinician can read and sets the patient status to the highest severity', async () => {
     const { patient, device } = await createPatientWithDevice({ TargetWeight: 70 });
-    const first = new Date(Date.now() - 6 * HOUR);
-    const second = new Date(Date.now() - 2 * HOUR);
+    const first = new Date(Date.now() - 6 * HOUR_MS);
+    const second = new Date(Date.now() - 2 * HOUR_MS);
     await withDevice(device.SerialNumber, async (client) => {
       await publishExchange(client, device.SerialNumber, exchangeReport(first));
       await publishExchange(
@@ -152,8 +152,8 @@ describe('a device reports exchanges over MQTT', () => {
 
   it('takes exchanges of one patient arriving at once, each once, with every alert kept', async () => {
     const { patient, clinic, device } = await createPatientWithDevice();
-    const start = Date.now() - 12 * HOUR;
-    const reports = Array.from({ length: 8 }, (_, i) => exchangeReport(new Date(start + i * HOUR), { MachineProblem: `PANIC: test ${i}` }));
+    const start = Date.now() - 12 * HOUR_MS;
+    const reports = Array.from({ length: 8 }, (_, i) => exchangeReport(new Date(start + i * HOUR_MS), { MachineProblem: `PANIC: test ${i}` }));
     const outcomes = await Promise.all(reports.map((report) => takeExchange(device.SerialNumber, report, new Date())));
     expect(outcomes).toEqual(Array(8).fill('stored'));
     const after = await patientsRepository.get(patient.UserID);
@@ -166,7 +166,7 @@ describe('a device reports exchanges over MQTT', () => {
 
   it('changes nothing when the same exchange is delivered again', async () => {
     const { patient, device, clinic } = await createPatientWithDevice();
-    const report = exchangeReport(new Date(Date.now() - HOUR), { MachineProblem: 'PANIC: pump' });
+    const report = exchangeReport(new Date(Date.now() - HOUR_MS), { MachineProblem: 'PANIC: pump' });
     await withDevice(device.SerialNumber, async (client) => {
       await publishExchange(client, device.SerialNumber, report);
       await publishExchange(client, device.SerialNumber, report);
@@ -221,11 +221,11 @@ describe('the history the rules read', () => {
     const { patient, device, provider } = await createPatientWithDevice();
     await settingsRepository.putForServiceProvider(provider.ServiceProviderID, { MaxDwellHours: 400 });
     clearIngestState();
-    const first = Date.now() - 17 * 24 * HOUR;
+    const first = Date.now() - 17 * 24 * HOUR_MS;
     await takeExchange(device.SerialNumber, exchangeReport(new Date(first), { FillVolume: 2000 }), new Date());
     // A new container: the second exchange reads its history (16 days back: more than the week utilization reads).
     clearIngestState();
-    await takeExchange(device.SerialNumber, exchangeReport(new Date(first + 16 * 24 * HOUR), { DrainVolume: 2300 }), new Date());
+    await takeExchange(device.SerialNumber, exchangeReport(new Date(first + 16 * 24 * HOUR_MS), { DrainVolume: 2300 }), new Date());
     const [latest] = await allExchanges(patient.UserID);
     expect(latest!.Uf).toBe(300);
   });
@@ -250,7 +250,7 @@ describe('a failure of our own while reading', () => {
       { step: 'initialize', name, override: true },
     );
     try {
-      await expect(takeExchange(device.SerialNumber, exchangeReport(new Date(Date.now() - HOUR)), new Date())).rejects.toThrow('the table is unreachable');
+      await expect(takeExchange(device.SerialNumber, exchangeReport(new Date(Date.now() - HOUR_MS)), new Date())).rejects.toThrow('the table is unreachable');
       await sleep(50);
       expect(unhandled).toEqual([]);
     } finally {
@@ -263,7 +263,7 @@ describe('a failure of our own while reading', () => {
 describe('a device reports errors', () => {
   it("lists real errors, drops 'no error' and 'error1', and raises a panic on the patient once", async () => {
     const { patient, device } = await createPatientWithDevice();
-    const time = new Date(Date.now() - HOUR).toISOString();
+    const time = new Date(Date.now() - HOUR_MS).toISOString();
     const error = (id: string, MachineProblem: string) => JSON.stringify({ _id: id, Time: time, MachineProblem });
     await withDevice(device.SerialNumber, async (client) => {
       const topic = deviceTopics.error(device.SerialNumber);
@@ -319,14 +319,14 @@ describe('the skipped-exchange check', () => {
   it('raises one SkippedAlert per prescribed exchange that did not arrive in time, however often it runs', async () => {
     const { patient, device } = await createPatientWithDevice();
     const now = new Date();
-    const slot = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * HOUR).toISOString().slice(11, 16);
+    const slot = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * HOUR_MS).toISOString().slice(11, 16);
     const allDays = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
     const saved = await savePrescription(
       patient.UserID,
       // One slot done on time (5 h ago), one missed (4 h ago); grace is 120 minutes by default.
       prescriptionInput([{ ExchangeFluid: 'EXTRAneal', ExchangeLiter: 2, ExchangeDaysFrequency: [...allDays], ExchangeTime: [slot(7), slot(3.5)] }]),
       'doctor-1',
-      new Date(now.getTime() - 10 * HOUR),
+      new Date(now.getTime() - 10 * HOUR_MS),
     );
     await withDevice(device.SerialNumber, async (client) => {
       await client.publishAsync(
@@ -334,7 +334,7 @@ describe('the skipped-exchange check', () => {
         JSON.stringify({ PrescriptionId: saved.PrescriptionId, Time: saved.Created_UTC }),
         { qos: 1 },
       );
-      await publishExchange(client, device.SerialNumber, exchangeReport(new Date(now.getTime() - 7 * HOUR + 10 * 60_000)));
+      await publishExchange(client, device.SerialNumber, exchangeReport(new Date(now.getTime() - 7 * HOUR_MS + 10 * 60_000)));
     });
 
     expect(await checkPatient(patient.UserID, now)).toBe(1);

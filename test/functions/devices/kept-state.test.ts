@@ -18,6 +18,7 @@ import { createPatientWithDevice, exchangeReport, useDeviceBroker } from '@test/
 import { countDynamoRequests } from '@test/support/dynamo-requests';
 import { approvedPrescription, prescriptionInput } from '@test/support/prescriptions';
 import { useTestTable } from '@test/support/local-services';
+import { HOUR_MS } from '@shared/time';
 
 /**
  * A device's next exchange is taken with what ingest kept of its patient after the last one
@@ -30,7 +31,6 @@ useTestTable();
 useDeviceBroker();
 const requests = countDynamoRequests();
 
-const HOUR = 60 * 60 * 1000;
 const allExchanges = (patientId: string) => allItems((page) => exchangesRepository.listForPatient(patientId, { from: '2000-01-01', to: '2100-01-01' }, page));
 const flagsOf = (exchange: { StatusAlerts: { alerts: Array<{ flag: string }> } }) => exchange.StatusAlerts.alerts.map((alert) => alert.flag).sort();
 
@@ -46,13 +46,13 @@ describe("a device's next exchange, taken with what ingest kept of the patient",
     // Two patients get the same reports: one with what ingest keeps, the other reading everything each time.
     const kept = await createPatientWithDevice({ TargetWeight: 70 });
     const read = await createPatientWithDevice({ TargetWeight: 70 });
-    const start = Date.now() - 3 * 24 * HOUR;
+    const start = Date.now() - 3 * 24 * HOUR_MS;
     // Volumes, weights and temperatures that raise UF, no-drain, weight and temperature alerts now and then.
     const reports = (i: number): Partial<DeviceExchange> => ({
       FillVolume: 2000 + (i % 3) * 200,
       DrainVolume: [2300, 1500, 2100, 60, 2500][i % 5]!,
       DrainTemp: i === 6 ? 39.5 : 36.9,
-      WeightMeasure: { Value: 70 + i * 0.6, Time: new Date(start + i * 6 * HOUR).toISOString() },
+      WeightMeasure: { Value: 70 + i * 0.6, Time: new Date(start + i * 6 * HOUR_MS).toISOString() },
     });
     // The read patient's device forgets what ingest kept after each exchange; the kept patient's keeps it.
     const take = async (patient: typeof kept, at: Date, i: number, id: string) => {
@@ -62,8 +62,8 @@ describe("a device's next exchange, taken with what ingest kept of the patient",
     };
     const keptRequests: number[] = [];
     for (let i = 0; i < 10; i += 1) {
-      for (const [offset, suffix] of [[0, ''], ...(i === 0 ? [] : [[HOUR, '-extra']])] as Array<[number, string]>) {
-        const at = new Date(start + i * 6 * HOUR + offset);
+      for (const [offset, suffix] of [[0, ''], ...(i === 0 ? [] : [[HOUR_MS, '-extra']])] as Array<[number, string]>) {
+        const at = new Date(start + i * 6 * HOUR_MS + offset);
         keptRequests.push(await take(kept, at, i, `kept-${i}${suffix}`));
         await take(read, at, i, `read-${i}${suffix}`);
         ingestState.patients.delete(read.device.SerialNumber);
@@ -86,14 +86,14 @@ describe("a device's next exchange, taken with what ingest kept of the patient",
 
   it('sees a dry weight changed since: the next exchange is weighed against the new one', async () => {
     const { patient, device, clinic } = await createPatientWithDevice({ TargetWeight: 70 });
-    const start = Date.now() - 10 * HOUR;
+    const start = Date.now() - 10 * HOUR_MS;
     await takeExchange(device.SerialNumber, exchangeReport(new Date(start)), new Date());
     expect(ingestState.patients.get(device.SerialNumber)?.patient.TargetWeight).toBe(70);
 
     const director = directorOf(clinic);
     await updatePatient(director.caller, director.audit(), patient.UserID, patientUpdateSchema.parse({ TargetWeight: '65' }));
     requests.reset();
-    await takeExchange(device.SerialNumber, exchangeReport(new Date(start + 6 * HOUR)), new Date());
+    await takeExchange(device.SerialNumber, exchangeReport(new Date(start + 6 * HOUR_MS)), new Date());
     // The kept write was refused (nothing written), the exchange read everything and was written again.
     expect(requests.byCommand.TransactWriteItemsCommand).toBe(2);
 
@@ -106,13 +106,13 @@ describe("a device's next exchange, taken with what ingest kept of the patient",
 
   it('sees a visit closed since: the next exchange opens a new visit', async () => {
     const { patient, device, clinic } = await createPatientWithDevice();
-    const start = Date.now() - 10 * HOUR;
+    const start = Date.now() - 10 * HOUR_MS;
     await takeExchange(device.SerialNumber, exchangeReport(new Date(start)), new Date());
     const firstVisit = (await patientsRepository.get(patient.UserID))!.OpenVisitOpenDate!;
 
     const director = directorOf(clinic);
     await closeOpenVisit(director.caller, director.audit(), patient.UserID, { Findings: 'Stable', Recommendation: 'Go on', UrineOutput: 300 });
-    const next = exchangeReport(new Date(start + 6 * HOUR));
+    const next = exchangeReport(new Date(start + 6 * HOUR_MS));
     await takeExchange(device.SerialNumber, next, new Date());
 
     const profile = (await patientsRepository.get(patient.UserID))!;
@@ -124,13 +124,13 @@ describe("a device's next exchange, taken with what ingest kept of the patient",
 
   it('sees an exchange entered by hand since: it is the previous fill of the next exchange', async () => {
     const { patient, device, clinic } = await createPatientWithDevice();
-    const start = Date.now() - 10 * HOUR;
+    const start = Date.now() - 10 * HOUR_MS;
     await takeExchange(device.SerialNumber, exchangeReport(new Date(start), { FillVolume: 2000 }), new Date());
 
     const director = directorOf(clinic);
-    const { _id, ...manual } = exchangeReport(new Date(start + 4 * HOUR), { FillVolume: 2500, DrainVolume: 2100 });
+    const { _id, ...manual } = exchangeReport(new Date(start + 4 * HOUR_MS), { FillVolume: 2500, DrainVolume: 2100 });
     await addManualExchange(director.caller, director.audit(), patient.UserID, manual);
-    await takeExchange(device.SerialNumber, exchangeReport(new Date(start + 8 * HOUR), { DrainVolume: 2600 }), new Date());
+    await takeExchange(device.SerialNumber, exchangeReport(new Date(start + 8 * HOUR_MS), { DrainVolume: 2600 }), new Date());
 
     const [latest] = await allExchanges(patient.UserID);
     // This drain less the hand-entered fill; with the kept history (no hand-entered exchange) it would be 2600 − 2000.
@@ -140,8 +140,8 @@ describe("a device's next exchange, taken with what ingest kept of the patient",
 
   it('sees a new prescription saved since: the next exchange counts no utilization until the device approves it', async () => {
     const { patient, device } = await createPatientWithDevice();
-    const start = Date.now() - 10 * HOUR;
-    await approvedPrescription(patient.UserID, device.SerialNumber, ['08:00', '20:00'], new Date(start - 24 * HOUR));
+    const start = Date.now() - 10 * HOUR_MS;
+    await approvedPrescription(patient.UserID, device.SerialNumber, ['08:00', '20:00'], new Date(start - 24 * HOUR_MS));
     await takeExchange(device.SerialNumber, exchangeReport(new Date(start)), new Date());
     expect((await allExchanges(patient.UserID))[0]!.PatientUtilizationSnapshot).toEqual(expect.any(Number));
 
@@ -150,13 +150,13 @@ describe("a device's next exchange, taken with what ingest kept of the patient",
       prescriptionInput([{ ExchangeFluid: 'DIAneal 1.36%', ExchangeLiter: 2, ExchangeDaysFrequency: ['MO'], ExchangeTime: ['09:00'] }]),
       'doctor-1',
     );
-    await takeExchange(device.SerialNumber, exchangeReport(new Date(start + 6 * HOUR)), new Date());
+    await takeExchange(device.SerialNumber, exchangeReport(new Date(start + 6 * HOUR_MS)), new Date());
     expect((await allExchanges(patient.UserID))[0]!.PatientUtilizationSnapshot).toBeUndefined();
   });
 
   it("takes exchanges older than the device's last one (sent after an outage) in one transaction each, the times kept where they were", async () => {
     const { patient, device, clinic } = await createPatientWithDevice();
-    const latest = Date.now() - HOUR;
+    const latest = Date.now() - HOUR_MS;
     await takeExchange(device.SerialNumber, exchangeReport(new Date(latest)), new Date());
     // Another container takes what the device kept during an outage, in order, days older than its latest exchange:
     // none of them is the previous exchange of the latest (more than MaxDwellHours before it), so nothing is amended.
@@ -165,7 +165,7 @@ describe("a device's next exchange, taken with what ingest kept of the patient",
     const totals: number[] = [];
     for (const hoursBefore of [100, 96, 92, 88]) {
       requests.reset();
-      await takeExchange(device.SerialNumber, exchangeReport(new Date(latest - hoursBefore * HOUR)), new Date());
+      await takeExchange(device.SerialNumber, exchangeReport(new Date(latest - hoursBefore * HOUR_MS)), new Date());
       transactions.push(requests.byCommand.TransactWriteItemsCommand ?? 0);
       totals.push(requests.total);
     }
@@ -181,13 +181,13 @@ describe("a device's next exchange, taken with what ingest kept of the patient",
 
   it('keeps a state a few minutes only, and none for a device whose exchange was not stored as expected', async () => {
     const { device } = await createPatientWithDevice();
-    const report = exchangeReport(new Date(Date.now() - 2 * HOUR));
+    const report = exchangeReport(new Date(Date.now() - 2 * HOUR_MS));
     await takeExchange(device.SerialNumber, report, new Date());
     expect(ingestState.patients.get(device.SerialNumber)).toBeDefined();
     expect(ingestState.patients.get(device.SerialNumber, Date.now() + STATE_TTL_MS + 1)).toBeUndefined();
     expect(ingestState.patients.get(device.SerialNumber)).toBeUndefined();
 
-    await takeExchange(device.SerialNumber, exchangeReport(new Date(Date.now() - HOUR)), new Date());
+    await takeExchange(device.SerialNumber, exchangeReport(new Date(Date.now() - HOUR_MS)), new Date());
     expect(ingestState.patients.get(device.SerialNumber)).toBeDefined();
     // Delivered again: nothing is written, and what was kept is not trusted any more.
     await expect(takeExchange(device.SerialNumber, report, new Date())).resolves.toBe('duplicate');

@@ -9,6 +9,7 @@ import { patientsRepository } from '@functions/data/patients-repository';
 import { ensureTable, localDynamoClient, startDynamoDbLocal } from '@infra/local/dynamodb';
 import { freePort, type ManagedProcess } from '@infra/local/processes';
 import { connectDevice, createPatientWithDevice, exchangeReport, publishExchange, useDeviceBroker } from '@test/support/devices';
+import { MINUTE_MS } from '@shared/time';
 
 /**
  * Nothing a device saw acknowledged is lost when a part restarts mid-stream: this file runs its
@@ -37,12 +38,11 @@ afterAll(async () => {
 const devices = useDeviceBroker();
 
 const COUNT = 12;
-const MINUTE = 60_000;
 
 /** Publishes COUNT exchanges one after another, calling `midStream` once the first few were acknowledged. */
 async function publishStream(client: MqttClient, serialNumber: string, midStream: () => Promise<void>) {
-  const start = Date.now() - 2 * COUNT * 60 * MINUTE;
-  const reports = Array.from({ length: COUNT }, (_, i) => exchangeReport(new Date(start + i * 60 * MINUTE)));
+  const start = Date.now() - 2 * COUNT * 60 * MINUTE_MS;
+  const reports = Array.from({ length: COUNT }, (_, i) => exchangeReport(new Date(start + i * 60 * MINUTE_MS)));
   const acknowledged: Array<Promise<void>> = [];
   for (const [i, report] of reports.entries()) {
     if (i === 4) {

@@ -6,13 +6,11 @@ import { createPatientWithDevice, useDeviceBroker } from '@test/support/devices'
 import { countDynamoRequests } from '@test/support/dynamo-requests';
 import { useTestTable } from '@test/support/local-services';
 import { approvedPrescription, hhmm } from '@test/support/prescriptions';
+import { HOUR_MS, MINUTE_MS } from '@shared/time';
 
 useTestTable();
 useDeviceBroker();
 const requests = countDynamoRequests();
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 
 describe('the skipped-exchange check', () => {
   it('reads only the patients due since its last run', async () => {
@@ -22,12 +20,12 @@ describe('the skipped-exchange check', () => {
     const due = await createPatientWithDevice();
     const later = await createPatientWithDevice();
     const unprescribed = await Promise.all(Array.from({ length: 5 }, () => createPatientWithDevice()));
-    await approvedPrescription(due.patient.UserID, due.device.SerialNumber, [hhmm(now + 5 * MINUTE)], new Date(now - 2 * HOUR));
-    await approvedPrescription(later.patient.UserID, later.device.SerialNumber, [hhmm(now + 5 * HOUR)], new Date(now - 2 * HOUR));
+    await approvedPrescription(due.patient.UserID, due.device.SerialNumber, [hhmm(now + 5 * MINUTE_MS)], new Date(now - 2 * HOUR_MS));
+    await approvedPrescription(later.patient.UserID, later.device.SerialNumber, [hhmm(now + 5 * HOUR_MS)], new Date(now - 2 * HOUR_MS));
     void unprescribed;
 
     // The default grace is 120 minutes: the first patient's slot is due at about now + 2 h 6 min.
-    const runAt = now + 5 * MINUTE + 123 * MINUTE;
+    const runAt = now + 5 * MINUTE_MS + 123 * MINUTE_MS;
     requests.reset();
     expect(await checkSkippedExchanges({ now: new Date(runAt).toISOString() })).toEqual({ patients: 1, raised: 1 });
     const used = requests.total;
@@ -39,7 +37,7 @@ describe('the skipped-exchange check', () => {
 
     // A run a minute later finds no one due: its cost does not grow with the platform's patients.
     requests.reset();
-    expect(await checkSkippedExchanges({ now: new Date(runAt + MINUTE).toISOString() })).toEqual({ patients: 0, raised: 0 });
+    expect(await checkSkippedExchanges({ now: new Date(runAt + MINUTE_MS).toISOString() })).toEqual({ patients: 0, raised: 0 });
     expect(requests.total).toBeLessThan(used);
     expect(requests.total).toBeLessThanOrEqual(2 + 4 * 2);
   });
@@ -47,7 +45,7 @@ describe('the skipped-exchange check', () => {
   it('checks every patient once after a stop longer than a day, so no one drops out of the schedule', async () => {
     const everyone = await allItems(patientsRepository.listAllIds);
     expect(everyone.length).toBeGreaterThan(0);
-    const result = await checkSkippedExchanges({ now: new Date(Date.now() + 3 * 24 * HOUR).toISOString() });
+    const result = await checkSkippedExchanges({ now: new Date(Date.now() + 3 * 24 * HOUR_MS).toISOString() });
     expect(result.patients).toBe(everyone.length);
   });
 });

@@ -6,6 +6,7 @@ import { paths } from '@web/src/config/routes';
 import { fakeServer, renderPortal, resetPortal, signInAs } from '../support/portal';
 import { PATIENT_ID, servePatient } from '../support/patient';
 import { prescription, prescriptionAnswer, serveSettings, under } from '../support/treatment';
+import { HOUR_MS } from '@shared/time';
 
 /** The Prescription tab: approval header and notice, exchange cards' rules, save, polling, and the nurse's device assignment. */
 jest.setTimeout(60_000);
@@ -49,7 +50,7 @@ function open(role: 'Doctor' | 'Nurse' | 'ClinicDirector', answer = prescription
 }
 
 it("shows 'Prescription not approved' with the notice when it has waited 8 hours or more", async () => {
-  open('Doctor', prescriptionAnswer(prescription({ Created_UTC: new Date(Date.now() - 9 * 60 * 60 * 1000).toISOString() })));
+  open('Doctor', prescriptionAnswer(prescription({ Created_UTC: new Date(Date.now() - 9 * HOUR_MS).toISOString() })));
   await waitFor(() => expect(status()).toBe(p.notApproved), SLOW);
   expect(document.body.textContent).toContain(p.notApprovedNotice);
 });

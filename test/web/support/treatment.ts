@@ -2,6 +2,7 @@ import type { GetPrescriptionResult, Prescription, Visit } from '@shared/api/pre
 import { defaultSettings, toSettingsList } from '@shared/settings';
 import type { fakeServer } from './portal';
 import { PATIENT_ID } from './patient';
+import { HOUR_MS } from '@shared/time';
 
 /** Prescriptions and visits for the patient screen's Prescription and Visits tabs on the fake server. */
 export function prescription(overrides: Partial<Prescription> = {}): Prescription {
@@ -19,7 +20,7 @@ export function prescription(overrides: Partial<Prescription> = {}): Prescriptio
     BloodPulseDays: [],
     AdditionalMedication: null,
     patientTimeZone: 'Europe/Berlin',
-    Created_UTC: new Date(Date.now() - 60 * 60 * 1000).toISOString(),
+    Created_UTC: new Date(Date.now() - HOUR_MS).toISOString(),
     Approved: false,
     CreatedBy: 'user-Doctor',
     ...overrides,

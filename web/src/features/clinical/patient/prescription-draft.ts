@@ -1,6 +1,7 @@
 import { dwellMinutes, type Prescription, type PrescriptionBodyInput } from '@shared/api/prescriptions';
 import type { DayCode, ExchangeFluid } from '@shared/device';
 import type { Settings } from '@shared/settings';
+import { HOUR_MS } from '@shared/time';
 
 /** Spec section 9: fill volume 0.5 to 3 L, step 0.1, default 2. */
 export const FILL_VOLUME = { min: 0.5, max: 3, step: 0.1, initial: 2 } as const;
@@ -11,7 +12,7 @@ export const TIME_STEP_MINUTES = 15;
 /** Spec section 2: the exchange cards scroll by 500 px. */
 export const SCROLL_STEP_PX = 500;
 /** Spec section 4: a prescription not approved for 8 hours or more gets the notice. */
-export const NOT_APPROVED_NOTICE_MS = 8 * 60 * 60 * 1000;
+export const NOT_APPROVED_NOTICE_MS = 8 * HOUR_MS;
 /** A new time without a DwellTime setting: 1 hour later (spec section 9). */
 const DEFAULT_DWELL_MINUTES = 60;
 const LAST_SLOT = 24 * 60 - TIME_STEP_MINUTES;
