@@ -1,26 +1,11 @@
 import { createConversions } from 'electrodb';
-import { db } from './entities';
+import { db, type ItemOf } from './entities';
 import { AUDIT_SHARDS, NO_TENANT, type AuditChange } from './entities/audit';
 
 export type { AuditChange };
 
-/** An audit record as the services hand it over; keys and time buckets are this file's business. */
-export interface AuditRecord {
-  AuditID: string;
-  At: string;
-  UserID: string;
-  Role: string;
-  Route: string;
-  Action: 'read' | 'write';
-  Entity: string;
-  EntityID: string;
-  Changes?: AuditChange[];
-  ServiceProviderID?: string;
-  ClinicID?: string;
-  PatientID?: string;
-  SourceIp: string;
-  UserAgent?: string;
-}
+/** An audit record as the services hand it over (the entity's item); keys and time buckets are this file's business. */
+export type AuditRecord = Omit<ItemOf<'audit'>, 'Month' | 'Shard' | 'ProviderScope' | 'ClinicScope' | 'PatientScope'>;
 
 const audits = () => db().entities.audit;
 

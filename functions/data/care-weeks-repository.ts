@@ -1,27 +1,11 @@
-import type { AlertFlag } from '@shared/alerts';
-import { db } from './entities';
+import { db, type ItemOf } from './entities';
 import { complete } from './page';
 
-/** A patient's counters of one week; zeros when nothing happened (or before the counters existed). */
-export interface PatientWeekRecord {
-  PatientID: string;
-  Week: string;
-  Exchanges: number;
-  AlertsRaised: number;
-  AlertsCleared: number;
-  VisitsClosed: number;
-}
+/** A patient's counters of one week (the entity's item, every counter read as a number); zeros when nothing happened. */
+export type PatientWeekRecord = Required<ItemOf<'patientWeek'>>;
 
 /** One clearing of a patient's alerts: who, when, how many, which flags. */
-export interface AlertClearingRecord {
-  PatientID: string;
-  Week: string;
-  ClearedAt: string;
-  UserID: string;
-  Name: string;
-  Count: number;
-  Flags: AlertFlag[];
-}
+export type AlertClearingRecord = Omit<ItemOf<'alertClearing'>, 'ClearingID'>;
 
 /** Who clears, and the week it counts in, as the clearing transaction writes them. */
 export interface ClearingBy {

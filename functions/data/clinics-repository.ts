@@ -1,36 +1,17 @@
-import type { EntityItem } from 'electrodb';
 import type { Settings } from '@shared/settings';
-import { db, type Db } from './entities';
+import { db, type ItemOf } from './entities';
 import { listShard, allListShards } from './entities/shards';
 import { counterScopes, exchangeCountersRepository } from './exchange-counters-repository';
 import { complete, pageOptions, shardedPage, type Page, type PageRequest } from './page';
 import { PLATFORM_STATS } from './entities/service-provider';
 import { settingsScopes } from './settings-repository';
-import { type Address } from './service-providers-repository';
 import { throwIfCanceled } from './transactions';
 import { auditItem, type AuditRecord } from './audit-repository';
 
-/** A clinic (spec section 3), with the counters its list row shows. */
-export interface ClinicRecord {
-  ClinicID: string;
-  ClinicName: string;
-  ClinicPhone: string;
-  ClinicAddress: Address;
-  ClinicIsEnabled: boolean;
-  Email?: string;
-  ServiceProviderID: string;
-  ServiceProviderName: string;
-  /** The clinic's admin, once one is added. */
-  ClinicAdmin?: { UserID: string; FirstName: string; LastName: string; Email: string };
-  ContactPersonFullName?: string;
-  /** The logo's object key in the images bucket. */
-  image?: string;
-  CreatedAt: string;
-  ActivePatientLinkedDeviceCount?: number;
-  /** Summed from the sharded exchange counters on read. */
-  ClinicExchangeCounter?: number;
-  ClinicLastExchangeTime?: string;
-}
+type ClinicItem = ItemOf<'clinic'>;
+
+/** A clinic (spec section 3) as the entity stores it, with the exchange counters its list row shows, summed on read. */
+export type ClinicRecord = Omit<ClinicItem, 'NameKey' | 'ListShard'> & { ClinicExchangeCounter?: number; ClinicLastExchangeTime?: string };
 
 /** What a profile edit may change. */
 export type ClinicChanges = Partial<
@@ -40,8 +21,6 @@ export type ClinicChanges = Partial<
 export type ClinicCounters = Pick<ClinicRecord, 'ActivePatientLinkedDeviceCount'>;
 
 const nameKey = (name: string) => name.trim().toLowerCase();
-
-type ClinicItem = EntityItem<Db['entities']['clinic']>;
 
 async function withCounters(items: ClinicItem[]): Promise<ClinicRecord[]> {
   const counters = await exchangeCountersRepository.read(items.map((item) => counterScopes.clinic(item.ClinicID)));

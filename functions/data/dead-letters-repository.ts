@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { db } from './entities';
+import { db, type ItemOf } from './entities';
 import { DEAD_LETTER_SHARDS } from './entities/dead-letter';
 import { shardOf } from './entities/shards';
 import { pageOptions, shardedPage, toPage, type Page, type PageRequest } from './page';
@@ -12,16 +12,8 @@ const shards = Array.from({ length: DEAD_LETTER_SHARDS }, (_, shard) => String(s
  */
 export const DEAD_LETTER_PAGE_MAX = 50;
 
-/** A device message the ingest could not take, kept with the reason so nothing is silently lost. */
-export interface DeadLetter {
-  DeadLetterID: string;
-  Topic: string;
-  ClientId: string;
-  /** The raw payload, base64, exactly as received. */
-  Payload: string;
-  Reason: string;
-  ReceivedAt: string;
-}
+/** A device message the ingest could not take, kept with the reason so nothing is silently lost (the entity's item less its keys). */
+export type DeadLetter = Omit<ItemOf<'deadLetter'>, 'Day' | 'Shard'>;
 
 const withoutStorageFields = ({ Day: _day, Shard: _shard, ...letter }: DeadLetter & { Day: string; Shard: string }): DeadLetter => letter;
 

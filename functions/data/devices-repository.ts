@@ -1,6 +1,4 @@
-import type { EntityItem } from 'electrodb';
-import { db, type Db } from './entities';
-import type { DeviceRoute } from './entities/device';
+import { db, type DeviceRoute, type ItemOf } from './entities';
 import { PLATFORM_STATS } from './entities/service-provider';
 import { allListShards, listShard } from './entities/shards';
 import { pageOptions, shardedPage, toPage, type Page, type PageRequest } from './page';
@@ -9,38 +7,15 @@ import type { PatientRecord } from './patients-repository';
 import { nextProtocols, withoutStorageFields, type PrescriptionRecord } from './prescription-records';
 import { throwIfCanceled } from './transactions';
 
-/** A home dialysis device (spec section 3, Device), identified by its serial number (IDA#). */
-export interface DeviceRecord {
-  DeviceID: string;
-  SerialNumber: string;
-  IsEnabled: boolean;
-  /** Percent of prescribed exchanges performed over the last week; absent until there is a prescription. */
-  Utilization?: number;
-  BloodMAC?: string | null;
-  ScaleMAC?: string | null;
-  Note?: string | null;
-  createdAt: string;
-  ClinicID?: string;
-  ClinicName?: string;
-  ServiceProviderID?: string;
-  ServiceProviderName?: string;
-  /** The patient the device is assigned to. */
-  PatientID?: string;
-  ExchangeCount?: number;
-  LastExchangeTime?: string;
-}
+type DeviceItem = ItemOf<'device'>;
+
+/** A home dialysis device (spec section 3, Device), identified by its serial number (IDA#), as the entity stores it. */
+export type DeviceRecord = Omit<DeviceItem, 'ListShard'>;
 
 /** One entry of a device's error list (spec section 3, Device: Errors). */
-export interface DeviceErrorRecord {
-  Time: string;
-  MachineProblem: string;
-  /** The device's message id, or the exchange's `_id` when the error came with an exchange. */
-  MessageID: string;
-}
+export type DeviceErrorRecord = Omit<ItemOf<'deviceError'>, 'DeviceID'>;
 
-export type { DeviceRoute } from './entities/device';
-
-type DeviceItem = EntityItem<Db['entities']['device']>;
+export type { DeviceRoute } from './entities';
 
 function toRecord({ ListShard, ...device }: DeviceItem): DeviceRecord {
   return device;

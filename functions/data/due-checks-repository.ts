@@ -1,4 +1,4 @@
-import { db } from './entities';
+import { db, type ItemOf } from './entities';
 import { DUE_SHARDS } from './entities/due-check';
 import { shardOf } from './entities/shards';
 import { pageOptions, toPage, type Page, type PageRequest } from './page';
@@ -16,11 +16,8 @@ export function dueCheckItem(patientId: string, dueAtMs: number) {
   return { DueMinute: minuteOf(dueAtMs), Shard: String(shardOf(patientId, DUE_SHARDS)), expiresAt: Math.floor(dueAtMs / 1000) + KEEP_SECONDS };
 }
 
-export interface DueCheck {
-  DueMinute: string;
-  Shard: string;
-  PatientID: string;
-}
+/** A patient due for the skipped-exchange check at a minute (the entity's item less its expiry). */
+export type DueCheck = Omit<ItemOf<'dueCheck'>, 'expiresAt'>;
 
 export const dueChecksRepository = {
   /** The patient is to be checked for skipped exchanges at `dueAtMs` (a later run is not harmed by an earlier one). */

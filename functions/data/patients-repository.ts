@@ -1,13 +1,11 @@
-import type { EntityItem } from 'electrodb';
 import { statusFromCounts, type AlertStatusValue } from '@shared/alerts';
+import type { PatientUpdate, PiiField } from '@shared/api/patients';
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/aws-clients';
 import { auditItem, type AuditRecord } from './audit-repository';
-import { db, type Db } from './entities';
-import type { DeviceRoute } from './entities/device';
+import { db, type DeviceRoute, type ItemOf } from './entities';
 import { allListShards, listShard } from './entities/shards';
 import { complete, pageOptions, shardedPage, toPage, type Page, type PageRequest } from './page';
-import type { Address } from './service-providers-repository';
 import { throwIfCanceled } from './transactions';
 
 /** A patient's current alert status: the highest severity among the unresolved alerts, and how many there are. */
@@ -17,39 +15,13 @@ export interface PatientAlertStatus {
   unresolved: number;
 }
 
-/** The clinical profile (spec section 3, Patient); personal data lives apart, in the PII item. */
-export interface PatientRecord {
-  UserID: string;
-  ClinicID_ref: string;
-  ServiceProviderID: string;
-  DoctorID_ref: string;
-  ReferringPhysician?: string;
-  ReferringPhysician_Phone?: string;
-  DialysisStart?: string;
-  PeritonealDialysisStart?: string;
-  Weight?: number;
-  /** Dry weight, kg. */
-  TargetWeight?: number;
-  BloodPressure?: string;
-  Pulse?: number;
-  UrineOutput_CC?: number;
-  GFR?: number;
-  Protocols?: { current_protocol?: string; previous_protocols?: string[] };
-  Device?: { SerialNumber: string; DeviceID: string };
-  PatientAlertStatus: PatientAlertStatus;
-  ExchangeCount?: number;
-  LastExchangeTime?: string;
-  CurrentPrescriptionID?: string;
-  /** The current prescription in a few words, for the patient list ('' or absent without one). */
-  ProtocolSummary?: string;
-  /** The current prescription's time zone (absent before the first prescription saved with it): the patient's weeks are counted in it. */
-  TimeZone?: string;
-  /** The OpenDate of the open visit, the key of its item. */
-  OpenVisitOpenDate?: string;
-  /** When the last visit was closed: where the next visit's period starts. */
-  LastVisitClosedDate?: string;
-  CreatedAt: string;
-}
+type PatientItem = ItemOf<'patient'>;
+
+/**
+ * The clinical profile (spec section 3, Patient) as the entity stores it, its counters of
+ * unresolved alerts read as a status; personal data lives apart, in the PII item.
+ */
+export type PatientRecord = Omit<PatientItem, 'ListShard' | 'UnresolvedAlerts2' | 'UnresolvedAlerts3'> & { PatientAlertStatus: PatientAlertStatus };
 
 /** What a new patient's clinical profile is made of; the rest starts empty. */
 export type NewPatientRecord = Omit<
@@ -65,23 +37,8 @@ export type NewPatientRecord = Omit<
   | 'Device'
 >;
 
-/** The clinical fields a profile edit may change (the assigned physician among them). */
-export type EditablePatientFields = Partial<
-  Pick<
-    PatientRecord,
-    | 'DoctorID_ref'
-    | 'ReferringPhysician'
-    | 'ReferringPhysician_Phone'
-    | 'DialysisStart'
-    | 'PeritonealDialysisStart'
-    | 'Weight'
-    | 'TargetWeight'
-    | 'BloodPressure'
-    | 'Pulse'
-    | 'UrineOutput_CC'
-    | 'GFR'
-  >
->;
+/** The clinical fields a profile edit may change: the update's fields (shared/api) but the personal data, the assigned physician among them. */
+export type EditablePatientFields = Partial<Pick<PatientRecord, Exclude<keyof PatientUpdate, PiiField>>>;
 
 /** One profile edit, item by item: what `patientsRepository.update` writes in one transaction. */
 export interface PatientEdit {
@@ -91,23 +48,8 @@ export interface PatientEdit {
   socialId?: { clinicId: string; from: string; to: string };
 }
 
-/** Personal data (spec section 3, Patient: "separate PII profile"). */
-export interface PatientPii {
-  UserID: string;
-  FirstName: string;
-  LastName: string;
-  DOB: string;
-  Gender: 'Male' | 'Female';
-  Hispanic: boolean;
-  RacialDesignation?: string[];
-  SocialId: string;
-  Address: Address;
-  Phone: string;
-  Cellphone: string;
-  Email: string;
-}
-
-type PatientItem = EntityItem<Db['entities']['patient']>;
+/** Personal data (spec section 3, Patient: "separate PII profile"), as the entity stores it. */
+export type PatientPii = ItemOf<'patientPii'>;
 
 function toPatient({ ListShard, UnresolvedAlerts2, UnresolvedAlerts3, ...patient }: PatientItem): PatientRecord {
   return {

@@ -1,4 +1,5 @@
 import type { DevicePrescription } from '@shared/device';
+import type { ItemOf } from './entities';
 import type { PatientRecord } from './patients-repository';
 
 /*
@@ -6,13 +7,8 @@ import type { PatientRecord } from './patients-repository';
  * in a module below both: each imports it, and neither has to import the other.
  */
 
-/** A prescription as stored: the device's message plus what only the portal keeps. */
-export interface PrescriptionRecord extends DevicePrescription {
-  PatientID: string;
-  Approved: boolean;
-  ApprovedChangedAt?: string;
-  CreatedBy: string;
-}
+/** A prescription as stored: the device's message (the entity's `Message`, spread) plus what only the portal keeps. */
+export type PrescriptionRecord = DevicePrescription & Omit<ItemOf<'prescription'>, 'Message' | 'PrescriptionId'>;
 
 /** How many replaced prescriptions Protocols.previous_protocols keeps (newest first): the profile stays small; every prescription stays an item of its own. */
 export const PREVIOUS_PROTOCOLS_KEPT = 100;

@@ -1,7 +1,6 @@
-import type { EntityItem } from 'electrodb';
 import type { Settings } from '@shared/settings';
 import { auditItem, type AuditRecord } from './audit-repository';
-import { db, type Db } from './entities';
+import { db, type ItemOf } from './entities';
 import type { Address } from './entities/service-provider';
 import { counterScopes, exchangeCountersRepository } from './exchange-counters-repository';
 import { complete, pageOptions, type Page, type PageRequest } from './page';
@@ -10,27 +9,10 @@ import { throwIfCanceled } from './transactions';
 
 export type { Address };
 
-/** A service provider (spec section 3): a company running clinics, with the counters its list row shows. */
-export interface ServiceProviderRecord {
-  ServiceProviderID: string;
-  ServiceProviderName: string;
-  ServiceProviderAddress: Address;
-  Email: string;
-  Phone: string;
-  /** The contact person. */
-  FirstName: string;
-  LastName: string;
-  ServiceProviderIsEnabled: boolean;
-  /** The logo's key in the image store. */
-  image?: string;
-  CreatedAt: string;
-  /** Activated clinics. */
-  Clinics?: number;
-  ActivePatientLinkedDeviceCount?: number;
-  /** Summed from the sharded exchange counters on read. */
-  SPExchangeCounter?: number;
-  SPLastExchangeTime?: string;
-}
+type ProviderItem = ItemOf<'serviceProvider'>;
+
+/** A service provider (spec section 3) as the entity stores it, with the exchange counters its list row shows, summed on read. */
+export type ServiceProviderRecord = Omit<ProviderItem, 'NameKey'> & { SPExchangeCounter?: number; SPLastExchangeTime?: string };
 
 /** The fields a profile form or the platform admin's toggle changes. */
 export type ServiceProviderChanges = Partial<
@@ -44,8 +26,6 @@ export type ServiceProviderChanges = Partial<
 export type ServiceProviderCounters = Pick<ServiceProviderRecord, 'Clinics' | 'ActivePatientLinkedDeviceCount'>;
 
 const nameKey = (name: string) => name.trim().toLowerCase();
-
-type ProviderItem = EntityItem<Db['entities']['serviceProvider']>;
 
 async function withCounters(items: ProviderItem[]): Promise<ServiceProviderRecord[]> {
   const counters = await exchangeCountersRepository.read(items.map((item) => counterScopes.serviceProvider(item.ServiceProviderID)));

@@ -1,45 +1,20 @@
-import type { EntityItem } from 'electrodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '@shared/roles';
 import { dynamo } from '../lib/aws-clients';
 import { config } from '../lib/config';
-import { db, type Db } from './entities';
+import { db, type ItemOf } from './entities';
 import { allListShards, listShard } from './entities/shards';
 import { complete, pageOptions, shardedPage, toPage, type Page, type PageRequest } from './page';
 import { auditItem, type AuditRecord } from './audit-repository';
 import { throwIfCanceled } from './transactions';
 
-/** A portal user's record; Cognito holds the credentials and groups, this holds profile and tenant. */
-export interface UserRecord {
-  UserID: string;
-  /** The main role (the highest of `Roles`). */
-  Role: Role;
+type UserItem = ItemOf<'user'>;
+
+/** A portal user's record as the entity stores it, less its list keys; Cognito holds the credentials and groups. */
+export type UserRecord = Omit<UserItem, 'SortName' | 'ListShard' | 'Roles'> & {
   /** Every role, highest first; absent on users made before roles were a list (then `[Role]`). */
   Roles?: Role[];
-  IsEnabled: boolean;
-  FirstName: string;
-  LastName: string;
-  Email: string;
-  Phone?: string;
-  ClinicID?: string;
-  ClinicName?: string;
-  ServiceProviderID?: string;
-  ServiceProviderName?: string;
-  /** This sign-in's time. */
-  LastLoginAt?: string;
-  /** The sign-in before this one: what the top bar shows as 'Last login at' ('' when there was none). */
-  PreviousLoginAt?: string;
-  TwoFactorEnabled?: boolean;
-  /** The user's clinic is disabled (see functions/identity/may-sign-in.ts). */
-  ClinicDisabled?: boolean;
-  /** The sign-in address was changed by an administrator and not yet used by the user (no recovery to it). */
-  EmailUnconfirmed?: boolean;
-  /** The user's service provider is disabled (see functions/identity/may-sign-in.ts). */
-  ProviderDisabled?: boolean;
-  CreatedAt: string;
-}
-
-type UserItem = EntityItem<Db['entities']['user']>;
+};
 
 const normalEmail = (email: string) => email.trim().toLowerCase();
 const sortName = (user: Pick<UserRecord, 'FirstName' | 'LastName'>) => `${user.LastName.toLowerCase()}#${user.FirstName.toLowerCase()}`;

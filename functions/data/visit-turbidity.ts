@@ -1,3 +1,5 @@
+import type { ItemOf } from './entities';
+
 /** The device's turbidity statistics of one exchange (NTU). */
 export interface TurbidityCalc {
   meanCleanDrain: number;
@@ -6,14 +8,8 @@ export interface TurbidityCalc {
   stdevCleanFill: number;
 }
 
-/** The turbidity statistics of a visit's exchanges, summed: what ingest ADDs on the visit item (entities/visit.ts). */
-export interface TurbiditySums {
-  TurbiditySamples?: number;
-  SumMeanCleanDrain?: number;
-  SumStdevCleanDrain?: number;
-  SumMeanCleanFill?: number;
-  SumStdevCleanFill?: number;
-}
+/** The turbidity statistics of a visit's exchanges, summed: the fields of the visit item ingest ADDs to (entities/visit.ts). */
+export type TurbiditySums = Pick<ItemOf<'visit'>, 'TurbiditySamples' | 'SumMeanCleanDrain' | 'SumStdevCleanDrain' | 'SumMeanCleanFill' | 'SumStdevCleanFill'>;
 
 /** One exchange's share of its visit's sums. */
 export const turbiditySumsOf = (calc: TurbidityCalc): Required<TurbiditySums> => ({

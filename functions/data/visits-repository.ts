@@ -1,11 +1,11 @@
 import { convertTemperature, convertWeight } from '@shared/device';
 import { auditItem, type AuditRecord } from './audit-repository';
 import { alertsRepository, type PatientAlert } from './alerts-repository';
-import { db } from './entities';
+import { db, type ItemOf } from './entities';
 import { exchangesRepository } from './exchanges-repository';
 import { pageOptions, toPage, type Page, type PageRequest } from './page';
 import { throwIfCanceled } from './transactions';
-import type { TurbidityCalc, TurbiditySums } from './visit-turbidity';
+import type { TurbidityCalc } from './visit-turbidity';
 
 /** One exchange's readings as a visit shows them. */
 export interface VisitMeasurement {
@@ -20,29 +20,11 @@ export interface VisitMeasurement {
   BubblesTurbidityCalc?: TurbidityCalc;
 }
 
-/** A visit: its period and counters; its measurements and alerts are read by key range (visitMeasurements, visitAlerts). */
-export interface VisitRecord extends TurbiditySums {
-  PatientID: string;
-  Visited: boolean;
-  OpenDate: string;
-  /** The previous visit's ClosedDate ('' for the first visit): the period is (PeriodStart, ClosedDate]. */
-  PeriodStart: string;
-  ClosedDate?: string;
-  ExchangeCount?: number;
-  AlertCount?: number;
-  /** Set when ingest keeps the turbidity sums (TurbiditySums) of the visit's exchanges on it (visit.ts). */
-  KeepsTurbiditySums?: boolean;
-  PatientUtilizationSnapshot?: number;
-  Findings?: string;
-  Recommendation?: string;
-  UrineOutput?: number;
-  /** Set when closed: the visit highlights' counts (spec section 9) as the clinician saw them. */
-  Highlights?: Record<string, number>;
-  /** Set when closed: the visit turbidity figure (spec section 9), when the visit had turbidity statistics. */
-  Turbidity?: number;
-  /** Set when closed: the prescription current at the visit. */
-  PrescriptionID?: string;
-}
+/**
+ * A visit as the entity stores it: its period (PeriodStart, ClosedDate], counters and turbidity
+ * sums; its measurements and alerts are read by key range (visitMeasurements, visitAlerts).
+ */
+export type VisitRecord = ItemOf<'visit'>;
 
 /** A visit's period as a key range: after the previous visit closed, up to this one's close. */
 const periodOf = (visit: Pick<VisitRecord, 'PeriodStart' | 'ClosedDate'>) => ({

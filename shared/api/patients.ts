@@ -138,7 +138,8 @@ export type PatientUpdateInput = z.input<typeof patientUpdateSchema>;
 
 /** The fields a profile edit can change, in the form's order (the "You have changed the patient's data of:" list names them by label). */
 export const patientFields = [...Object.keys(piiShape), ...Object.keys(clinicalShape), 'DoctorID_ref'] as ReadonlyArray<keyof PatientUpdate>;
-export const piiFields = Object.keys(piiShape) as ReadonlyArray<keyof typeof piiShape>;
+export type PiiField = keyof typeof piiShape;
+export const piiFields = Object.keys(piiShape) as ReadonlyArray<PiiField>;
 
 // ---------------------------------------------------------------------------------------------
 // Answers

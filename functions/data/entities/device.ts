@@ -70,18 +70,6 @@ export const serialNumberSchema = {
   },
 } as const;
 
-/**
- * Where a device's messages go, as its serial number's marker keeps it: what ingest reads first.
- * Here, beside the marker, because the devices' and the patients' repositories both return it.
- */
-export interface DeviceRoute {
-  DeviceID: string;
-  SerialNumber: string;
-  PatientID?: string;
-  ClinicID?: string;
-  ServiceProviderID?: string;
-}
-
 /** One entry of a device's error list (spec section 3, Device: Errors), newest last. */
 export const deviceErrorSchema = {
   model: { entity: 'DeviceError', version: '2', service: 'pd' },

@@ -1,4 +1,11 @@
-import { createWriteTransaction, Entity, type CommittedTransactionResult, type TransactWriteFunction, type TransactWriteItem } from 'electrodb';
+import {
+  createWriteTransaction,
+  Entity,
+  type CommittedTransactionResult,
+  type TransactWriteFunction,
+  type TransactWriteItem,
+  type EntityItem,
+} from 'electrodb';
 import { dynamo } from '@functions/lib/aws-clients';
 import { config } from '@functions/lib/config';
 import { auditSchema } from './audit';
@@ -110,6 +117,17 @@ function build(table: string) {
 }
 
 export type Db = ReturnType<typeof build>;
+
+/**
+ * An entity's item as stored: the one source of a record's shape (a repository's record type
+ * derives from it). Writable: a record read is a plain object the services may copy and change.
+ */
+export type ItemOf<Name extends keyof Db['entities']> = {
+  -readonly [Field in keyof EntityItem<Db['entities'][Name]>]: EntityItem<Db['entities'][Name]>[Field];
+};
+
+/** Where a device's messages go, as its serial number's marker keeps it: what ingest reads first. */
+export type DeviceRoute = ItemOf<'serialNumber'>;
 
 let built: { table: string; db: Db } | undefined;
 
