@@ -333,7 +333,9 @@ function keep(
   const lastMissing =
     patient.LastExchangeTime !== undefined && patient.LastExchangeTime >= window.from && !stored.some((e) => e.ExchangeTimeUtc === patient.LastExchangeTime);
   if (lastMissing) return ingestState.patients.delete(serialNumber);
-  const history = [written.record, ...stored].sort((a, b) => (a.ExchangeTimeUtc < b.ExchangeTimeUtc ? 1 : a.ExchangeTimeUtc > b.ExchangeTimeUtc ? -1 : 0));
+  // Newest first as the table lists them (its sort key: time, then id), as a read of the window would give.
+  const sortKey = (exchange: ExchangeRecord) => `${exchange.ExchangeTimeUtc}#${exchange._id}`;
+  const history = [written.record, ...stored].sort((a, b) => (sortKey(a) < sortKey(b) ? 1 : sortKey(a) > sortKey(b) ? -1 : 0));
   ingestState.patients.set(serialNumber, { route, patient: written.after, history, from: window.from });
 }
 

@@ -63,6 +63,9 @@ export interface ExchangeAlertInput {
  * have been stored before its rules ran, or delivered twice), and so is any entry not strictly
  * earlier than it: an exchange delivered late must not take a later one as its "previous"
  * exchange. Entries whose date cannot be read are left out when the exchange's own date can.
+ * Two exchanges of the same second (a device's dates have whole seconds) are ordered as the table
+ * lists them, by `_id`: the history a container kept in the order it took them and the one read
+ * back give the same previous exchange.
  */
 export function earlierExchanges(exchange: ExchangeObservation, history: readonly ExchangeObservation[]): readonly ExchangeObservation[] {
   const others = exchange._id === undefined ? history : history.filter((entry) => entry._id !== exchange._id);
@@ -71,9 +74,12 @@ export function earlierExchanges(exchange: ExchangeObservation, history: readonl
   return others
     .map((entry) => ({ entry, ms: timeOf(entry.DeviceLocalDate) }))
     .filter((item): item is { entry: ExchangeObservation; ms: number } => item.ms !== undefined && item.ms < atMs)
-    .sort((a, b) => b.ms - a.ms)
+    .sort((a, b) => b.ms - a.ms || newerIdFirst(a.entry._id, b.entry._id))
     .map((item) => item.entry);
 }
+
+/** Newest first by `_id` (byte order, as DynamoDB sorts the key that ends with it). */
+const newerIdFirst = (a: string | undefined, b: string | undefined) => (a === b ? 0 : (a ?? '') < (b ?? '') ? 1 : -1);
 
 /**
  * The exchange whose fill this exchange drains: the one just before it, if it lies no more than

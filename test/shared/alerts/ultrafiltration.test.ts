@@ -1,9 +1,24 @@
-import { lowUfAlert, ultrafiltrationMl } from '@shared/alerts';
+import { lowUfAlert, previousExchange, ultrafiltrationMl } from '@shared/alerts';
 import { exchange, previous, settings } from './support';
 
 // Defaults: LowUFThreshold 10 (% of the fill that dwelt), MaxDwellHours 24.
 const rule = (DrainVolume: number | null, history = [previous()], overrides: Parameters<typeof settings>[0] = {}) =>
   lowUfAlert({ exchange: exchange({ DrainVolume }), history, settings: settings(overrides) });
+
+describe('the previous exchange of two in the same second', () => {
+  it('is the one the table lists last (the greater id), whatever order the history came in', () => {
+    // A device's dates have whole seconds: in a burst, two exchanges share one; a container's kept
+    // history has them in the order it took them, a read of the table by id.
+    const first = previous({ _id: 'SN-20250310075959100-7', DeviceLocalDate: '2025-03-10T08:00:00Z', FillVolume: 2190 });
+    const second = previous({ _id: 'SN-20250310075959600-8', DeviceLocalDate: '2025-03-10T08:00:00Z', FillVolume: 1810 });
+    const now = exchange({ DrainVolume: 2027 });
+    expect(previousExchange(now, [first, second], 24)?._id).toBe(second._id);
+    expect(previousExchange(now, [second, first], 24)?._id).toBe(second._id);
+    expect(lowUfAlert({ exchange: now, history: [first, second], settings: settings() })).toEqual(
+      lowUfAlert({ exchange: now, history: [second, first], settings: settings() }),
+    );
+  });
+});
 
 describe('ultrafiltrationMl', () => {
   it('is this drain minus the previous fill, in whole ml', () => {
