@@ -15,7 +15,7 @@ import { createPatientWithDevice, createTestPatient, exchangeReport, randomSeria
 import { countDynamoRequests } from '@test/support/dynamo-requests';
 import { approvedPrescription } from '@test/support/prescriptions';
 import { useTestTable } from '@test/support/local-services';
-import { HOUR_MS, MINUTE_MS } from '@shared/time';
+import { HOUR_MS } from '@shared/time';
 
 useTestTable();
 useDeviceBroker();
