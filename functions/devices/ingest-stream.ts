@@ -6,7 +6,7 @@ import { takeDeviceMessage, type DeviceMessageEvent } from './ingest';
 import { keepDeadLetter } from './keep-dead-letter';
 
 /** Devices of one batch taken at once; each device's messages one at a time, in order. */
-const DEVICES_AT_ONCE = 8;
+export const DEVICES_AT_ONCE = 8;
 
 /** The record as the topic rule put it: the rule's SQL output (DeviceMessageEvent), as JSON. */
 function messageOf(record: KinesisStreamRecord): DeviceMessageEvent | undefined {

@@ -10,6 +10,26 @@ const message = (clientId: string, n: number): DeviceMessageEvent => ({
 const tick = () => new Promise((resolve) => setTimeout(resolve, 2));
 
 describe('the local ingest takes each device’s messages in order', () => {
+  it('takes at most a batch of devices at once, as the stream’s Lambda does, each device still in order', async () => {
+    let running = 0;
+    let mostAtOnce = 0;
+    const taken: string[] = [];
+    const take = inDeviceOrder(async (event) => {
+      running += 1;
+      mostAtOnce = Math.max(mostAtOnce, running);
+      await tick();
+      taken.push(`${event.clientId}:${event.payload}`);
+      running -= 1;
+    }, 3);
+    // After an outage: ten devices' backlogs at once.
+    const devices = Array.from({ length: 10 }, (_, d) => `D${d}`);
+    await Promise.all(devices.flatMap((device) => Array.from({ length: 4 }, (_, i) => take(message(device, i)))));
+    expect(mostAtOnce).toBe(3);
+    expect(taken).toHaveLength(40);
+    for (const device of devices)
+      expect(taken.filter((entry) => entry.startsWith(`${device}:`))).toEqual(Array.from({ length: 4 }, (_, i) => `${device}:${i}`));
+  });
+
   it('runs one device’s messages one at a time in arrival order, other devices alongside', async () => {
     const running = new Map<string, number>();
     const most = new Map<string, number>();
