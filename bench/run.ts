@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [--keep] [--exchanges-route <routeId>] [--visits-route <routeId>]
+ * `npm run bench [-- --quick] [--keep] [--only browser] [--exchanges-route <routeId>] [--visits-route <routeId>]
  * [--clinic-patients-route <routeId>] [--highlights-route <routeId>]`: a throwaway portal on free
  * loopback ports (data in .local/bench-<time>/) measured against raw DynamoDB side by side, printed
  * and written to .local/bench.json. A benchmark, not a test: nothing here fails a build.
@@ -43,6 +43,7 @@ import {
   type BenchClinic,
   type BenchPatient,
 } from './fixtures';
+import { measureBrowser, seedBrowserClinic } from './browser';
 import { inParallel, latencies, pairedLatency, quantile, throughput } from './measure';
 import { formatTable, limitRow, notYetRow, ratioRow, shownRatioRow, writeJson, type BenchRow } from './report';
 import { lambdaRows, measureLambdas, measureWeb } from './sizes';
@@ -59,6 +60,8 @@ function option(name: string): string | undefined {
 const flag = (name: string) => process.argv.includes(`--${name}`);
 
 const quick = flag('quick');
+/** `--only browser`: the browser part alone (bench/browser.ts), on its own clinic. */
+const onlyBrowser = option('only') === 'browser';
 /** Sample sizes: the full run aims at a few minutes on 2 cores, --quick at about one. */
 const plan = quick
   ? { latencySamples: 40, tenantPatients: 5, tenantExchangesEach: 3, ingestDevices: 16, ingestMany: 80, ingestOne: 24, historyDays: 730, bigIngest: 24 }
@@ -68,6 +71,24 @@ const OTHERS_FACTOR = 100;
 const EXCHANGE_HOURS = [7, 12, 17, 22];
 /** The last weeks of the long history go through ingest: its look-back window and then some. */
 const HISTORY_INGESTED_DAYS = 21;
+
+/**
+ * The browser part: a clinic of 200 patients, one with a year of exchanges, visited in Chromium on
+ * the slow line and unthrottled (bench/browser.ts); the web is rebuilt as production builds it.
+ */
+async function browserPart(stack: LocalStack): Promise<BenchRow[]> {
+  const seed = await seedBrowserClinic({ patients: 200, days: 365, log });
+  const { rows } = await measureBrowser({
+    stackUrl: stack.url,
+    webDir: path.join(stack.dataDir, 'web'),
+    seed,
+    loads: quick ? 1 : 3,
+    profiles: [true, false],
+    log,
+  });
+  log('browser measured');
+  return rows;
+}
 
 const runStart = performance.now();
 const log = (line: string) => console.log(`[bench] ${((performance.now() - runStart) / 1000).toFixed(0).padStart(4)} s  ${line}`);
@@ -267,6 +288,22 @@ async function profiled<T>(name: string, run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Prints the table and the notes, and writes .local/bench.json. */
+async function printReport(rows: BenchRow[], notes: string[], started: number): Promise<void> {
+  const table = formatTable(rows);
+  console.log(`\n${table}\n`);
+  for (const note of notes) console.log(`- ${note}`);
+  console.log(
+    `- ${os.cpus().length} cores, load average at the end ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')}; ${quick ? 'quick' : 'full'} run in ${((performance.now() - started) / 1000).toFixed(0)} s.`,
+  );
+  const jsonFile = path.join(REPO_ROOT, '.local', 'bench.json');
+  await writeJson(jsonFile, rows);
+  console.log(`- written to ${path.relative(process.cwd(), jsonFile)}`);
+}
+
 async function main(): Promise<void> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const started = performance.now();
@@ -286,6 +323,13 @@ async function main(): Promise<void> {
 
   try {
     stack = await startLocalStack({ dataDir, port: 0, mqttPort: 0, skippedCheckIntervalMs: DAY_MS, log });
+    if (onlyBrowser) {
+      rows.push(...(await browserPart(stack)));
+      await stopAll();
+      stack = undefined;
+      await printReport(rows, notes, started);
+      return;
+    }
     const counter = DynamoRequestCounter.install();
     const recorder = DynamoWriteRecorder.install();
     // Why the broker dropped a device: the ingest error it refused a publish with.
@@ -638,7 +682,7 @@ async function main(): Promise<void> {
     // --- What ships.
     const web = await measureWeb(path.join(dataDir, 'web-production'));
     rows.push(limitRow(`Web /login JS, gzipped KB (${web.loginJsFiles} files: main.js and its static imports)`, web.loginJsGzip / 1024, 160, ' KB'));
-    rows.push(limitRow('Web /login CSS, gzipped KB (main.css)', web.loginCssGzip / 1024, 100, ' KB'));
+    rows.push(limitRow('Web /login CSS, gzipped KB (main.css)', web.loginCssGzip / 1024, 60, ' KB'));
     rows.push({
       name: `Web production build ships source maps (${web.sourceMapFiles} .map files, ${(web.sourceMapBytes / 1024 / 1024).toFixed(1)} MB; ${web.jsReferencingMaps} JS files reference one)`,
       value: web.sourceMapFiles,
@@ -649,22 +693,12 @@ async function main(): Promise<void> {
     });
     // Each bundle's size and load time, and the parts alone (bench/sizes.ts; docs/lambda-bundles.md).
     rows.push(...lambdaRows(await measureLambdas({ loadSamples: quick ? 3 : 7, parts: true })));
+    rows.push(...(await browserPart(stack)));
   } finally {
     await stopAll();
   }
 
-  const table = formatTable(rows);
-  console.log(`\n${table}\n`);
-  for (const note of notes) console.log(`- ${note}`);
-  console.log(
-    `- ${os.cpus().length} cores, load average at the end ${os
-      .loadavg()
-      .map((n) => n.toFixed(1))
-      .join(' ')}; ${quick ? 'quick' : 'full'} run in ${((performance.now() - started) / 1000).toFixed(0)} s.`,
-  );
-  const jsonFile = path.join(REPO_ROOT, '.local', 'bench.json');
-  await writeJson(jsonFile, rows);
-  console.log(`- written to ${path.relative(process.cwd(), jsonFile)}`);
+  await printReport(rows, notes, started);
 }
 
 main().then(

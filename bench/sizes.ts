@@ -2,14 +2,14 @@
  * What ships: the web's production build (as infra/app.ts makes it for the CDK deployment) and
  * each Lambda bundle, built as infra/aws/portal-function.ts's NodejsFunction builds them.
  */
-import { build, type BuildOptions, type Metafile } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { routes, type RouteDefinition } from '../shared/api/routes';
-import { webBuildOptions } from '../web/build';
+import { buildWeb } from '../web/build';
 import { limitRow, ratioRow, type BenchRow } from './report';
 
 const REPO_ROOT = path.resolve(__dirname, '..');
@@ -31,9 +31,9 @@ const gzipSize = async (file: string) => gzipSync(await readFile(file)).length;
 
 /** Builds the production web into `outdir` (minified, as for `cdk deploy`) and measures it. */
 export async function measureWeb(outdir: string): Promise<WebSizes> {
-  // buildWeb({ minify: true }) with these same options is what `cdk deploy` uploads; built here for its metafile.
-  const { metafile } = await build(webBuildOptions(outdir, true));
-  const outputs = (metafile as Metafile).outputs;
+  // What `cdk deploy` uploads: buildWeb's main.css holds only /login's CSS (esbuild's own entry CSS holds every screen's).
+  const metafile = await buildWeb({ outdir, minify: true });
+  const outputs = metafile.outputs;
   const assets = path.join(outdir, 'assets');
   const mainJs = Object.keys(outputs).find((file) => path.resolve(file) === path.join(assets, 'main.js'));
   if (!mainJs) throw new Error('the web build has no assets/main.js');

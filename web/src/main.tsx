@@ -2,7 +2,6 @@ import '@cloudscape-design/global-styles/index.css';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { loadRuntimeConfig } from './lib/runtime-config';
-import { registerServiceWorker } from './lib/service-worker';
 
 loadRuntimeConfig().then(
   () => createRoot(document.getElementById('root')!).render(<App />),
@@ -10,5 +9,3 @@ loadRuntimeConfig().then(
     document.getElementById('root')!.textContent = `The portal could not start: ${String(error)}`;
   },
 );
-
-registerServiceWorker();

@@ -5,6 +5,7 @@ import { Footer } from '../components/footer';
 import { routes, type ScreenRoute, type ScreenId } from '../config/routes';
 import { NotFoundPage } from '../features/misc/not-found/not-found-page';
 import { useSession } from '../lib/auth';
+import { RegisterServiceWorkerWhenShown } from '../lib/service-worker';
 import { HomeRedirect, RequireRole, RequireSession } from './guards';
 import { screens } from './screens';
 
@@ -36,6 +37,7 @@ function CatchAll() {
 export function AppRoutes() {
   return (
     <Suspense fallback={<Spinner size="large" />}>
+      <RegisterServiceWorkerWhenShown />
       <Routes>
         {openScreens.map(([id, route]) => {
           const Screen = screens[id];
