@@ -1,7 +1,7 @@
 import { act, waitFor } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import { currentPath, fakeServer, renderPortal, resetPortal, signInAs } from '../support/portal';
-import { choose, clickDialogButton, enterAddress, fieldError, formField, pickDate, typeInto, visibleDialog } from '../support/patient-form';
+import { choose, chooseWhenListed, clickDialogButton, enterAddress, fieldError, formField, pickDate, typeInto, visibleDialog } from '../support/patient-form';
 
 /** /addPatient: a clinician creates a patient with the spec's rules, confirmation and messages. */
 beforeEach(() => resetPortal());
@@ -85,7 +85,7 @@ it("shows the spec's messages, then saves the patient after confirmation and ope
   await fillEverything();
   // A nurse must choose the physician.
   expect(saveButton().isDisabled()).toBe(true);
-  choose('DoctorID', 'doc-1');
+  await chooseWhenListed('DoctorID', 'doc-1');
   expect(fieldError('Email')).toBe('');
   expect(saveButton().isDisabled()).toBe(false);
 

@@ -1,4 +1,4 @@
-import { act } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 
 /** The patient form's fields as a person uses them, found by the field's name (its test id). */
@@ -24,6 +24,19 @@ export function choose(name: string, value: string): void {
   const select = formField(name)!.findControl()!.findSelect()!;
   act(() => select.openDropdown());
   act(() => select.selectOptionByValue(value));
+}
+
+/** `choose` for a select whose options come from the server: waits until the option is listed (a busy machine answers late). */
+export async function chooseWhenListed(name: string, value: string): Promise<void> {
+  const select = () => formField(name)!.findControl()!.findSelect()!;
+  await waitFor(
+    () => {
+      if (!select().findDropdown().findOpenDropdown()) act(() => select().openDropdown());
+      expect(select().findDropdown().findOptionByValue(value)).not.toBeNull();
+    },
+    { timeout: 5000 },
+  );
+  act(() => select().selectOptionByValue(value));
 }
 
 export async function enterAddress(address: { Country: string; City: string; Street: string }, fieldName = 'Address'): Promise<void> {
