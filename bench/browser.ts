@@ -13,7 +13,8 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '@infra/local/chromium';
 import { TABLE_NAME } from '../infra/local/stack';
 import { DAY_MS } from '../shared/time';
 import { buildWeb } from '../web/build';
@@ -21,7 +22,6 @@ import { rawSeedExchangeHistory } from './adapters';
 import { BENCH_PASSWORD, createBenchPatient, createProviderWithClinics, createStaff, exchangeReport, ingestDirectly, type BenchClinic } from './fixtures';
 import { limitRow, type BenchRow } from './report';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const KB = 1024;
 
 /** A slow clinic line: 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip, a CPU four times slower. */
@@ -335,18 +335,7 @@ export async function measureBrowser(options: {
   const proxy = await startGzipProxy(options.stackUrl);
   let browser: Browser | undefined;
   try {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
     const runs: BrowserRun[] = [];
     for (const throttled of options.profiles) {
       const run: BrowserRun = { throttled, cold: [], warm: [], precache: [] };

@@ -4,13 +4,13 @@
  * the live notices (no reload), so each exchange's first appearance in an answer the page reads is
  * the time a nurse would see it; it is compared with the time the device had its acknowledgement.
  */
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '@infra/local/chromium';
 import { quantile } from '../bench/measure';
 import type { LoadDevice } from './devices';
 import type { RunLog } from './events';
 import { LOAD_PASSWORD, type LoadStaff } from './tenants';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The idle sign-out counts key presses: a nurse watching the screen touches it now and then. */
 const TOUCH_EVERY_MS = 60_000;
 /** An exchange acknowledged this close to the end may not have reached the screen yet: not judged. */
@@ -43,10 +43,7 @@ interface Watch {
 
 /** Opens `count` screens, each a Nurse or Doctor of a clinic watching one of its patients. */
 export async function watchScreens(count: number, origin: string, staff: LoadStaff[], devices: LoadDevice[], run: RunLog) {
-  const browser: Browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser: Browser = await launchChromium();
   const watchers = staff.filter((person) => person.role === 'Nurse' || person.role === 'Doctor');
   const watches: Watch[] = [];
   try {

@@ -1,12 +1,12 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '@infra/local/chromium';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '@infra/local/stack';
 import { totpCode } from '@infra/local/totp';
 
 /** Debian's Chromium, installed by .ci/run; playwright-core drives it, nothing is downloaded. */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * For a browser test file: the whole local stack on free ports with a throwaway data folder,
@@ -21,18 +21,7 @@ export function usePortal(options: Partial<Pick<LocalStackOptions, 'idleTimeoutM
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'pd-portal-browser-'));
     stack = await startLocalStack({ dataDir, port: 0, mqttPort: 0, idleTimeoutMs: options.idleTimeoutMs });
     await options.seed?.(stack);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
   }, 120_000);
 
   afterAll(async () => {
