@@ -1,14 +1,4 @@
-import {
-  AttachPolicyCommand,
-  AttachThingPrincipalCommand,
-  CreateKeysAndCertificateCommand,
-  CreateThingCommand,
-  DeleteCertificateCommand,
-  DeleteThingCommand,
-  DetachPolicyCommand,
-  IoTClient,
-  UpdateCertificateCommand,
-} from '@aws-sdk/client-iot';
+import type { IoTClient } from '@aws-sdk/client-iot';
 import type { DeviceCredentials } from '@shared/api/devices';
 import { deviceCredentials } from './device-credentials';
 import { env } from './environment';
@@ -101,16 +91,28 @@ export function deviceRegistry(): DeviceRegistry {
   return configured;
 }
 
+type IotSdk = typeof import('@aws-sdk/client-iot');
+let iotSdk: Promise<IotSdk> | undefined;
 let iotClient: IoTClient | undefined;
 
-/** IoT Core's control plane through the AWS SDK's IoT client (one client per warm Lambda). */
-export function awsIotControlPlane(client: IoTClient = (iotClient ??= new IoTClient({}))): IotControlPlane {
+/**
+ * IoT Core's control plane through the AWS SDK's IoT client (one client per warm Lambda). The SDK
+ * is loaded on the first call, not with the module: every device route imports the registry, and
+ * only registration and removal call it (the package is a large part of a cold start).
+ */
+export function awsIotControlPlane(given?: IoTClient): IotControlPlane {
+  const iot = async () => {
+    const sdk = await (iotSdk ??= import('@aws-sdk/client-iot'));
+    return { sdk, client: given ?? (iotClient ??= new sdk.IoTClient({})) };
+  };
   return {
     async createThing(thingName) {
-      await client.send(new CreateThingCommand({ thingName }));
+      const { sdk, client } = await iot();
+      await client.send(new sdk.CreateThingCommand({ thingName }));
     },
     async createKeysAndCertificate() {
-      const made = await client.send(new CreateKeysAndCertificateCommand({ setAsActive: true }));
+      const { sdk, client } = await iot();
+      const made = await client.send(new sdk.CreateKeysAndCertificateCommand({ setAsActive: true }));
       if (!made.certificateArn || !made.certificateId || !made.certificatePem || !made.keyPair?.PrivateKey) {
         throw new Error('CreateKeysAndCertificate answered without the certificate or its key');
       }
@@ -122,22 +124,28 @@ export function awsIotControlPlane(client: IoTClient = (iotClient ??= new IoTCli
       };
     },
     async attachPolicy(policyName, certificateArn) {
-      await client.send(new AttachPolicyCommand({ policyName, target: certificateArn }));
+      const { sdk, client } = await iot();
+      await client.send(new sdk.AttachPolicyCommand({ policyName, target: certificateArn }));
     },
     async attachThingPrincipal(thingName, certificateArn) {
-      await client.send(new AttachThingPrincipalCommand({ thingName, principal: certificateArn }));
+      const { sdk, client } = await iot();
+      await client.send(new sdk.AttachThingPrincipalCommand({ thingName, principal: certificateArn }));
     },
     async detachPolicy(policyName, certificateArn) {
-      await client.send(new DetachPolicyCommand({ policyName, target: certificateArn }));
+      const { sdk, client } = await iot();
+      await client.send(new sdk.DetachPolicyCommand({ policyName, target: certificateArn }));
     },
     async deactivateCertificate(certificateId) {
-      await client.send(new UpdateCertificateCommand({ certificateId, newStatus: 'INACTIVE' }));
+      const { sdk, client } = await iot();
+      await client.send(new sdk.UpdateCertificateCommand({ certificateId, newStatus: 'INACTIVE' }));
     },
     async deleteCertificate(certificateId) {
-      await client.send(new DeleteCertificateCommand({ certificateId }));
+      const { sdk, client } = await iot();
+      await client.send(new sdk.DeleteCertificateCommand({ certificateId }));
     },
     async deleteThing(thingName) {
-      await client.send(new DeleteThingCommand({ thingName }));
+      const { sdk, client } = await iot();
+      await client.send(new sdk.DeleteThingCommand({ thingName }));
     },
   };
 }

@@ -1,18 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { logoContentType, type LogoFolder, type LogoUpload } from '@shared/api/logos';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { env } from './environment';
 import { logger } from './powertools';
 
-let client: S3Client | undefined;
+type S3Sdk = typeof import('@aws-sdk/client-s3');
+let loaded: Promise<{ sdk: S3Sdk; client: S3Client; sign: typeof import('@aws-sdk/s3-request-presigner').getSignedUrl }> | undefined;
 
-/** S3 on AWS; locally the object-store twin of the local server (AWS_ENDPOINT_URL_S3, path-style). */
-function s3(): S3Client {
-  // Checksums only where S3 requires them: otherwise the SDK signs a CRC32 of the empty body into
-  // every PutObject link (x-amz-checksum-crc32=AAAAAA==), and S3 refuses any real upload through it.
-  client ??= new S3Client({ forcePathStyle: env('S3_FORCE_PATH_STYLE') === 'true', requestChecksumCalculation: 'WHEN_REQUIRED' });
-  return client;
+/**
+ * S3 on AWS; locally the object-store twin of the local server (AWS_ENDPOINT_URL_S3, path-style).
+ * The SDK is loaded on the first call, not with the module: the provider and clinic routes import
+ * the store, and only the logo calls use it (the package is a large part of a cold start).
+ */
+function s3() {
+  loaded ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]).then(([sdk, presigner]) => ({
+    sdk,
+    // Checksums only where S3 requires them: otherwise the SDK signs a CRC32 of the empty body into
+    // every PutObject link (x-amz-checksum-crc32=AAAAAA==), and S3 refuses any real upload through it.
+    client: new sdk.S3Client({ forcePathStyle: env('S3_FORCE_PATH_STYLE') === 'true', requestChecksumCalculation: 'WHEN_REQUIRED' }),
+    sign: presigner.getSignedUrl,
+  }));
+  return loaded;
 }
 
 function bucket(): string {
@@ -32,18 +40,25 @@ export const LINK_SECONDS = 300;
  * read one object, for five minutes.
  */
 export const imageStore = {
-  uploadUrl: (key: string, contentType: ImageContentType) =>
-    getSignedUrl(s3(), new PutObjectCommand({ Bucket: bucket(), Key: key, ContentType: contentType }), { expiresIn: LINK_SECONDS }),
+  async uploadUrl(key: string, contentType: ImageContentType) {
+    const { sdk, client, sign } = await s3();
+    return sign(client, new sdk.PutObjectCommand({ Bucket: bucket(), Key: key, ContentType: contentType }), { expiresIn: LINK_SECONDS });
+  },
   /**
    * A link to upload one object of this type and exactly this size: both headers are signed, so
    * S3 (and the local twin) refuse another type or length; the caller checks the size's limit.
    */
-  uploadLink: (key: string, contentType: ImageContentType, bytes: number) =>
-    getSignedUrl(s3(), new PutObjectCommand({ Bucket: bucket(), Key: key, ContentType: contentType, ContentLength: bytes }), {
+  async uploadLink(key: string, contentType: ImageContentType, bytes: number) {
+    const { sdk, client, sign } = await s3();
+    return sign(client, new sdk.PutObjectCommand({ Bucket: bucket(), Key: key, ContentType: contentType, ContentLength: bytes }), {
       expiresIn: LINK_SECONDS,
       signableHeaders: new Set(['content-type', 'content-length']),
-    }),
-  downloadUrl: (key: string) => getSignedUrl(s3(), new GetObjectCommand({ Bucket: bucket(), Key: key }), { expiresIn: LINK_SECONDS }),
+    });
+  },
+  async downloadUrl(key: string) {
+    const { sdk, client, sign } = await s3();
+    return sign(client, new sdk.GetObjectCommand({ Bucket: bucket(), Key: key }), { expiresIn: LINK_SECONDS });
+  },
   /**
    * The upload link of an owner's new logo (a clinic's or a provider's): a new key under the
    * owner's folder, for the chosen file's type and exact size. The logo becomes the owner's only
@@ -65,7 +80,8 @@ export const imageStore = {
   async removeReplaced(key: string | undefined, current: string | undefined): Promise<void> {
     if (!key || key === current) return;
     try {
-      await s3().send(new DeleteObjectCommand({ Bucket: bucket(), Key: key }));
+      const { sdk, client } = await s3();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket(), Key: key }));
     } catch (error) {
       logger.warn('replaced logo not removed', { key, error: (error as Error).name });
     }

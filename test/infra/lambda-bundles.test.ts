@@ -8,7 +8,7 @@ import path from 'node:path';
  */
 const ROOT = path.resolve(__dirname, '..', '..');
 
-async function bundleOf(entry: string): Promise<{ inputs: string[]; sdk: string[] }> {
+async function bundleOf(entry: string): Promise<{ inputs: string[]; sdk: string[]; sdkAtLoad: string[] }> {
   const result = await build({
     entryPoints: [path.join(ROOT, 'functions', `${entry}.ts`)],
     bundle: true,
@@ -24,8 +24,14 @@ async function bundleOf(entry: string): Promise<{ inputs: string[]; sdk: string[
   });
   const metafile = result.metafile;
   const sdk = new Set<string>();
-  for (const input of Object.values(metafile.inputs)) for (const imported of input.imports) if (imported.path.startsWith('@aws-sdk/')) sdk.add(imported.path);
-  return { inputs: Object.keys(metafile.inputs), sdk: [...sdk].sort() };
+  const sdkAtLoad = new Set<string>();
+  for (const input of Object.values(metafile.inputs)) {
+    for (const imported of input.imports.filter((each) => each.path.startsWith('@aws-sdk/'))) {
+      sdk.add(imported.path);
+      if (imported.kind !== 'dynamic-import') sdkAtLoad.add(imported.path);
+    }
+  }
+  return { inputs: Object.keys(metafile.inputs), sdk: [...sdk].sort(), sdkAtLoad: [...sdkAtLoad].sort() };
 }
 
 const routeFiles = (inputs: string[]) => inputs.filter((input) => input.startsWith('shared/api/routes/')).sort();
@@ -53,4 +59,20 @@ it('bundles the audit archiver with the S3 client alone: no data layer, no table
   const { inputs, sdk } = await bundleOf('audit/archive-stream');
   expect(sdk).toEqual(['@aws-sdk/client-s3']);
   expect(inputs.filter((input) => input.startsWith('functions/data/') || input.includes('node_modules/electrodb'))).toEqual([]);
+});
+
+it("loads IoT Core's control plane only when a device route registers or removes a device", async () => {
+  for (const entry of ['handlers/devices/get-all-devices', 'handlers/devices/register-device']) {
+    const { sdk, sdkAtLoad } = await bundleOf(entry);
+    expect(sdk).toContain('@aws-sdk/client-iot');
+    expect(sdkAtLoad).not.toContain('@aws-sdk/client-iot');
+  }
+});
+
+it('loads S3 only when a provider or clinic route hands out a logo link', async () => {
+  for (const entry of ['handlers/administration/update-service-provider-profile', 'handlers/administration/get-service-provider-logo-upload']) {
+    const { sdk, sdkAtLoad } = await bundleOf(entry);
+    expect(sdk).toContain('@aws-sdk/client-s3');
+    expect(sdkAtLoad.filter((name) => name.includes('s3'))).toEqual([]);
+  }
 });
