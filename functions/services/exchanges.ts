@@ -12,7 +12,7 @@ import type {
   exchangesResultSchema,
   ManualExchange,
   turbidityResultSchema,
-} from '@shared/api/patients';
+} from '@shared/api/exchanges';
 import { convertTemperature, convertWeight, deviceExchangeSchema } from '@shared/device';
 import * as messages from '@shared/messages';
 import { effectiveSettings } from '@shared/settings';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { serialNumberSchema } from '../device/serial-number';
 import { devices } from '../messages/devices';
 import { errors } from '../messages/errors';
-import { exchangeRowSchema } from './patients';
+import { exchangeRowSchema } from './exchanges';
 import { MAC_PATTERN } from './patterns';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */

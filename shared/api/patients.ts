@@ -1,27 +1,23 @@
 import { z } from 'zod';
-import { alertSchema } from '../alerts';
-import { deviceExchangeSchema, exchangeFluidSchema } from '../device';
 import { patients } from '../messages/patients';
 import { required as requiredText } from '../messages/required';
 import { widgets } from '../messages/widgets';
+import { patientAlertSchema, patientAlertStatusSchema, statusValueSchema } from './exchanges';
 import { DATE_PATTERN, isCalendarDate, PHONE_PATTERN } from './patterns';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
 const messages = { patients, required: requiredText, widgets };
 
 /**
- * The clinical staff's contract for patients and exchanges (spec sections 3 "Patient", "Device
- * exchange record", 5 "Patient create and profile", "Comments" and 7 "Staff"): request schemas
- * with the spec's messages, used by the web's forms and the handlers alike, and the answers.
+ * The clinical staff's contract for patients (spec sections 3 "Patient", 5 "Patient create and
+ * profile" and 7 "Staff"): request schemas with the spec's messages, used by the web's forms and
+ * the handlers alike, and the answers. A patient's exchanges are in exchanges.ts.
  */
 
 const m = messages.patients;
 const L = m.labels;
 const required = messages.required;
 const a = messages.widgets.address;
-
-/** Ids in bodies are ours (UUIDs, device message ids). */
-const idSchema = z.string().min(1).max(128);
 
 /** A required text input of at most 100 characters (spec section 5 "General"). */
 const text = (label: string) =>
@@ -144,12 +140,6 @@ export const piiFields = Object.keys(piiShape) as ReadonlyArray<PiiField>;
 // ---------------------------------------------------------------------------------------------
 // Answers
 
-/** An alert as a patient carries it: the rule's alert plus where and when it was raised. */
-export const patientAlertSchema = alertSchema.extend({ AlertID: z.string(), Time: z.string(), ExchangeID: z.string().optional() });
-export type PatientAlert = z.infer<typeof patientAlertSchema>;
-
-const statusValueSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
-
 export const patientPiiSchema = z.object({
   UserID: z.string(),
   FirstName: z.string(),
@@ -184,7 +174,7 @@ export const patientProfileSchema = z.object({
   GFR: z.number().optional(),
   Protocols: z.object({ current_protocol: z.string().optional(), previous_protocols: z.array(z.string()).optional() }).optional(),
   Device: z.object({ SerialNumber: z.string(), DeviceID: z.string() }).optional(),
-  PatientAlertStatus: z.object({ statusValue: statusValueSchema, unresolved: z.number() }),
+  PatientAlertStatus: patientAlertStatusSchema,
   ExchangeCount: z.number().optional(),
   LastExchangeTime: z.string().optional(),
   CreatedAt: z.string(),
@@ -256,120 +246,3 @@ export const patientListSchema = z.object({ items: z.array(patientListItemSchema
 
 /** …/getAllClinicDoctors/ (spec section 7): the first element has UserList. */
 export const clinicDoctorsSchema = z.array(z.object({ UserList: z.array(physicianSchema) })).min(1);
-
-/**
- * A row of the exchanges table (spec section 3, "Device exchange record"), in the table's units
- * (section 9: min, ml, °C, kg, mmHg, bpm): the server converts what the device sent in °F or lb.
- */
-export const exchangeRowSchema = z.object({
-  _id: z.string(),
-  DeviceLocalDate: z.string(),
-  ExchangeTimeUtc: z.string(),
-  SerialNumber: z.string(),
-  ExchangeFluid: exchangeFluidSchema,
-  StatusAlerts: z.object({ statusValue: statusValueSchema, alerts: z.array(patientAlertSchema) }),
-  /** When a clinician cleared the exchange's alerts (the indicator is hidden). */
-  AlertsClearedAt: z.string().optional(),
-  DrainDuration: z.number(),
-  DrainVolume: z.number(),
-  /** °C */
-  DrainTemp: z.number(),
-  FillVolume: z.number(),
-  FillDuration: z.number(),
-  /** °C */
-  FillTemp: z.number(),
-  /** kg */
-  WeightMeasure: z.object({ Value: z.number(), Time: z.string() }).optional(),
-  TargetWeightSnapshot: z.number().optional(),
-  BloodPressureMeasure: z.object({ Value: z.object({ Systolic: z.number(), Diastolic: z.number() }), Time: z.string() }).optional(),
-  PulseMeasure: z.object({ Value: z.number(), Time: z.string() }).optional(),
-  PValue: z.number().optional(),
-  Uf: z.number().optional(),
-  Note: z.string().optional(),
-  MachineProblem: z.string().optional(),
-  BubblesTurbidityCalc: z.object({ meanCleanDrain: z.number(), stdevCleanDrain: z.number(), meanCleanFill: z.number(), stdevCleanFill: z.number() }).optional(),
-  PatientUtilizationSnapshot: z.number().optional(),
-  /** The raw turbidity series exist (…/exchanges/{exchangeId}/turbidity gives them for the CSV). */
-  HasTurbidity: z.boolean(),
-  /** Set when a clinician entered the exchange by hand: who. */
-  EnteredBy: z.object({ UserID: z.string(), Name: z.string() }).optional(),
-});
-export type ExchangeRow = z.infer<typeof exchangeRowSchema>;
-
-/** …/getExchanges: newest first, a page at a time; `from`/`to` narrow to a period (ISO date-times). */
-export const exchangesQuerySchema = z
-  .object({
-    limit: z.coerce.number().int().min(1).max(200).optional(),
-    cursor: z.string().min(1).max(2048).optional(),
-    from: z.string().datetime({ offset: true }).optional(),
-    to: z.string().datetime({ offset: true }).optional(),
-  })
-  .strict();
-
-/** The answer has an exchanges array (spec section 7), the patient's exchange count and the next page's cursor. */
-export const exchangesResultSchema = z.object({ exchanges: z.array(exchangeRowSchema), count: z.number(), cursor: z.string().optional() });
-
-/** …/saveExchangeNote (spec section 7): Note (≤ 1000, spec section 5 "Comments"; '' or null removes it) and Exchange_id. */
-export const exchangeNoteSchema = z
-  .object({
-    Exchange_id: idSchema,
-    Note: z.string().max(1000, m.commentTooLong).nullable(),
-  })
-  .strict();
-export const exchangeNoteResultSchema = z.object({ _id: z.string(), Note: z.string().optional() });
-
-/**
- * …/clearAlerts (spec section 7, body `_id`): an exchange's id clears that exchange's alerts; the
- * patient's id clears every unresolved alert of the patient (skipped slots and device problems too).
- */
-export const clearAlertsSchema = z.object({ _id: idSchema }).strict();
-export const clearAlertsResultSchema = z.object({ cleared: z.number(), PatientAlertStatus: patientProfileSchema.shape.PatientAlertStatus });
-
-/**
- * Beyond the spec: an exchange entered by hand (the patient reported it by phone, the device was
- * offline). The device protocol's own schema, without the raw turbidity series; the same alert
- * engine evaluates it, and it is marked with who entered it.
- */
-export const manualExchangeSchema = deviceExchangeSchema
-  .innerType()
-  .omit({ _id: true, FillTurbidity: true, DrainTurbidity: true, BubblesFillTurbidity: true, BubblesDrainTurbidity: true })
-  .strict();
-export type ManualExchange = z.infer<typeof manualExchangeSchema>;
-export const manualExchangeResultSchema = z.object({ exchange: exchangeRowSchema });
-
-/** Beyond the spec: an exchange's raw turbidity series, for its CSV. */
-export const turbidityResultSchema = z.object({
-  _id: z.string(),
-  SerialNumber: z.string(),
-  DeviceLocalDate: z.string(),
-  FillTurbidity: z.array(z.number()).optional(),
-  DrainTurbidity: z.array(z.number()).optional(),
-  BubblesFillTurbidity: z.array(z.number()).optional(),
-  BubblesDrainTurbidity: z.array(z.number()).optional(),
-});
-
-/** Beyond the spec: the adherence calendar's month (yyyy-mm), the current month when absent. */
-export const adherenceQuerySchema = z
-  .object({
-    month: z
-      .string()
-      .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must be yyyy-mm')
-      .optional(),
-  })
-  .strict();
-
-/** One day of the adherence calendar: the prescribed slots and how many were done. */
-export const adherenceDaySchema = z.object({
-  date: z.string(),
-  prescribed: z.number(),
-  done: z.number(),
-  state: z.enum(['done', 'partial', 'missed', 'none', 'future']),
-});
-export const adherenceResultSchema = z.object({
-  month: z.string(),
-  timeZone: z.string(),
-  days: z.array(adherenceDaySchema),
-  /** Done over prescribed slots of the month's past days, in percent; absent with nothing prescribed. */
-  adherencePercent: z.number().optional(),
-});
-export type AdherenceResult = z.infer<typeof adherenceResultSchema>;

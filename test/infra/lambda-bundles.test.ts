@@ -36,11 +36,19 @@ async function bundleOf(entry: string): Promise<{ inputs: string[]; sdk: string[
 
 const routeFiles = (inputs: string[]) => inputs.filter((input) => input.startsWith('shared/api/routes/')).sort();
 
-it("bundles a clinical handler with the clinical routes only, and without Cognito's SDK", async () => {
-  const { inputs, sdk } = await bundleOf('handlers/clinical/get-exchanges');
-  expect(routeFiles(inputs)).toEqual(['shared/api/routes/clinical.ts', 'shared/api/routes/staff.ts']);
-  expect(sdk).not.toContain('@aws-sdk/client-cognito-identity-provider');
-  expect(sdk).toContain('@aws-sdk/client-dynamodb');
+it("bundles an exchange handler with the exchange routes only: no patient schemas, no Cognito's SDK", async () => {
+  for (const entry of ['handlers/clinical/get-exchanges', 'handlers/clinical/add-exchange']) {
+    const { inputs, sdk } = await bundleOf(entry);
+    expect(routeFiles(inputs)).toEqual(['shared/api/routes/exchanges.ts', 'shared/api/routes/staff.ts']);
+    expect(inputs).not.toContain('shared/api/patients.ts');
+    expect(sdk).not.toContain('@aws-sdk/client-cognito-identity-provider');
+    expect(sdk).toContain('@aws-sdk/client-dynamodb');
+  }
+});
+
+it('bundles a patient handler with the clinical area, which joins the exchange routes', async () => {
+  const { inputs } = await bundleOf('handlers/clinical/get-patient-profile');
+  expect(routeFiles(inputs)).toEqual(['shared/api/routes/clinical.ts', 'shared/api/routes/exchanges.ts', 'shared/api/routes/staff.ts']);
 });
 
 it('bundles a session handler with the session routes only, and Cognito, which it calls', async () => {

@@ -1,8 +1,8 @@
-import { clinicalRoutes } from '@shared/api/routes/clinical';
+import { exchangeRoutes } from '@shared/api/routes/exchanges';
 import { staffRouteGroupOf } from '@shared/api/routes/staff';
 import { staffEndpoint } from '@functions/endpoint/endpoint';
 import { saveExchangeNote } from '@functions/services/exchanges';
 
-export const handler = staffEndpoint(staffRouteGroupOf(clinicalRoutes, 'saveExchangeNote'), ({ caller, audit, params, body }) =>
+export const handler = staffEndpoint(staffRouteGroupOf(exchangeRoutes, 'saveExchangeNote'), ({ caller, audit, params, body }) =>
   saveExchangeNote(caller, audit, params.patientId, body),
 );

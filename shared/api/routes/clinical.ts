@@ -1,32 +1,23 @@
 import { careTeamWeekQuerySchema, careTeamWeekResultSchema } from '../care-week';
 import { historyPageSchema, historyQuerySchema, patientHistoryQuerySchema } from '../history';
 import {
-  adherenceQuerySchema,
-  adherenceResultSchema,
-  clearAlertsResultSchema,
-  clearAlertsSchema,
   clinicDoctorsSchema,
-  exchangeNoteResultSchema,
-  exchangeNoteSchema,
-  exchangesQuerySchema,
-  exchangesResultSchema,
   listQuerySchema,
-  manualExchangeResultSchema,
-  manualExchangeSchema,
   patientListSchema,
   patientProfileResultSchema,
   patientSignupResultSchema,
   patientSignupSchema,
   patientUpdateResultSchema,
   patientUpdateSchema,
-  turbidityResultSchema,
 } from '../patients';
 import { defineRoutes } from '../route-definition';
+import { exchangeRoutes } from './exchanges';
 import { ALL_STAFF, PATIENT_TENANT, staffRoutes } from './staff';
 
 /**
  * The clinical staff's calls (spec section 7, Staff, under /clinicsDirector/{id}, /doctors/{id},
- * /nurses/{id}): patients and their exchanges.
+ * /nurses/{id}): patients and their exchanges. The exchanges' calls are in exchanges.ts, so that
+ * their Lambdas carry those routes' schemas only; this area joins them.
  */
 export const clinicalRoutes = defineRoutes({
   ...staffRoutes('signupPatient', '/patients/signup', ALL_STAFF, {
@@ -100,80 +91,7 @@ export const clinicalRoutes = defineRoutes({
     audit: 'write',
     thing: 'update patient',
   }),
-  ...staffRoutes('getExchanges', '/patients/{patientId}/getExchanges', ALL_STAFF, {
-    method: 'GET',
-    query: exchangesQuerySchema,
-    response: exchangesResultSchema,
-    handler: 'clinical/get-exchanges',
-    access: ['table-write'],
-    keys: ['PATIENT', 'USER'],
-    writeKeys: ['AUDIT'],
-    tenant: PATIENT_TENANT,
-    audit: 'read',
-    thing: 'exchanges',
-  }),
-  ...staffRoutes('saveExchangeNote', '/patients/{patientId}/saveExchangeNote', ALL_STAFF, {
-    method: 'POST',
-    body: exchangeNoteSchema,
-    response: exchangeNoteResultSchema,
-    handler: 'clinical/save-exchange-note',
-    access: ['table-write'],
-    keys: ['PATIENT'],
-    writeKeys: ['PATIENT', 'AUDIT'],
-    tenant: PATIENT_TENANT,
-    audit: 'write',
-    thing: 'update Exchange',
-  }),
-  ...staffRoutes('clearAlerts', '/patients/{patientId}/clearAlerts', ALL_STAFF, {
-    method: 'POST',
-    body: clearAlertsSchema,
-    response: clearAlertsResultSchema,
-    handler: 'clinical/clear-alerts',
-    access: ['table-write'],
-    keys: ['PATIENT'],
-    writeKeys: ['PATIENT', 'AUDIT'],
-    tenant: PATIENT_TENANT,
-    audit: 'write',
-    thing: 'update Exchange',
-  }),
-  /** Beyond the spec: an exchange entered by hand, through the same alert engine as a device's. */
-  ...staffRoutes('addExchange', '/patients/{patientId}/addExchange', ['ClinicDirector', 'Doctor'], {
-    method: 'POST',
-    body: manualExchangeSchema,
-    response: manualExchangeResultSchema,
-    handler: 'clinical/add-exchange',
-    access: ['table-write', 'live-notify'],
-    keys: ['PATIENT', 'USER', 'SERIAL', 'DEVICE', 'CLINIC', 'SP', 'GLOBAL', 'COUNTER'],
-    writeKeys: ['PATIENT', 'DEVICE', 'COUNTER', 'DUE', 'AUDIT'],
-    tenant: PATIENT_TENANT,
-    audit: 'write',
-    thing: 'exchanges',
-  }),
-  /** Beyond the spec: an exchange's raw turbidity series, for the row's CSV. */
-  ...staffRoutes('getExchangeTurbidity', '/patients/{patientId}/exchanges/{exchangeId}/turbidity', ALL_STAFF, {
-    method: 'GET',
-    response: turbidityResultSchema,
-    handler: 'clinical/get-exchange-turbidity',
-    access: ['table-write'],
-    keys: ['PATIENT'],
-    writeKeys: ['AUDIT'],
-    tenant: PATIENT_TENANT,
-    audit: 'read',
-    thing: 'exchanges',
-  }),
-  /** Beyond the spec: the adherence calendar of a month. */
-  ...staffRoutes('getAdherence', '/patients/{patientId}/adherence', ALL_STAFF, {
-    method: 'GET',
-    query: adherenceQuerySchema,
-    response: adherenceResultSchema,
-    handler: 'clinical/get-adherence',
-    access: ['table-write'],
-    keys: ['PATIENT', 'CLINIC', 'SP', 'GLOBAL'],
-    writeKeys: ['AUDIT'],
-    tenant: PATIENT_TENANT,
-    audit: 'read',
-    thing: 'exchanges',
-  }),
+  ...exchangeRoutes,
   /** Beyond the spec: the care team's week (ClinicDirector, /patients/week): per patient the week's counters and who cleared what. */
   ...staffRoutes('getCareTeamWeek', '/careTeamWeek', ['ClinicDirector'], {
     method: 'GET',

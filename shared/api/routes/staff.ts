@@ -72,7 +72,7 @@ export function staffRouteId<const N extends string, R extends StaffRole>(name: 
 
 /**
  * The routes of one staff call in one area's table, one per clinical role that may make it:
- * `staffRouteGroupOf(clinicalRoutes, 'getExchanges')`. Handlers take it from their own area's
+ * `staffRouteGroupOf(exchangeRoutes, 'getExchanges')`. Handlers take it from their own area's
  * file, so that their Lambda does not carry every area's routes and schemas (docs/lambda-bundles.md).
  */
 export function staffRouteGroupOf<const T extends Record<string, RouteDefinition>, const N extends string>(

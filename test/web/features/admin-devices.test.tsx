@@ -2,7 +2,7 @@ import { act, render, waitFor } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import { MemoryRouter } from 'react-router-dom';
 import type { DeviceDeadLetter, DeviceProfile } from '@shared/api/devices';
-import type { ExchangeRow } from '@shared/api/patients';
+import type { ExchangeRow } from '@shared/api/exchanges';
 import { AppProvider } from '@web/src/app/provider';
 import { DeviceSettingsForm } from '@web/src/features/admin/device-settings/device-settings-screen';
 import { utilizationBand } from '@web/src/features/admin/devices/utilization';

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import createWrapper, { type TableWrapper } from '@cloudscape-design/components/test-utils/dom';
-import type { PatientAlert } from '@shared/api/patients';
+import type { PatientAlert } from '@shared/api/exchanges';
 import { paths } from '@web/src/config/routes';
 import { fakeServer, renderPortal, resetPortal, signInAs } from '../support/portal';
 import { exchange, PATIENT_ID, servePatient } from '../support/patient';

@@ -1,4 +1,5 @@
-import type { AdherenceResult, ExchangeRow, PatientProfileResult } from '@shared/api/patients';
+import type { PatientProfileResult } from '@shared/api/patients';
+import type { AdherenceResult, ExchangeRow } from '@shared/api/exchanges';
 import type { fakeServer } from './portal';
 
 /** A patient's data for the patient screen's tests on the fake server. */

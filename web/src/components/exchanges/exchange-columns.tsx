@@ -1,4 +1,4 @@
-import type { ExchangeRow } from '@shared/api/patients';
+import type { ExchangeRow } from '@shared/api/exchanges';
 import { patients } from '@shared/messages/patients';
 import { formatLocalDate, formatPValue, numberText } from '@web/src/lib/format';
 import type { ListColumn } from '../list/list-logic';

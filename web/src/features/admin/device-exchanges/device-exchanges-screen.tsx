@@ -1,7 +1,7 @@
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { ExchangeRow } from '@shared/api/patients';
+import type { ExchangeRow } from '@shared/api/exchanges';
 import { deviceScreens } from '@shared/messages/device-screens';
 import { patients } from '@shared/messages/patients';
 import { ErrorDialog } from '@web/src/components/error-dialog';

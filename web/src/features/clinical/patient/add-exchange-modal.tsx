@@ -11,7 +11,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
 import TimeInput from '@cloudscape-design/components/time-input';
 import { z } from 'zod';
-import { manualExchangeSchema } from '@shared/api/patients';
+import { manualExchangeSchema } from '@shared/api/exchanges';
 import { exchangeFluids } from '@shared/device/fluids';
 import { TIME_OF_DAY_PATTERN } from '@shared/device/schedule';
 import { dialogs } from '@shared/messages/dialogs';

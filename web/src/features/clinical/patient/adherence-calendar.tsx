@@ -5,7 +5,7 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
 import type { z } from 'zod';
-import type { adherenceDaySchema, AdherenceResult } from '@shared/api/patients';
+import type { adherenceDaySchema, AdherenceResult } from '@shared/api/exchanges';
 import { patients } from '@shared/messages/patients';
 import { QueryState } from '@web/src/components/query-state';
 import { useApiQuery } from '@web/src/lib/api-hooks';

@@ -1,5 +1,5 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import type { ExchangeRow } from '@shared/api/patients';
+import type { ExchangeRow } from '@shared/api/exchanges';
 
 interface ExchangesPage {
   exchanges: ExchangeRow[];

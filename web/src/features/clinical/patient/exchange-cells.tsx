@@ -8,7 +8,7 @@ import Textarea from '@cloudscape-design/components/textarea';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { alertSummary } from '@shared/alerts/alert';
-import type { ExchangeRow } from '@shared/api/patients';
+import type { ExchangeRow } from '@shared/api/exchanges';
 import { exchangeFluidColour } from '@shared/device/fluids';
 import { dialogs } from '@shared/messages/dialogs';
 import { patients } from '@shared/messages/patients';

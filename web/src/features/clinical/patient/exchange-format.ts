@@ -1,4 +1,4 @@
-import type { ExchangeRow } from '@shared/api/patients';
+import type { ExchangeRow } from '@shared/api/exchanges';
 import { localParts } from '@web/src/lib/format';
 
 /** Whether the exchange still shows an alert indicator (it has alerts nobody cleared). */

@@ -9,7 +9,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useId, useMemo, useState } from 'react';
 import { Brush, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { alertFlags, type AlertFlag } from '@shared/alerts';
-import type { ExchangeRow } from '@shared/api/patients';
+import type { ExchangeRow } from '@shared/api/exchanges';
 import { patients } from '@shared/messages/patients';
 import { DAY_MS } from '@shared/time';
 import { QueryState } from '@web/src/components/query-state';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { turbidityResultSchema } from '@shared/api/patients';
+import type { turbidityResultSchema } from '@shared/api/exchanges';
 import { patients } from '@shared/messages/patients';
 import { csvCell, csvLines } from '@web/src/components/list/list-logic';
 
