@@ -10,7 +10,7 @@ import { buildWeb } from '@web/build';
 import { createApiGateway, createTokenVerifier } from './api-gateway';
 import type { DeviceMessageEvent } from '@functions/devices/ingest';
 import { deadLetterWatch } from './dead-letter-watch';
-import { inDeviceOrder, screenCalls, type ScreenCalls } from './device-order';
+import { inDeviceOrder } from './device-order';
 import { dataModelRepository } from '@functions/data/data-model-repository';
 import { liveTopicFilterForToken } from '@functions/identity/live-access';
 import type { AwsSdkVariables, EnvironmentVariables } from '@functions/lib/environment';
@@ -220,7 +220,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const objects = objectStoreTwin(path.join(dataDir, 'objects'), OBJECT_STORE_PREFIX, credentialsFromEnvironment);
 
     let port = 0; // known once the server listens, before any request
-    const screens = screenCalls();
     const server = http.createServer((req, res) => {
       const url = parsedUrl(req.url, `http://${req.headers.host ?? 'localhost'}`);
       if (!url) {
@@ -235,7 +234,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       }
       const local = localPaths[`${req.method} ${url.pathname}`];
       const handled = url.pathname.startsWith(`${API_BASE}/`)
-        ? screens.during(api(req, res, url))
+        ? api(req, res, url)
         : url.pathname.startsWith(`${OBJECT_STORE_PREFIX}/`)
           ? objects(req, res, url)
           : local
@@ -258,7 +257,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const brokerOptions = {
       mqttPort: options.mqttPort,
       httpServer: server,
-      onDeviceMessage: deviceMessageIngest(deadLetters.letter, screens),
+      onDeviceMessage: deviceMessageIngest(deadLetters.letter),
       onDeadLetter: deadLetters.letter,
       credentials: deviceCredentials(deviceCredentialsFile(dataDir)),
       allowedOrigins: localOrigins(port),
@@ -311,17 +310,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
 /**
  * The ingest Lambda's handler, invoked in-process with the topic rule's event, each device's
- * messages in order (device-order.ts), yielding to the screens' calls; each message it keeps as a
- * dead letter is told to `onDeadLetter`.
+ * messages in order (device-order.ts); each message it keeps as a dead letter is told to `onDeadLetter`.
  */
-function deviceMessageIngest(onDeadLetter: () => void, screens: ScreenCalls): (event: DeviceMessageEvent) => Promise<void> {
+function deviceMessageIngest(onDeadLetter: () => void): (event: DeviceMessageEvent) => Promise<void> {
   const ingest = import('@functions/devices/ingest');
-  return inDeviceOrder(
-    async (event) => {
-      if ((await (await ingest).handler(event)) === 'dead-lettered') onDeadLetter();
-    },
-    { screens },
-  );
+  return inDeviceOrder(async (event) => {
+    if ((await (await ingest).handler(event)) === 'dead-lettered') onDeadLetter();
+  });
 }
 
 /** The scheduled skipped-exchange Lambda, on a timer; one run at a time. */

@@ -1,5 +1,5 @@
 import type { DeviceMessageEvent } from '@functions/devices/ingest';
-import { inDeviceOrder, screenCalls, WHILE_SCREENS_WAIT } from '@infra/local/device-order';
+import { inDeviceOrder } from '@infra/local/device-order';
 
 const message = (clientId: string, n: number): DeviceMessageEvent => ({
   clientId,
@@ -14,16 +14,13 @@ describe('the local ingest takes each device’s messages in order', () => {
     let running = 0;
     let mostAtOnce = 0;
     const taken: string[] = [];
-    const take = inDeviceOrder(
-      async (event) => {
-        running += 1;
-        mostAtOnce = Math.max(mostAtOnce, running);
-        await tick();
-        taken.push(`${event.clientId}:${event.payload}`);
-        running -= 1;
-      },
-      { devicesAtOnce: 3 },
-    );
+    const take = inDeviceOrder(async (event) => {
+      running += 1;
+      mostAtOnce = Math.max(mostAtOnce, running);
+      await tick();
+      taken.push(`${event.clientId}:${event.payload}`);
+      running -= 1;
+    }, 3);
     // After an outage: ten devices' backlogs at once.
     const devices = Array.from({ length: 10 }, (_, d) => `D${d}`);
     await Promise.all(devices.flatMap((device) => Array.from({ length: 4 }, (_, i) => take(message(device, i)))));
@@ -68,31 +65,5 @@ describe('the local ingest takes each device’s messages in order', () => {
     });
     const outcomes = await Promise.allSettled([0, 1, 2].map((n) => take(message('A', n))));
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-  });
-
-  it('takes one message at a time while a screen’s call is in flight, and a batch again once none is', async () => {
-    const screens = screenCalls();
-    let running = 0;
-    const atOnce: number[] = [];
-    const take = inDeviceOrder(
-      async () => {
-        running += 1;
-        atOnce.push(running);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-        running -= 1;
-      },
-      { devicesAtOnce: 4, screens },
-    );
-    let answer!: () => void;
-    const call = screens.during(new Promise<void>((resolve) => (answer = resolve)));
-    const backlog = Array.from({ length: 12 }, (_, d) => take(message(`D${d}`, 0)));
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(Math.max(...atOnce)).toBe(WHILE_SCREENS_WAIT);
-    const whileBusy = atOnce.length;
-    expect(whileBusy).toBeGreaterThan(1);
-    answer();
-    await call;
-    await Promise.all(backlog);
-    expect(Math.max(...atOnce.slice(whileBusy))).toBe(4);
   });
 });
