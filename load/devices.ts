@@ -145,14 +145,25 @@ export class LoadDevice {
     const serial = this.home.serialNumber;
     const id = `${serial}-garbage-${Date.now()}`;
     const { exchange } = this.patient.nextExchange(new Date());
-    this.ledger.set(id, { id, kind: 'garbage', sentAt: this.run.now(), sends: 1 });
+    const entry: LedgerEntry = { id, kind: 'garbage', sentAt: this.run.now(), sends: 1 };
+    this.ledger.set(id, entry);
     this.unreadableSent += 1;
     this.run.device.push({ t: this.run.now(), what: 'garbage' });
     const topic = deviceTopics.exchange(serial);
-    this.track(this.client.publishAsync(topic, '{"_id": "not closed', { qos: DEVICE_MQTT_QOS })).catch(() => undefined);
-    this.track(this.client.publishAsync(topic, JSON.stringify({ ...exchange, _id: id, DrainVolume: 'a lot', FillVolume: -5 }), { qos: DEVICE_MQTT_QOS })).then(
-      () => (this.ledger.get(id)!.ackedAt = this.run.now()),
-      () => undefined,
+    this.publishUntilAcked(topic, '{"_id": "not closed');
+    this.publishUntilAcked(topic, JSON.stringify({ ...exchange, _id: id, DrainVolume: 'a lot', FillVolume: -5 }), () => (entry.ackedAt = this.run.now()));
+  }
+
+  /**
+   * Publishes until the broker acknowledges: a device keeps what it sent until then, so a message
+   * its connection gave up (a broker restart) goes again a moment later.
+   */
+  private publishUntilAcked(topic: string, payload: string, onAcked?: () => void): void {
+    this.track(this.client!.publishAsync(topic, payload, { qos: DEVICE_MQTT_QOS })).then(
+      () => onAcked?.(),
+      () => {
+        if (!this.finished) setTimeout(() => this.publishUntilAcked(topic, payload, onAcked), 1000).unref();
+      },
     );
   }
 
@@ -169,7 +180,7 @@ export class LoadDevice {
     }
     this.stopped = true;
     const deadline = Date.now() + graceMs;
-    const unacked = () => [...this.ledger.values()].some((entry) => entry.kind === 'exchange' && entry.ackedAt === undefined);
+    const unacked = () => [...this.ledger.values()].some((entry) => entry.ackedAt === undefined);
     while ((this.inFlight.size > 0 || unacked()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
     this.finished = true;
     await this.client?.endAsync(true).catch(() => undefined);

@@ -252,7 +252,7 @@ export function plots(report: LoadReport): string {
     return [i * step, sent, acked];
   });
   const processes = [...new Set(report.series.processes.map((p) => p.process))];
-  const perProcess = (field: 'rssMb' | 'cpu') =>
+  const perProcess = (field: 'memoryMb' | 'cpu') =>
     processes.map((name) => ({ name, points: report.series.processes.filter((p) => p.process === name).map((p): [number, number] => [p.t, p[field]]) }));
   return [
     lineChart('Requests per second by kind', 'calls/s', rate, seconds, faults),
@@ -270,7 +270,7 @@ export function plots(report: LoadReport): string {
       seconds,
       faults,
     ),
-    lineChart('Memory of each process (VmRSS)', 'MB', perProcess('rssMb'), seconds, faults),
+    lineChart('Memory of each process (VmRSS), and the portal’s V8 heap after a full GC', 'MB', perProcess('memoryMb'), seconds, faults),
     lineChart('CPU of each process', '% of one CPU', perProcess('cpu'), seconds, faults),
   ].join('\n');
 }

@@ -1,8 +1,8 @@
 /**
  * Samples, every few seconds, the memory (VmRSS) and CPU of each process from /proc/<pid>: the
  * stack's process (the API, the broker and the ingest, as the Lambdas would run them), its
- * DynamoDB Local and cognito-local children (whichever is running now) and this load driver; and
- * how many exchanges the table holds for the run's patients.
+ * DynamoDB Local and cognito-local children (whichever is running now) and this load driver; how
+ * many exchanges the table holds for the run's patients; and every half minute the portal's live heap.
  */
 import { readFileSync } from 'node:fs';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -14,6 +14,10 @@ import type { StackPart, StackProcess } from './stack-process';
 const CLOCK_TICKS = 100;
 
 export const PORTAL_PROCESS = 'portal (API, broker, ingest)';
+/** The portal's V8 heap in use after a full collection: its own series, sampled less often. */
+export const PORTAL_LIVE_HEAP = 'portal, V8 heap after a full GC';
+/** How often the live heap is sampled: each sample is a full collection, a pause of the portal. */
+const LIVE_HEAP_EVERY_MS = 30_000;
 /** This process: the devices and staff that load the portal, and the run's own log. */
 export const LOAD_PROCESS = 'load driver (devices, staff)';
 
@@ -21,7 +25,8 @@ export interface ProcessSample {
   t: number;
   process: string;
   pid: number;
-  rssMb: number;
+  /** VmRSS; for PORTAL_LIVE_HEAP, the V8 heap in use after a full collection. */
+  memoryMb: number;
   /** Share of one CPU since the previous sample, %. */
   cpu: number;
 }
@@ -31,14 +36,14 @@ export interface StoredSample {
   stored: number;
 }
 
-function readProc(pid: number): { rssMb: number; ticks: number } | undefined {
+function readProc(pid: number): { memoryMb: number; ticks: number } | undefined {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
     // Fields after the command name (which may hold spaces), from field 3: utime is 14, stime 15.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { rssMb: rssKb / 1024, ticks: Number(fields[11]) + Number(fields[12]) };
+    return { memoryMb: rssKb / 1024, ticks: Number(fields[11]) + Number(fields[12]) };
   } catch {
     return undefined;
   }
@@ -70,7 +75,7 @@ export function startSampler(stack: StackProcess, run: RunLog, patientIds: () =>
       const before = previous.get(pid);
       previous.set(pid, { ticks: read.ticks, t });
       const cpu = before ? ((read.ticks - before.ticks) / CLOCK_TICKS / (t - before.t)) * 100 : 0;
-      processes.push({ t, process: name, pid, rssMb: Math.round(read.rssMb * 10) / 10, cpu: Math.round(cpu * 10) / 10 });
+      processes.push({ t, process: name, pid, memoryMb: Math.round(read.memoryMb * 10) / 10, cpu: Math.round(cpu * 10) / 10 });
     }
     if (counting) return;
     counting = true;
@@ -81,13 +86,23 @@ export function startSampler(stack: StackProcess, run: RunLog, patientIds: () =>
       )
       .finally(() => (counting = false));
   };
+  const sampleLiveHeap = () => {
+    const t = run.now();
+    void stack.liveHeapMb().then(
+      (mb) => mb !== undefined && processes.push({ t, process: PORTAL_LIVE_HEAP, pid: stack.pid, memoryMb: Math.round(mb * 10) / 10, cpu: 0 }),
+      () => undefined,
+    );
+  };
   const timer = setInterval(sample, everyMs);
+  const heapTimer = setInterval(sampleLiveHeap, LIVE_HEAP_EVERY_MS);
   sample();
+  sampleLiveHeap();
   return {
     processes,
     stored,
     stop: () => {
       clearInterval(timer);
+      clearInterval(heapTimer);
       document.destroy();
     },
   };

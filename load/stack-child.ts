@@ -5,7 +5,7 @@
  */
 import { startLocalStack, type LocalStackOptions } from '@infra/local/stack';
 
-export type StackRequest = { id: number; op: 'restartBroker' | 'parts' };
+export type StackRequest = { id: number; op: 'restartBroker' | 'parts' | 'liveHeap' };
 export type StackMessage =
   | { type: 'ready'; url: string; mqttUrl: string; dataDir: string; env: Record<string, string> }
   | { type: 'reply'; id: number; result?: unknown; error?: string }
@@ -13,6 +13,18 @@ export type StackMessage =
   | { type: 'failed'; error: string };
 
 const send = (message: StackMessage) => process.send?.(message);
+
+/**
+ * The V8 heap in use right after a full collection (the process runs with --expose-gc): what the
+ * portal holds alive. The resident size also follows V8's heap sizing, which grows with the load
+ * and gives back late, so a leak shows here first and only here for sure.
+ */
+function liveHeapMb(): number | undefined {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) return undefined;
+  gc();
+  return process.memoryUsage().heapUsed / 2 ** 20;
+}
 
 async function main(): Promise<void> {
   const options = JSON.parse(process.argv[2] ?? '{}') as Omit<LocalStackOptions, 'log'>;
@@ -26,7 +38,9 @@ async function main(): Promise<void> {
     const answer =
       request.op === 'restartBroker'
         ? stack.restartBroker().then(() => undefined)
-        : Promise.resolve(stack.processes().map((part) => ({ name: part.name, pid: part.child.pid ?? 0 })));
+        : request.op === 'liveHeap'
+          ? Promise.resolve(liveHeapMb())
+          : Promise.resolve(stack.processes().map((part) => ({ name: part.name, pid: part.child.pid ?? 0 })));
     answer.then(
       (result) => send({ type: 'reply', id: request.id, result }),
       (error: unknown) => send({ type: 'reply', id: request.id, error: String(error) }),

@@ -18,6 +18,8 @@ export interface StackProcess {
   pid: number;
   restartBroker(): Promise<void>;
   parts(): Promise<StackPart[]>;
+  /** The portal's V8 heap in use after a full collection, MB (load/stack-child.ts). */
+  liveHeapMb(): Promise<number | undefined>;
   stop(): Promise<void>;
 }
 
@@ -27,7 +29,7 @@ export interface StackProcess {
  */
 export async function startStackProcess(options: Omit<LocalStackOptions, 'log'>, log: (line: string) => void): Promise<StackProcess> {
   const child = fork(path.join(__dirname, 'stack-child.ts'), [JSON.stringify(options)], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', '--expose-gc'],
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   const lines = (stream: NodeJS.ReadableStream | null) =>
@@ -74,6 +76,7 @@ export async function startStackProcess(options: Omit<LocalStackOptions, 'log'>,
     pid: child.pid!,
     restartBroker: () => ask<void>('restartBroker'),
     parts: () => ask<StackPart[]>('parts'),
+    liveHeapMb: () => ask<number | undefined>('liveHeap'),
     stop: () => stopChild(child),
   };
 }

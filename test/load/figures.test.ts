@@ -2,11 +2,11 @@ import { kneeRows, stepFigures, type KneeResult } from '@load/knee';
 import type { LoadDevice } from '@load/devices';
 import { memoryGrowth } from '@load/memory';
 import type { RouteFigures } from '@load/report';
-import { LOAD_PROCESS, PORTAL_PROCESS, type ProcessSample } from '@load/sampler';
+import { LOAD_PROCESS, PORTAL_LIVE_HEAP, PORTAL_PROCESS, type ProcessSample } from '@load/sampler';
 
 /** A process sampled every 2 s over `seconds`, its memory as `mb(t)`. */
 const sampled = (process: string, pid: number, seconds: number, mb: (t: number) => number, from = 0): ProcessSample[] =>
-  Array.from({ length: Math.floor((seconds - from) / 2) + 1 }, (_, i) => ({ t: from + i * 2, process, pid, rssMb: mb(from + i * 2), cpu: 50 }));
+  Array.from({ length: Math.floor((seconds - from) / 2) + 1 }, (_, i) => ({ t: from + i * 2, process, pid, memoryMb: mb(from + i * 2), cpu: 50 }));
 
 describe('memory over a run', () => {
   const soak = 30 * 60;
@@ -19,6 +19,21 @@ describe('memory over a run', () => {
       { process: PORTAL_PROCESS, judged: true, flat: true },
       { process: 'DynamoDB Local', judged: true, flat: false },
     ]);
+  });
+
+  it('judges the portal by its live heap when sampled: its resident size is shown, a leak in the heap fails', () => {
+    const resident = sampled(PORTAL_PROCESS, 7, soak, (t) => (t < 900 ? 400 : 470));
+    const flatHeap = sampled(PORTAL_LIVE_HEAP, 7, soak, () => 120);
+    const leakingHeap = sampled(PORTAL_LIVE_HEAP, 7, soak, (t) => 120 + t / 30);
+    const judged = (heap: ProcessSample[]) =>
+      memoryGrowth([...resident, ...heap], soak).map(({ process, growthPct, judged }) => ({ process, judged, flat: growthPct <= 10 }));
+    expect(judged(flatHeap)).toEqual([
+      { process: PORTAL_PROCESS, judged: false, flat: false },
+      { process: PORTAL_LIVE_HEAP, judged: true, flat: true },
+    ]);
+    expect(judged(leakingHeap)).toContainEqual({ process: PORTAL_LIVE_HEAP, judged: true, flat: false });
+    // No heap sampled (a stack without --expose-gc): the resident size is what is judged.
+    expect(judged([])).toEqual([{ process: PORTAL_PROCESS, judged: true, flat: false }]);
   });
 
   it('leaves out a part killed during the run (a new process each time), and never judges the load driver or a short run', () => {

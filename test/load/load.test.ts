@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runLoad } from '@load/run';
+import { PORTAL_LIVE_HEAP } from '@load/sampler';
 
 /**
  * A short `npm run load`: a few devices and staff on a stack of its own, with DynamoDB Local
@@ -49,4 +50,6 @@ it('loses no exchange or alert across a DynamoDB restart, a broker restart and a
     for (const seconds of Object.values(fault.recovery)) expect(seconds).not.toBeNull();
     expect(Math.max(...(Object.values(fault.recovery) as number[]))).toBeLessThanOrEqual(10);
   }
+  // The portal's live heap is sampled from the start (its growth is what a soak judges).
+  expect(report.series.processes.filter((sample) => sample.process === PORTAL_LIVE_HEAP && sample.memoryMb > 0).length).toBeGreaterThanOrEqual(2);
 }, 240_000);
