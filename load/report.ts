@@ -14,7 +14,7 @@ import type { ScreenFigures } from './browsers';
 import type { KneeResult } from './knee';
 import { MEMORY_GROWTH_GOAL_PCT, type MemoryGrowth } from './memory';
 import type { LoadOptions } from './options';
-import type { ProcessSample, StoredSample } from './sampler';
+import { PORTAL_LIVE_HEAP, type ProcessSample, type StoredSample } from './sampler';
 
 export interface RouteFigures {
   route: string;
@@ -253,7 +253,10 @@ export function plots(report: LoadReport): string {
   });
   const processes = [...new Set(report.series.processes.map((p) => p.process))];
   const perProcess = (field: 'memoryMb' | 'cpu') =>
-    processes.map((name) => ({ name, points: report.series.processes.filter((p) => p.process === name).map((p): [number, number] => [p.t, p[field]]) }));
+    processes
+      // The live heap is a memory series of the portal's process, with no CPU of its own.
+      .filter((name) => field === 'memoryMb' || name !== PORTAL_LIVE_HEAP)
+      .map((name) => ({ name, points: report.series.processes.filter((p) => p.process === name).map((p): [number, number] => [p.t, p[field]]) }));
   return [
     lineChart('Requests per second by kind', 'calls/s', rate, seconds, faults),
     lineChart('Requests per second, busiest routes', 'calls/s', routeRate, seconds, faults),
