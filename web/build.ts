@@ -184,12 +184,13 @@ function screenStylesheets(metafile: Metafile, files: Array<{ path: string; text
     }));
 }
 
-/** The stylesheet of each lazily loaded chunk, by the chunk's file name. */
-function chunkStyles(metafile: Metafile): Record<string, string> {
+/** The stylesheet of each lazily loaded chunk (by the name it was `written` as), by the chunk's file name. */
+function chunkStyles(metafile: Metafile, written: Map<string, string>): Record<string, string> {
   const styles: Record<string, string> = {};
   for (const [file, output] of Object.entries(metafile.outputs)) {
     const name = path.basename(file);
-    if (output.entryPoint && output.cssBundle && name !== 'main.js') styles[name] = path.basename(output.cssBundle);
+    if (output.entryPoint && output.cssBundle && name !== 'main.js')
+      styles[name] = written.get(path.basename(output.cssBundle)) ?? path.basename(output.cssBundle);
   }
   return styles;
 }
@@ -212,7 +213,8 @@ const indexHtml = (styles: Record<string, string>) => `<!doctype html>
 
 /**
  * Builds the web into `outdir`: index.html and assets/. Each lazily loaded screen brings its own
- * stylesheet, so /login's stylesheet holds only the session screens' CSS.
+ * stylesheet, so /login's stylesheet holds only the session screens' CSS. The metafile returned is
+ * esbuild's: the chunks' stylesheets are written under other names, which index.html gives.
  */
 export async function buildWeb(options: { outdir: string; minify?: boolean }): Promise<Metafile> {
   const minify = options.minify ?? false;
@@ -235,8 +237,15 @@ export async function buildWeb(options: { outdir: string; minify?: boolean }): P
     ],
     built.filter((file) => file.path.endsWith('.js')).map((file) => file.text),
   );
-  await Promise.all([...slim].map(([file, css]) => writeFile(file, css)));
-  await writeFile(path.join(options.outdir, 'index.html'), indexHtml(chunkStyles(result.metafile!)));
+  // A chunk's stylesheet is named by its content as written: esbuild's name is of the CSS before these passes.
+  const written = new Map<string, string>();
+  for (const [file, css] of slim) {
+    const hash = createHash('sha256').update(css).digest('hex').slice(0, 8).toUpperCase();
+    const target = file === entryCss ? file : file.replace(/-[A-Z0-9]+\.css$/, `-${hash}.css`);
+    written.set(path.basename(file), path.basename(target));
+    await writeFile(target, css);
+  }
+  await writeFile(path.join(options.outdir, 'index.html'), indexHtml(chunkStyles(result.metafile!, written)));
   await buildServiceWorker(options.outdir, minify);
   return result.metafile!;
 }
