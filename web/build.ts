@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { routeIndex } from '../shared/api/route-index';
 import { precacheManifest, type BuiltFile } from './src/sw/offline-cache';
+import { slimStylesheets, type Stylesheet } from './stylesheets';
 
 const WEB_ROOT = __dirname;
 
@@ -71,6 +72,23 @@ const routeIndexAsValue: Plugin = {
   },
 };
 
+/**
+ * Cloudscape's AppLayout picks one of three designs as it renders: the classic one (never, in a
+ * build that is always the visual refresh), the toolbar one (only under an AWS console's global
+ * flag) and the refreshed one, the portal's. The other two stand in (the file says why), so neither
+ * their code nor their stylesheets load with the shell.
+ */
+const appLayoutAsShown: Plugin = {
+  name: 'app-layout-as-shown',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^\.\/(?:classic|visual-refresh-toolbar)$/ }, (args) =>
+      /[\\/]@cloudscape-design[\\/]components[\\/]app-layout[\\/]internal\.js$/.test(args.importer)
+        ? { path: path.join(WEB_ROOT, 'src', 'lib', 'app-layout-stand-in.ts') }
+        : undefined,
+    );
+  },
+};
+
 /** esbuild options for the web bundle; the local server and the CDK app both build through here. */
 export function webBuildOptions(outdir: string, minify = false): BuildOptions {
   return {
@@ -87,7 +105,7 @@ export function webBuildOptions(outdir: string, minify = false): BuildOptions {
     loader: { '.woff': 'file', '.woff2': 'file', '.png': 'file', '.svg': 'file', '.jpg': 'file' },
     define: { 'process.env.NODE_ENV': JSON.stringify(minify ? 'production' : 'development') },
     banner: { js: CHUNK_STYLES_BANNER },
-    plugins: [routeIndexAsValue, inlineFontsAsFiles],
+    plugins: [routeIndexAsValue, inlineFontsAsFiles, appLayoutAsShown],
     // Cloudscape's built-in error boundaries import a message formatter the portal never runs (the file says why).
     alias: { 'intl-messageformat': path.join(WEB_ROOT, 'src', 'lib', 'intl-messageformat-stand-in.ts') },
     logLevel: 'warning',
@@ -108,20 +126,22 @@ const dynamicImportsExternal: Plugin = {
  * of every chunk it may ever import, lazily or not; built again with the lazy imports left out, it
  * holds only what /login needs.
  */
-async function entryStylesheet(outdir: string, minify: boolean): Promise<{ inputs: Set<string> }> {
+async function entryStylesheet(outdir: string, minify: boolean): Promise<{ css: string; inputs: Set<string> }> {
   const result = await build({
     ...webBuildOptions(outdir, minify),
     splitting: false,
     sourcemap: false,
     banner: undefined,
     write: false,
-    plugins: [routeIndexAsValue, inlineFontsAsFiles, dynamicImportsExternal],
+    plugins: [routeIndexAsValue, inlineFontsAsFiles, appLayoutAsShown, dynamicImportsExternal],
   });
-  // The stylesheet and what it references (the fonts); this build's JavaScript is not used.
+  // What the stylesheet references (the fonts) is written now, the stylesheet with the chunks'; this build's JavaScript is not used.
   await mkdir(path.join(outdir, 'assets'), { recursive: true });
-  await Promise.all(result.outputFiles.filter((file) => !file.path.endsWith('.js')).map((file) => writeFile(file.path, file.contents)));
+  const files = result.outputFiles.filter((file) => !file.path.endsWith('.js') && !file.path.endsWith('.css'));
+  await Promise.all(files.map((file) => writeFile(file.path, file.contents)));
+  const css = result.outputFiles.find((file) => file.path.endsWith('main.css'));
   const output = Object.entries(result.metafile!.outputs).find(([file]) => file.endsWith('main.css'))?.[1];
-  return { inputs: new Set(Object.keys(output?.inputs ?? {}).map((input) => path.resolve(input))) };
+  return { css: css?.text ?? '', inputs: new Set(Object.keys(output?.inputs ?? {}).map((input) => path.resolve(input))) };
 }
 
 /** Leaves out of the chunks' stylesheets the CSS that main.css, loaded on every page, already holds. */
@@ -134,12 +154,43 @@ function withoutEntryCss(inputs: Set<string>): Plugin {
   };
 }
 
-/** The stylesheet of each lazily loaded chunk, by the chunk's file name. */
-function chunkStyles(metafile: Metafile): Record<string, string> {
+/** Where the portal's frame, the shell every lazily loaded screen is shown in, has its module. */
+const SHELL_MODULE = path.join(WEB_ROOT, 'src', 'app', 'shell', 'app-shell.tsx');
+/** The module whose lazy imports are the screens (app/router.tsx shows each inside the shell). */
+const SCREENS_MODULE = path.join(WEB_ROOT, 'src', 'app', 'screens.ts');
+
+/**
+ * The chunks' stylesheets, in the order of their names; a screen's says that the shell's is loaded
+ * before it (the screen is shown in the shell), so what the two share is left to the shell's.
+ */
+function screenStylesheets(metafile: Metafile, files: Array<{ path: string; text: string }>): Stylesheet[] {
+  const cssOf = (entry: string) =>
+    Object.entries(metafile.outputs).find(([, output]) => output.entryPoint && path.resolve(output.entryPoint) === entry)?.[1].cssBundle;
+  const shell = cssOf(SHELL_MODULE);
+  const screensInput = Object.entries(metafile.inputs).find(([input]) => path.resolve(input) === SCREENS_MODULE)?.[1];
+  const screens = new Set(
+    (screensInput?.imports ?? [])
+      .filter((imported) => imported.kind === 'dynamic-import')
+      .map((imported) => cssOf(path.resolve(imported.path)))
+      .filter((css) => css !== undefined)
+      .map((css) => path.resolve(css)),
+  );
+  return [...files]
+    .sort((a, b) => a.path.localeCompare(b.path))
+    .map((file) => ({
+      path: file.path,
+      css: file.text,
+      loadedAfter: shell && screens.has(file.path) ? [path.resolve(shell)] : undefined,
+    }));
+}
+
+/** The stylesheet of each lazily loaded chunk (by the name it was `written` as), by the chunk's file name. */
+function chunkStyles(metafile: Metafile, written: Map<string, string>): Record<string, string> {
   const styles: Record<string, string> = {};
   for (const [file, output] of Object.entries(metafile.outputs)) {
     const name = path.basename(file);
-    if (output.entryPoint && output.cssBundle && name !== 'main.js') styles[name] = path.basename(output.cssBundle);
+    if (output.entryPoint && output.cssBundle && name !== 'main.js')
+      styles[name] = written.get(path.basename(output.cssBundle)) ?? path.basename(output.cssBundle);
   }
   return styles;
 }
@@ -162,7 +213,8 @@ const indexHtml = (styles: Record<string, string>) => `<!doctype html>
 
 /**
  * Builds the web into `outdir`: index.html and assets/. Each lazily loaded screen brings its own
- * stylesheet, so /login's stylesheet holds only the session screens' CSS.
+ * stylesheet, so /login's stylesheet holds only the session screens' CSS. The metafile returned is
+ * esbuild's: the chunks' stylesheets are written under other names, which index.html gives.
  */
 export async function buildWeb(options: { outdir: string; minify?: boolean }): Promise<Metafile> {
   const minify = options.minify ?? false;
@@ -170,11 +222,30 @@ export async function buildWeb(options: { outdir: string; minify?: boolean }): P
   await mkdir(options.outdir, { recursive: true });
   const entry = await entryStylesheet(options.outdir, minify);
   const base = webBuildOptions(options.outdir, minify);
-  // main.css stays as the entry's own build wrote it: this build's would lack what the chunks leave out.
+  // main.css is the entry's own build's: this build's would lack what the chunks leave out.
   const result = await build({ ...base, write: false, plugins: [withoutEntryCss(entry.inputs), ...(base.plugins ?? [])] });
   const entryCss = path.join(base.outdir!, 'main.css');
-  await Promise.all(result.outputFiles.filter((file) => !file.path.startsWith(entryCss)).map((file) => writeFile(file.path, file.contents)));
-  await writeFile(path.join(options.outdir, 'index.html'), indexHtml(chunkStyles(result.metafile!)));
+  const built = result.outputFiles.filter((file) => !file.path.startsWith(entryCss));
+  await Promise.all(built.filter((file) => !file.path.endsWith('.css')).map((file) => writeFile(file.path, file.contents)));
+  const slim = slimStylesheets(
+    [
+      { path: entryCss, css: entry.css },
+      ...screenStylesheets(
+        result.metafile!,
+        built.filter((file) => file.path.endsWith('.css')),
+      ),
+    ],
+    built.filter((file) => file.path.endsWith('.js')).map((file) => file.text),
+  );
+  // A chunk's stylesheet is named by its content as written: esbuild's name is of the CSS before these passes.
+  const written = new Map<string, string>();
+  for (const [file, css] of slim) {
+    const hash = createHash('sha256').update(css).digest('hex').slice(0, 8).toUpperCase();
+    const target = file === entryCss ? file : file.replace(/-[A-Z0-9]+\.css$/, `-${hash}.css`);
+    written.set(path.basename(file), path.basename(target));
+    await writeFile(target, css);
+  }
+  await writeFile(path.join(options.outdir, 'index.html'), indexHtml(chunkStyles(result.metafile!, written)));
   await buildServiceWorker(options.outdir, minify);
   return result.metafile!;
 }

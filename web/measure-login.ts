@@ -11,6 +11,11 @@ export interface LoginWeight {
   /** Gzipped bytes of the stylesheets index.html links. */
   css: number;
   cssFiles: number;
+  /**
+   * Gzipped bytes of the stylesheets a page has loaded once each lazily loaded chunk is shown, by
+   * the chunk's name less its hash: main.css, the shell's (every screen is shown in it) and the chunk's own.
+   */
+  screenCss: Record<string, number>;
   sourceMaps: number;
 }
 
@@ -35,11 +40,18 @@ export async function measureLogin(): Promise<LoginWeight> {
     visit('main.js');
     const html = await readFile(path.join(outdir, 'index.html'), 'utf8');
     const css = [...html.matchAll(/<link rel="stylesheet" href="\/assets\/([^"]+)"/g)].map(([, file]) => file!);
+    const chunkStyles = Object.values(
+      JSON.parse(/<script type="application\/json" id="chunk-styles">(.*?)<\/script>/.exec(html)?.[1] ?? '{}') as Record<string, string>,
+    );
+    const shell = chunkStyles.filter((file) => file.startsWith('app-shell-'));
+    const screenCss: Record<string, number> = {};
+    for (const file of chunkStyles) screenCss[file.replace(/-[A-Z0-9]+\.css$/, '')] = await sum(new Set([...css, ...shell, file]));
     return {
       js: await sum(js),
       jsFiles: js.size,
       css: await sum(css),
       cssFiles: css.length,
+      screenCss,
       sourceMaps: Object.keys(metafile.outputs).filter((file) => file.endsWith('.map')).length,
     };
   } finally {
@@ -53,6 +65,7 @@ if (require.main === module) {
     (weight) => {
       console.log(`/login JS  (gzip): ${kb(weight.js)} in ${weight.jsFiles} files`);
       console.log(`/login CSS (gzip): ${kb(weight.css)} in ${weight.cssFiles} files`);
+      for (const [chunk, bytes] of Object.entries(weight.screenCss)) console.log(`CSS with ${chunk} shown (gzip): ${kb(bytes)}`);
       console.log(`source maps emitted: ${weight.sourceMaps}`);
     },
     (error: unknown) => {
