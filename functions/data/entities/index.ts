@@ -18,6 +18,7 @@ import { deviceErrorSchema, deviceSchema, messageMarkerSchema, serialNumberSchem
 import { dueCheckSchema, dueCursorSchema } from './due-check';
 import { exchangeLocatorSchema, exchangeSchema, exchangeTurbiditySchema } from './exchange';
 import { exchangeCounterSchema } from './exchange-counter';
+import { onCallRotaSchema, onCallShiftSchema } from './on-call';
 import { patientSchema } from './patient';
 import { patientPiiSchema, socialIdMarkerSchema } from './patient-pii';
 import { prescriptionSchema } from './prescription';
@@ -98,6 +99,8 @@ function build(table: string) {
     dueCheck: () => new Entity(dueCheckSchema, options),
     dueCursor: () => new Entity(dueCursorSchema, options),
     clinic: () => new Entity(clinicSchema, options),
+    onCallShift: () => new Entity(onCallShiftSchema, options),
+    onCallRota: () => new Entity(onCallRotaSchema, options),
     serviceProvider: () => new Entity(serviceProviderSchema, options),
     platformStats: () => new Entity(platformStatsSchema, options),
     deadLetter: () => new Entity(deadLetterSchema, options),

@@ -22,6 +22,7 @@ import {
   turbidityResultSchema,
 } from '../patients';
 import { defineRoutes } from '../route-definition';
+import { onCallRoutes } from './on-call';
 import { ALL_STAFF, PATIENT_TENANT, staffRoutes } from './staff';
 
 /**
@@ -222,4 +223,5 @@ export const clinicalRoutes = defineRoutes({
     audit: 'read',
     thing: 'history',
   },
+  ...onCallRoutes,
 });
