@@ -61,3 +61,6 @@ export const onCallRotaSchema = z.object({ items: z.array(onCallShiftSchema), cl
 export type OnCallRota = z.infer<typeof onCallRotaSchema>;
 
 export const onCallShiftRemovedSchema = z.object({ removed: z.literal(true) });
+
+/** How many of the patient's notified alerts the opening acknowledged (0 when a colleague had already). */
+export const noticeAcknowledgedSchema = z.object({ acknowledged: z.number() });

@@ -38,4 +38,12 @@ export const onCall = {
   emailNotValid: 'Email is not valid',
   phoneRequired: 'Phone is required',
   phoneNotValid: 'Phone number is not valid',
+  /** The escalation's notices: a patient reference and a link, never a name or clinical data. */
+  noticeSubject: 'PD Clinic Portal: an alert is waiting for you',
+  noticeText: (patientRef: string, count: number, minutes: number, link: string) =>
+    `${count === 1 ? 'An alert' : `${count} alerts`} of patient ${patientRef} ${count === 1 ? 'has' : 'have'} been unresolved for ${minutes} minutes.\n` +
+    `Open the patient's screen (after sign-in) to review: ${link}\n` +
+    'Opening the link, or clearing the alert, stops further notices.\n',
+  noticeSms: (patientRef: string, link: string) => `PD portal: unresolved alert, patient ${patientRef}. ${link}`,
+  acknowledged: 'You opened this patient from an alert notice: the notice is acknowledged.',
 } as const;

@@ -1,6 +1,6 @@
-import { onCallRotaSchema, onCallShiftInputSchema, onCallShiftRemovedSchema, onCallShiftSchema } from '../on-call';
+import { noticeAcknowledgedSchema, onCallRotaSchema, onCallShiftInputSchema, onCallShiftRemovedSchema, onCallShiftSchema } from '../on-call';
 import { defineRoutes } from '../route-definition';
-import { staffRoutes } from './staff';
+import { ALL_STAFF, PATIENT_TENANT, staffRoutes } from './staff';
 
 /**
  * Beyond the spec: the clinic's on-call rota, kept by its ClinicDirector (who receives the
@@ -38,5 +38,17 @@ export const onCallRoutes = defineRoutes({
     tenant: { kind: 'own' },
     audit: 'write',
     thing: 'on-call rota',
+  }),
+  /** Opening a patient through an escalation notice's link acknowledges the patient's notified alerts (docs/escalation.md). */
+  ...staffRoutes('acknowledgeNotice', '/patients/{patientId}/acknowledgeNotice', ALL_STAFF, {
+    method: 'POST',
+    response: noticeAcknowledgedSchema,
+    handler: 'clinical/acknowledge-notice',
+    access: ['table-write'],
+    keys: ['PATIENT'],
+    writeKeys: ['PATIENT', 'AUDIT'],
+    tenant: PATIENT_TENANT,
+    audit: 'write',
+    thing: 'patient',
   }),
 });
