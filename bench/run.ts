@@ -322,7 +322,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
 
   try {
-    stack = await startLocalStack({ dataDir, port: 0, mqttPort: 0, skippedCheckIntervalMs: DAY_MS, log });
+    stack = await startLocalStack({ dataDir, port: 0, mqttPort: 0, skippedCheckIntervalMs: DAY_MS, escalationCheckIntervalMs: DAY_MS, log });
     if (onlyBrowser) {
       rows.push(...(await browserPart(stack)));
       await stopAll();

@@ -80,7 +80,7 @@ export interface LambdaBundle {
 }
 
 /** The Lambdas besides the routes' (infra/aws/devices-stack.ts). */
-const DEVICE_LAMBDAS = ['devices/ingest-stream', 'devices/check-skipped-exchanges'];
+const DEVICE_LAMBDAS = ['devices/ingest-stream', 'devices/check-skipped-exchanges', 'devices/check-escalations'];
 
 /** Every Lambda's entry under functions/: each route's handler module once, and the device Lambdas. */
 export function lambdaEntries(): string[] {

@@ -20,6 +20,7 @@ async function main(): Promise<void> {
     domain: domainName && certificateArn ? { domainName, certificateArn } : undefined,
     apiDomain: apiDomainName && apiCertificateArn ? { domainName: apiDomainName, certificateArn: apiCertificateArn } : undefined,
     opsEmail: context('opsEmail'),
+    portalUrl: context('portalUrl'),
     originVerifyVersion: context('originVerifyVersion'),
     auditRetentionDays: context('auditRetentionDays') === undefined ? undefined : Number(context('auditRetentionDays')),
     env: process.env.CDK_DEFAULT_ACCOUNT ? { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION } : undefined,

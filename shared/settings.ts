@@ -39,6 +39,10 @@ const numericSettingNames = [
   'TurbidityThreshold',
   'SkippedExchangeGraceTime',
   'MaxDwellHours',
+  'EscalateHighAfter',
+  'EscalateHighDirectorAfter',
+  'EscalateMediumAfter',
+  'EscalateMediumDirectorAfter',
 ] as const;
 
 export type NumericSettingName = (typeof numericSettingNames)[number];
@@ -100,8 +104,32 @@ export const defaultSettings: Settings = {
   TurbidityThreshold: 5,
   SkippedExchangeGraceTime: 120,
   MaxDwellHours: 24,
+  EscalateHighAfter: 15,
+  EscalateHighDirectorAfter: 30,
+  EscalateMediumAfter: 240,
+  EscalateMediumDirectorAfter: 240,
   DwellTime: '03:00',
 };
+
+/** A step of an alert's escalation: first to the clinician on call, then to the ClinicDirector. */
+export type EscalationStep = 'OnCall' | 'Director';
+
+/**
+ * Minutes an unresolved alert waits before a step of its escalation: for `OnCall` from when it
+ * was raised, for `Director` from the on-call notice. Undefined when the step is off (0). A
+ * severity-1 status is no alert, so there is nothing of it to escalate ('Low: never').
+ */
+export function escalationMinutes(settings: Settings, severity: 2 | 3, step: EscalationStep): number | undefined {
+  const minutes =
+    severity === 3
+      ? step === 'OnCall'
+        ? settings.EscalateHighAfter
+        : settings.EscalateHighDirectorAfter
+      : step === 'OnCall'
+        ? settings.EscalateMediumAfter
+        : settings.EscalateMediumDirectorAfter;
+  return minutes > 0 ? minutes : undefined;
+}
 
 /** Settings inputs hold at most three characters (spec section 9), so values stay below 1000. */
 const SETTING_INPUT_MAX = 999;

@@ -68,6 +68,31 @@ export function operatorWrite(context: OperatorCommand, change: AuditedWrite): A
   };
 }
 
+/** The role a scheduled job's records show: the platform acting on its own, not a portal user. */
+export const SYSTEM_ROLE = 'System';
+
+/**
+ * The record of what a scheduled job did on its own (a notice it sent): the job stands where a
+ * user would (`system:<job>`, role System), written in the change's own transaction like a route's.
+ */
+export function systemWrite(job: string, change: AuditedWrite, at = new Date()): AuditRecord {
+  return {
+    AuditID: randomUUID(),
+    At: at.toISOString(),
+    UserID: `system:${job}`,
+    Role: SYSTEM_ROLE,
+    Route: job,
+    Action: 'write',
+    Entity: change.entity,
+    EntityID: change.id,
+    Changes: changedFields(change.before, change.after),
+    ServiceProviderID: change.ServiceProviderID,
+    ClinicID: change.ClinicID,
+    PatientID: change.PatientID,
+    SourceIp: 'scheduler',
+  };
+}
+
 /**
  * The audit trail of one request (DESIGN.md section 5), handed to services by the endpoint chain.
  * A write's record goes into the same transaction as the change (`write` returns its TransactWrite

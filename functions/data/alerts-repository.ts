@@ -1,5 +1,5 @@
 import { isoWeekOf } from '@shared/alerts';
-import { db } from './entities';
+import { db, type ItemOf } from './entities';
 import { storedAlertSchema, type StoredAlert } from './entities/alert';
 import { pageOptions, toPage, type Page, type PageRequest } from './page';
 import { throwIfCanceled } from './transactions';
@@ -25,10 +25,12 @@ export const alertsRepository = {
     openVisitOpenDate?: string;
     /** The patient's week the alert counts in (the care team's week view; the alert's UTC week when absent). */
     week?: string;
+    /** The first step of the alert's escalation, when the clinic escalates its severity. */
+    escalation?: ItemOf<'escalationDue'>;
   }): Promise<'stored' | 'duplicate' | 'conflict'> {
     const { patientId, alert } = input;
     const result = await db()
-      .transaction.write(({ raisedAlertMarker, alert: alertEntity, unresolvedAlert, patient, visit, patientWeek }) => [
+      .transaction.write(({ raisedAlertMarker, alert: alertEntity, unresolvedAlert, patient, visit, patientWeek, escalationDue }) => [
         raisedAlertMarker.create({ PatientID: patientId, SourceID: input.sourceId }).commit(),
         alertEntity.put({ PatientID: patientId, ...alert }).commit(),
         unresolvedAlert.put({ PatientID: patientId, ...alert }).commit(),
@@ -49,6 +51,7 @@ export const alertsRepository = {
           .update({ PatientID: patientId, Week: input.week ?? isoWeekOf(Date.parse(alert.Time), 'UTC') })
           .add({ AlertsRaised: 1 })
           .commit(),
+        ...(input.escalation ? [escalationDue.put(input.escalation).commit()] : []),
       ])
       .go();
     if (!result.canceled) return 'stored';

@@ -6,7 +6,7 @@ import { auditItem, type AuditRecord } from './audit-repository';
 import type { ClearingBy } from './care-weeks-repository';
 import type { DeviceErrorRecord } from './devices-repository';
 import { turbiditySumsOf } from './visit-turbidity';
-import { db, type Db } from './entities';
+import { db, type Db, type ItemOf } from './entities';
 import { storedAlertSchema, type StoredAlert } from './entities/alert';
 import type { TurbiditySeries } from './entities/exchange';
 import { counterScopes, counterShardOf } from './exchange-counters-repository';
@@ -44,6 +44,8 @@ export interface ExchangeWrite {
   dueCheck?: { DueMinute: string; Shard: string; expiresAt: number };
   /** The audit record of a clinician's write (an exchange entered by hand), created with the exchange. */
   audit?: AuditRecord;
+  /** The first escalation step of each alert raised (docs/escalation.md). */
+  escalations?: ReadonlyArray<ItemOf<'escalationDue'>>;
   /** The patient's week (yyyy-Www) the exchange counts in: its counters add the exchange and its alerts (the UTC week of the exchange when absent). */
   week?: string;
   /**
@@ -252,6 +254,7 @@ function submit(write: ExchangeWrite, times: TimeWrites, counters: ReadonlyArray
       .add({ Exchanges: 1, AlertsRaised: alerts.length })
       .commit(),
     ...(write.audit ? [entities.audit.create(auditItem(write.audit)).commit()] : []),
+    ...(write.escalations ?? []).map((due) => entities.escalationDue.put(due).commit()),
   ]);
   return { transaction, indexes };
 }
@@ -366,7 +369,7 @@ export const exchangesRepository = {
    */
   async amend(
     exchange: ExchangeRecord,
-    change: { addAlerts: StoredAlert[]; statusValue: AlertStatusValue; Uf?: number; week: string },
+    change: { addAlerts: StoredAlert[]; statusValue: AlertStatusValue; Uf?: number; week: string; escalations?: ReadonlyArray<ItemOf<'escalationDue'>> },
   ): Promise<'amended' | 'changed'> {
     const revision = exchange.Revision ?? 0;
     const high = change.addAlerts.filter((alert) => alert.severity === 3).length;
@@ -395,6 +398,7 @@ export const exchangesRepository = {
         ...(change.addAlerts.length > 0
           ? [entities.patientWeek.update({ PatientID: exchange.PatientID, Week: change.week }).add({ AlertsRaised: change.addAlerts.length }).commit()]
           : []),
+        ...(change.escalations ?? []).map((due) => entities.escalationDue.put(due).commit()),
       ])
       .go();
     if (!result.canceled) return 'amended';

@@ -15,6 +15,7 @@ import { DAY_MS, HOUR_MS } from '@shared/time';
 import type { AuditRecord } from '../data/audit-repository';
 import { devicesRepository, type DeviceRoute } from '../data/devices-repository';
 import { dueCheckItem } from '../data/due-checks-repository';
+import { escalationDues } from './escalation-due';
 import { EXPECTED_PATIENT_FIELDS, exchangesRepository, type ExchangeRecord, type ExpectedPatientField } from '../data/exchanges-repository';
 import { patientsRepository, type PatientRecord } from '../data/patients-repository';
 import type { PatientAlert } from '../data/alerts-repository';
@@ -301,6 +302,7 @@ async function evaluateAndWrite(
     deviceUtilization: record.PatientUtilizationSnapshot,
     dueCheck: dueAt ? dueCheckItem(patient.UserID, dueAt) : undefined,
     audit: manual?.audit,
+    escalations: escalationDues(patient.UserID, alerts, settings, receivedAt),
     week: patientWeekOf(patient, exchangeTimeUtc),
     expect: options.kept ? { patient, devicePatientId: route.PatientID } : undefined,
   });
@@ -392,7 +394,8 @@ async function reevaluateLater(window: ExchangeRecord[], fromTime: string, conte
       if (attempt === 1) changed += 1;
       const statusValue = alertStatus([...current.StatusAlerts.alerts, ...addAlerts]).statusValue;
       const week = patientWeekOf(context.patient, current.ExchangeTimeUtc);
-      if ((await exchangesRepository.amend(current, { addAlerts, statusValue, Uf: newUf, week })) === 'amended') break;
+      const escalations = escalationDues(current.PatientID, addAlerts, context.settings, new Date());
+      if ((await exchangesRepository.amend(current, { addAlerts, statusValue, Uf: newUf, week, escalations })) === 'amended') break;
       current = await exchangesRepository.get(current.PatientID, current.ExchangeTimeUtc, current._id);
     }
   }

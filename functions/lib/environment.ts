@@ -24,6 +24,11 @@ export const environmentSchema = z.object({
   MAIL_TRANSPORT: z.enum(['ses', 'outbox']),
   MAIL_FROM: z.string().email(),
   MAIL_OUTBOX_DIR: z.string().min(1),
+  /** SMS through SNS on AWS, an SMS outbox folder locally (the escalation's notices). */
+  SMS_TRANSPORT: z.enum(['sns', 'outbox']),
+  SMS_OUTBOX_DIR: z.string().min(1),
+  /** The portal's address, for the links a notice carries (the CloudFront domain on AWS, the local server locally). */
+  PORTAL_URL: z.string().url(),
   /** The images bucket (logos); locally served by the object-store twin. */
   IMAGES_BUCKET: z.string().min(1),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
@@ -63,6 +68,7 @@ export type AwsSdkVariables = Partial<
     | 'AWS_ENDPOINT_URL_DYNAMODB'
     | 'AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER'
     | 'AWS_ENDPOINT_URL_S3'
+    | 'AWS_ENDPOINT_URL_SNS'
     | 'AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED',
     string
   >

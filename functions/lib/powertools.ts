@@ -35,6 +35,9 @@ export const metricNames = {
   deviceMessageDeadLettered: 'DeviceMessageDeadLettered',
   skippedExchangeAlertRaised: 'SkippedExchangeAlertRaised',
   skippedExchangeCheckFailed: 'SkippedExchangeCheckFailed',
+  /** Notices of unresolved alerts the escalation check sent, and patients whose check failed. */
+  escalationNoticeSent: 'EscalationNoticeSent',
+  escalationCheckFailed: 'EscalationCheckFailed',
   /** Retained settings messages the global settings fan-out sent. */
   globalSettingsPublished: 'GlobalSettingsPublished',
   /** A live screens' change notice that could not be published (the ingest went on: shared/live.ts). */

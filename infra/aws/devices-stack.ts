@@ -5,7 +5,7 @@ import { addOpsAlarms } from './alarms';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
-import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Stream, StreamEncryption, StreamMode } from 'aws-cdk-lib/aws-kinesis';
 import { StartingPosition, type CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { KinesisEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -87,6 +87,16 @@ export const SKIPPED_CHECK_KEYS: DeviceFunctionKeys = {
   write: ['DUECURSOR', 'DUE', 'PATIENT'],
 };
 
+/**
+ * The escalation check: its cursor, the escalation steps due each minute (under `DUE#`), each
+ * patient's alert, escalation and settings chain, the clinic's on-call rota (`CLINIC#`) and its
+ * users (the ClinicDirectors); it records notices with their audit records (`AUDIT`).
+ */
+export const ESCALATION_CHECK_KEYS: DeviceFunctionKeys = {
+  read: ['GLOBAL', 'SP', 'CLINIC', 'USER'],
+  write: ['DUECURSOR', 'DUE', 'PATIENT', 'AUDIT'],
+};
+
 /** The `dynamodb:LeadingKeys` patterns of a device-side function's partitions (what it writes it may read). */
 export const deviceKeyPatterns = (keys: DeviceFunctionKeys) => ({
   read: [...new Set([...keys.read, ...keys.write])].map(leadingKeyPattern),
@@ -95,6 +105,10 @@ export const deviceKeyPatterns = (keys: DeviceFunctionKeys) => ({
 
 export interface DevicesStackProps extends StackProps {
   table: ITable;
+  /** The verified SES identity the escalation's notices are mailed from. */
+  mailFrom: string;
+  /** The portal's address, for the notices' links. */
+  portalUrl: string;
   alarmTopic: ITopic;
   logKey: IKey;
 }
@@ -233,6 +247,53 @@ export class DevicesStack extends Stack {
       ),
     );
 
+    // Unresolved alerts go to the clinician on call, then the ClinicDirector (docs/escalation.md).
+    const escalation = new PortalFunction(this, 'EscalationCheck', {
+      entry: 'devices/check-escalations',
+      logKey: props.logKey,
+      description: 'Sends notices of unresolved alerts to the clinician on call, then the ClinicDirector',
+      timeout: Duration.minutes(5),
+      environment: {
+        TABLE_NAME: props.table.tableName,
+        MAIL_TRANSPORT: 'ses',
+        MAIL_FROM: props.mailFrom,
+        SMS_TRANSPORT: 'sns',
+        PORTAL_URL: props.portalUrl,
+        POWERTOOLS_SERVICE_NAME: 'pd-portal-escalations',
+      } satisfies EnvironmentVariables,
+      // One run at a time: two runs would take the same minutes.
+      reservedConcurrentExecutions: 1,
+    });
+    grantTableAccess(escalation, props.table, deviceKeyPatterns(ESCALATION_CHECK_KEYS));
+    escalation.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['ses:SendEmail'],
+        resources: [props.mailFrom, props.mailFrom.split('@')[1]!].map((identity) => `arn:aws:ses:${this.region}:${this.account}:identity/${identity}`),
+      }),
+    );
+    // SMS to a phone number has no topic to name: SNS Publish to a number takes resource '*', so it is denied on every topic.
+    escalation.addToRolePolicy(new PolicyStatement({ actions: ['sns:Publish'], resources: ['*'] }));
+    escalation.addToRolePolicy(new PolicyStatement({ effect: Effect.DENY, actions: ['sns:Publish'], resources: [`arn:aws:sns:*:${this.account}:*`] }));
+    acknowledge(
+      escalation.role,
+      awsSolutions(
+        'IAM5[Resource::*]',
+        "sns:Publish of an SMS to a phone number: SNS gives a number no resource ARN, so the grant must name '*'; a deny on every topic of the account keeps it to SMS.",
+      ),
+    );
+    new Schedule(this, 'EscalationEveryMinute', {
+      schedule: ScheduleExpression.rate(Duration.minutes(1)),
+      target: new LambdaInvoke(escalation, { retryAttempts: 2, role: this.schedulerRole('EscalationCheckSchedulerRole', escalation) }),
+      description: 'The escalation check of unresolved alerts (an idle run is a few Queries)',
+    });
+    acknowledge(
+      escalation,
+      hipaaAndNist(
+        'LambdaDLQ',
+        'EventBridge Scheduler invokes the check every minute and retries a failed run twice; the check keeps its cursor and each alert step due in the table, so the next run takes up what a failed one left, and a dead-letter queue would hold only a schedule tick.',
+      ),
+    );
+
     // A global settings change is stored with a fan-out job (functions/services/settings.ts); this
     // job sends it to the devices, resuming where the previous run stopped (docs/settings.md).
     const settingsFanout = new PortalFunction(this, 'GlobalSettingsFanout', {
@@ -285,6 +346,7 @@ export class DevicesStack extends Stack {
       ['IngestErrors', ingest.metricErrors({ period: Duration.minutes(5) }), 'The device ingest failed'],
       ['IngestThrottles', ingest.metricThrottles({ period: Duration.minutes(5) }), 'The device ingest reached its reserved concurrency'],
       ['SkippedExchangeCheckErrors', skipped.metricErrors({ period: Duration.minutes(5) }), 'The skipped-exchange check failed'],
+      ['EscalationCheckErrors', escalation.metricErrors({ period: Duration.minutes(5) }), 'The escalation check of unresolved alerts failed'],
       [
         'GlobalSettingsFanoutErrors',
         settingsFanout.metricErrors({ period: Duration.minutes(5) }),

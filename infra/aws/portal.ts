@@ -23,6 +23,8 @@ export interface PortalOptions {
   apiDomain?: ApiDomain;
   /** The origin-verify secret's version CloudFront sends (context `originVerifyVersion`, after a rotation). */
   originVerifyVersion?: string;
+  /** The portal's address for links in notices (context `portalUrl`); the site's domain when set. */
+  portalUrl?: string;
   /** Where operations alarms are mailed (context `opsEmail`). */
   opsEmail?: string;
   /** Days each audit record stays locked in the write-once archive (context `auditRetentionDays`); six years by default. */
@@ -41,7 +43,15 @@ export function buildPortal(app: App, options: PortalOptions) {
     auditRetentionDays: options.auditRetentionDays,
   });
   const identity = new IdentityStack(app, 'PdPortalIdentity', { env, table: data.table, logKey: data.logKey, alarmTopic: data.alarmTopic });
-  const devices = new DevicesStack(app, 'PdPortalDevices', { env, table: data.table, alarmTopic: data.alarmTopic, logKey: data.logKey });
+  const devices = new DevicesStack(app, 'PdPortalDevices', {
+    env,
+    table: data.table,
+    alarmTopic: data.alarmTopic,
+    logKey: data.logKey,
+    mailFrom: options.mailFrom,
+    // The distribution's own domain is known only after the web stack, which depends on this one: set `portalUrl` without a domain.
+    portalUrl: options.portalUrl ?? (options.domain ? `https://${options.domain.domainName}` : 'https://portal.invalid'),
+  });
   const api = new ApiStack(app, 'PdPortalApi', {
     env,
     table: data.table,

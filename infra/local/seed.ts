@@ -11,6 +11,10 @@ import { savePrescription } from '@functions/services/prescriptions';
 import { setupTotp, signIn, verifyTotp } from '@functions/services/sessions';
 import { createUser } from '@functions/services/users';
 import { checkPatient } from '@functions/devices/check-skipped-exchanges';
+import { raisePatientAlert } from '@functions/devices/patient-alerts';
+import { operatorWrite } from '@functions/audit/audit-trail';
+import { onCallRepository } from '@functions/data/on-call-repository';
+import { makeAlert } from '@shared/alerts';
 import { convertTemperature, convertWeight, deviceExchangeSchema, deviceTopics, type DeviceExchange } from '@shared/device';
 import type { Role } from '@shared/roles';
 import { defaultSettings } from '@shared/settings';
@@ -34,6 +38,39 @@ export const DEMO_PASSWORD = 'PdPortal!2026';
  */
 export const DEMO_DEVICES = ['100-00001', '100-00002', '100-00003', '100-00004', '100-00005', '100-00006', '100-00007', '100-00008'] as const;
 export const REPORTING_DEMO_DEVICES = DEMO_DEVICES.slice(0, 4);
+
+/**
+ * The escalation shown on a fresh start (docs/escalation.md): the Haifa nurse on call from an hour
+ * ago, and a High alert of the clinic's first patient raised 15 minutes ago and still unresolved,
+ * so the escalation check's next run (each minute) mails and texts her the notice: the outbox and
+ * the SMS outbox under .local/ hold it.
+ */
+async function escalationDemo(
+  patientId: string,
+  clinic: { ClinicID: string; ServiceProviderID: string },
+  nurse: { UserID: string; FirstName: string; LastName: string; Email: string },
+  now: Date,
+) {
+  const shift = {
+    ClinicID: clinic.ClinicID,
+    ServiceProviderID: clinic.ServiceProviderID,
+    ShiftID: 'demo-shift',
+    UserID: nurse.UserID,
+    Name: `${nurse.FirstName} ${nurse.LastName}`,
+    From: new Date(now.getTime() - HOUR_MS).toISOString(),
+    To: new Date(now.getTime() + 12 * HOUR_MS).toISOString(),
+    Email: nurse.Email,
+    Phone: '+972 4 555 0170',
+    CreatedBy: 'demo-seed',
+  };
+  const audit = operatorWrite(
+    { command: 'npm start (demo seed)', operator: 'demo', host: 'localhost' },
+    { entity: 'OnCallShift', id: shift.ShiftID, after: shift, ClinicID: clinic.ClinicID, ServiceProviderID: clinic.ServiceProviderID },
+  );
+  await onCallRepository.add(shift, await onCallRepository.version(clinic.ClinicID), audit);
+  const raisedAt = new Date(now.getTime() - 15 * MINUTE_MS);
+  await raisePatientAlert(patientId, makeAlert('HighDrainTempAlert', 'Drain temperature 38.9 C'), raisedAt.toISOString(), 'demo-escalation', raisedAt);
+}
 
 /**
  * What happens to a patient at home, so the demo clinic shows every alert of spec section 3
@@ -164,7 +201,7 @@ export async function seedDemoData(options: { log: (line: string) => void; dataD
   });
   const director = await account('ClinicDirector', 'director@haifa.demo', 'Avi', 'Mizrahi', clinicTenant(haifa));
   const doctor = await account('Doctor', 'doctor@haifa.demo', 'Yael', 'Friedman', clinicTenant(haifa));
-  await account('Nurse', 'nurse@haifa.demo', 'Tamar', 'Levi', clinicTenant(haifa));
+  const nurse = await account('Nurse', 'nurse@haifa.demo', 'Tamar', 'Levi', clinicTenant(haifa));
   const bostonDoctor = await account('Doctor', 'doctor@boston.demo', 'Emily', 'Carter', clinicTenant(boston));
   const twoFactor = await account('Doctor', 'doctor.2fa@haifa.demo', 'Omer', 'Segal', clinicTenant(haifa));
   const totpSecret = await turnOnTotp(twoFactor.Email, twoFactor.UserID);
@@ -180,6 +217,7 @@ export async function seedDemoData(options: { log: (line: string) => void; dataD
     { FirstName: 'Sara', LastName: 'Haddad', DOB: '1972-07-21', Gender: 'Female' as const, doctor: doctor.UserID },
     { FirstName: 'Robert', LastName: 'Miller', DOB: '1955-01-30', Gender: 'Male' as const, doctor: bostonDoctor.UserID },
   ];
+  let firstHaifaPatient: string | undefined;
   for (const [i, person] of people.entries()) {
     const serialNumber = REPORTING_DEMO_DEVICES[i]!;
     const home = placements[i]!;
@@ -255,7 +293,12 @@ export async function seedDemoData(options: { log: (line: string) => void; dataD
     }
     await checkPatient(patient.UserID, now);
     log(`${person.FirstName} ${person.LastName}: device ${serialNumber}, ${history.length} exchanges`);
+    if (i === 0) firstHaifaPatient = patient.UserID;
   }
+
+  // Raised at the end, on the wall clock: its escalation is due in the current minute, which the check's next run takes.
+  if (firstHaifaPatient) await escalationDemo(firstHaifaPatient, haifa, nurse, new Date());
+  log('a High alert left unresolved for 15 minutes: its notice goes to the nurse on call at the next escalation check');
 
   const accounts = [
     ['LiberDiAdmin', 'admin@liberdi.demo'],

@@ -43,6 +43,8 @@ export interface LocalStackOptions {
   idleTimeoutMs?: number;
   /** How often the skipped-exchange check runs (EventBridge Scheduler's rate on AWS); 5 minutes by default. */
   skippedCheckIntervalMs?: number;
+  /** How often the escalation check runs (its schedule's rate on AWS); a minute by default. */
+  escalationCheckIntervalMs?: number;
   /** How often the global settings fan-out runs (EventBridge Scheduler's rate on AWS); 1 minute by default. */
   settingsFanoutIntervalMs?: number;
   log?: (line: string) => void;
@@ -68,6 +70,8 @@ export interface LocalStack {
   processes(): ManagedProcess[];
   /** Runs the scheduled skipped-exchange check now (it also runs on its timer). */
   checkSkippedExchanges(): Promise<void>;
+  /** Runs the scheduled escalation check now (it also runs on its timer). */
+  checkEscalations(): Promise<void>;
   /** Runs the scheduled global settings fan-out now (it also runs on its timer). */
   publishGlobalSettings(): Promise<void>;
   stop(): Promise<void>;
@@ -162,6 +166,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       LOCAL_VERIFIER_SECRET: verifierSecret,
       MAIL_TRANSPORT: 'outbox',
       MAIL_OUTBOX_DIR: path.join(dataDir, 'outbox'),
+      SMS_TRANSPORT: 'outbox',
+      SMS_OUTBOX_DIR: path.join(dataDir, 'sms-outbox'),
       DEVICE_REGISTRY: 'local',
       DEVICE_CREDENTIALS_FILE: deviceCredentialsFile(dataDir),
       PENDING_TOKEN_KEY_FILE: path.join(dataDir, 'pending-token.key'),
@@ -273,6 +279,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const settingsFanout = startSettingsFanout(options.settingsFanoutIntervalMs ?? 60_000, log, unavailable);
 
     const url = `http://localhost:${port}`;
+    // The notices' links open the portal where this server answers.
+    process.env.PORTAL_URL = url;
+    const escalationCheck = startEscalationCheck(options.escalationCheckIntervalMs ?? 60_000, log, unavailable);
     return {
       url,
       mqttUrl: `mqtt://127.0.0.1:${broker.mqttPort}`,
@@ -291,9 +300,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       },
       processes: () => parts.map((part) => part.current()),
       checkSkippedExchanges: skippedCheck.runNow,
+      checkEscalations: escalationCheck.runNow,
       publishGlobalSettings: settingsFanout.runNow,
       stop: async () => {
         await skippedCheck.stop();
+        await escalationCheck.stop();
         await settingsFanout.stop();
         await iotDataPlane.close();
         await broker.close();
@@ -334,6 +345,34 @@ function startSkippedExchangeCheck(intervalMs: number, log: (line: string) => vo
       .then(
         ({ patients, raised }) => log(`skipped-exchange check: ${patients} patients, ${raised} new alerts`),
         (error: unknown) => console.error('[local] skipped-exchange check failed', error),
+      )
+      .finally(() => (running = undefined));
+    return running;
+  };
+  const timer = setInterval(() => void runNow(), intervalMs);
+  timer.unref();
+  return {
+    runNow,
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+/** The scheduled escalation Lambda, on a timer; one run at a time (its reserved concurrency of 1 on AWS). */
+function startEscalationCheck(intervalMs: number, log: (line: string) => void, unavailable: () => string | undefined) {
+  const job = import('@functions/devices/check-escalations');
+  let running: Promise<void> | undefined;
+  const runNow = () => {
+    if (unavailable()) return Promise.resolve();
+    running ??= job
+      .then(({ handler }) => handler())
+      .then(
+        ({ due, notices }) => {
+          if (due > 0) log(`escalation check: ${due} alert steps due, ${notices} notices sent`);
+        },
+        (error: unknown) => console.error('[local] escalation check failed', error),
       )
       .finally(() => (running = undefined));
     return running;

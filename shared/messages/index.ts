@@ -13,6 +13,7 @@ export { shell } from './shell';
 export { navigation } from './navigation';
 export { history } from './history';
 export { careWeek } from './care-week';
+export { onCall } from './on-call';
 export { twoFactorSetup } from './two-factor-setup';
 export { patients } from './patients';
 export { fhir } from './fhir';

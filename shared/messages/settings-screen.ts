@@ -10,6 +10,7 @@ export const settingsScreen = {
     bloodPressure: 'Blood pressure and pulse',
     lowUf: 'Low UF and drain',
     otherAlerts: 'Other alerts',
+    escalation: 'Escalation of unresolved alerts',
     dwellTime: 'Dwell time',
   },
   labels: {
@@ -45,6 +46,10 @@ export const settingsScreen = {
     MaxDwellHours: 'Longest dwell counted (hours)',
     TurbidityThreshold: 'Turbidity threshold (NTU)',
     SkippedExchangeGraceTime: 'Skipped exchange grace time (min)',
+    EscalateHighAfter: 'High alert to on call after (min; 0 never)',
+    EscalateHighDirectorAfter: 'High alert to director after more (min; 0 never)',
+    EscalateMediumAfter: 'Medium alert to on call after (min; 0 never)',
+    EscalateMediumDirectorAfter: 'Medium alert to director after more (min; 0 never)',
     DwellTime: 'Dwell time between exchanges (HH:mm)',
   },
   globalDescription: 'The platform-wide settings: every provider and clinic follows them unless it decided a value itself.',

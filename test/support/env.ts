@@ -22,6 +22,9 @@ Object.assign(process.env, {
   S3_FORCE_PATH_STYLE: 'true',
   PENDING_TOKEN_KEY_FILE: `${process.env.TEST_DATA_DIR}/pending-token-${randomUUID()}.key`,
   MAIL_OUTBOX_DIR: `${process.env.TEST_DATA_DIR}/outbox-${randomUUID()}`,
+  SMS_TRANSPORT: 'outbox',
+  SMS_OUTBOX_DIR: `${process.env.TEST_DATA_DIR}/sms-outbox-${randomUUID()}`,
+  PORTAL_URL: 'https://portal.test.example',
   // Registered devices get the local broker's secrets, in this file's own store (test/support/devices.ts reads it).
   DEVICE_REGISTRY: 'local',
   DEVICE_CREDENTIALS_FILE: `${process.env.TEST_DATA_DIR}/device-credentials-${randomUUID()}.json`,

@@ -17,7 +17,9 @@ import { deadLetterSchema } from './dead-letter';
 import { deviceErrorSchema, deviceSchema, messageMarkerSchema, serialNumberSchema } from './device';
 import { dueCheckSchema, dueCursorSchema } from './due-check';
 import { exchangeLocatorSchema, exchangeSchema, exchangeTurbiditySchema } from './exchange';
+import { escalationDueSchema, escalationSchema } from './escalation';
 import { exchangeCounterSchema } from './exchange-counter';
+import { onCallRotaSchema, onCallShiftSchema } from './on-call';
 import { patientSchema } from './patient';
 import { patientPiiSchema, socialIdMarkerSchema } from './patient-pii';
 import { prescriptionSchema } from './prescription';
@@ -97,7 +99,11 @@ function build(table: string) {
     settingsFanout: () => new Entity(settingsFanoutSchema, options),
     dueCheck: () => new Entity(dueCheckSchema, options),
     dueCursor: () => new Entity(dueCursorSchema, options),
+    escalationDue: () => new Entity(escalationDueSchema, options),
+    escalation: () => new Entity(escalationSchema, options),
     clinic: () => new Entity(clinicSchema, options),
+    onCallShift: () => new Entity(onCallShiftSchema, options),
+    onCallRota: () => new Entity(onCallRotaSchema, options),
     serviceProvider: () => new Entity(serviceProviderSchema, options),
     platformStats: () => new Entity(platformStatsSchema, options),
     deadLetter: () => new Entity(deadLetterSchema, options),

@@ -43,6 +43,7 @@ export const screens = {
   myProfile: lazyScreen(() => import('../features/admin/my-profile/my-profile-screen'), 'MyProfileScreen'),
   patients: lazyScreen(() => import('../features/clinical/patients/patients-screen'), 'PatientsScreen'),
   careTeamWeek: lazyScreen(() => import('../features/clinical/care-week/care-week-screen'), 'CareWeekScreen'),
+  onCall: lazyScreen(() => import('../features/clinical/on-call/on-call-screen'), 'OnCallScreen'),
   addPatient: lazyScreen(() => import('../features/clinical/add-patient/add-patient-screen'), 'AddPatientScreen'),
   patient: lazyScreen(() => import('../features/clinical/patient/patient-screen'), 'PatientScreen'),
   patientExchanges: lazyScreen(() => import('../features/clinical/patient/patient-screen'), 'PatientScreen'),

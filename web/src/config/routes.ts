@@ -61,6 +61,8 @@ export const routes = {
   addPatient: { path: '/addPatient', access: CLINICAL, nav: n.addPatient },
   /** Beyond the spec, reached from /patients ('This week'): the ClinicDirector's week of the care team. */
   careTeamWeek: { path: '/patients/week', access: ['ClinicDirector'], optionalQuery: ['week'] },
+  /** Beyond the spec, reached from /patients ('On-call rota'): who receives the escalated alerts. */
+  onCall: { path: '/patients/oncall', access: ['ClinicDirector'] },
   /**
    * The patient screen (spec section 2 "Patient area") and its tabs, one path each so a link,
    * a reload and a sign-in redirect land on the same tab. The patient is in the query (the spec's

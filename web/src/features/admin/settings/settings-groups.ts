@@ -57,6 +57,10 @@ export const settingsGroups: readonly SettingsGroup[] = [
   },
   { id: 'lowUf', inputs: [number('LowUFThreshold'), number('NoDrainThreshold'), number('MaxDwellHours')] },
   { id: 'otherAlerts', inputs: [number('TurbidityThreshold'), number('SkippedExchangeGraceTime')] },
+  {
+    id: 'escalation',
+    inputs: [number('EscalateHighAfter'), number('EscalateHighDirectorAfter'), number('EscalateMediumAfter'), number('EscalateMediumDirectorAfter')],
+  },
   { id: 'dwellTime', inputs: [{ name: 'DwellTime', kind: 'time' }], globalOnly: true },
 ];
 

@@ -13,6 +13,7 @@ import { useApiQuery } from '@web/src/lib/api-hooks';
 import { AddExchangeModal } from './add-exchange-modal';
 import { PatientExchangesTab } from './exchanges-tab';
 import { FhirExportButton } from './fhir-export';
+import { NoticeAcknowledgement } from './notice-acknowledgement';
 import { PatientPrescriptionTab } from './prescription-tab';
 import { PatientProfileTab } from './profile-tab';
 import { PatientVisitsTab } from './visits-tab';
@@ -102,6 +103,7 @@ export function PatientScreen() {
         </SpaceBetween>
       }
     >
+      <NoticeAcknowledgement patientId={patientId} />
       <Tabs
         ariaLabel={m.screen.tabsLabel}
         activeTabId={active}

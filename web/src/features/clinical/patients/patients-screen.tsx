@@ -9,6 +9,7 @@ import { alertSummary } from '@shared/alerts/alert';
 import type { PatientListItem } from '@shared/api/patients';
 import { staffRouteId } from '@shared/api/routes/staff';
 import { careWeek } from '@shared/messages/care-week';
+import { onCall } from '@shared/messages/on-call';
 import { dialogs } from '@shared/messages/dialogs';
 import { navigation } from '@shared/messages/navigation';
 import { patients } from '@shared/messages/patients';
@@ -23,7 +24,7 @@ import { useStaffUser, type StaffUser } from '@web/src/lib/staff';
 import { compareForReview } from './review-order';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
-const messages = { careWeek, dialogs, navigation, patients };
+const messages = { careWeek, dialogs, navigation, onCall, patients };
 
 const m = messages.patients;
 const t = m.list;
@@ -135,6 +136,11 @@ function PatientList({ pages, withPhysician, withWeek = false }: { pages: Patien
             {withWeek && (
               <Button iconName="calendar" onClick={() => navigate(paths.careTeamWeek(), { state: originState(location) })}>
                 {messages.careWeek.open}
+              </Button>
+            )}
+            {withWeek && (
+              <Button iconName="contact" onClick={() => navigate(paths.onCall(), { state: originState(location) })}>
+                {messages.onCall.open}
               </Button>
             )}
             <Button iconName="add-plus" onClick={() => navigate(paths.addPatient(), { state: originState(location) })}>
