@@ -22,7 +22,6 @@ import {
   turbidityResultSchema,
 } from '../patients';
 import { defineRoutes } from '../route-definition';
-import { onCallRoutes } from './on-call';
 import { ALL_STAFF, PATIENT_TENANT, staffRoutes } from './staff';
 
 /**
@@ -223,5 +222,4 @@ export const clinicalRoutes = defineRoutes({
     audit: 'read',
     thing: 'history',
   },
-  ...onCallRoutes,
 });
