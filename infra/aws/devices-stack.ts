@@ -271,16 +271,13 @@ export class DevicesStack extends Stack {
         resources: [props.mailFrom, props.mailFrom.split('@')[1]!].map((identity) => `arn:aws:ses:${this.region}:${this.account}:identity/${identity}`),
       }),
     );
-    // SMS to a phone number has no topic to name: SNS Publish to a number takes resource '*', so it is denied on every topic.
-    escalation.addToRolePolicy(new PolicyStatement({ actions: ['sns:Publish'], resources: ['*'] }));
-    escalation.addToRolePolicy(new PolicyStatement({ effect: Effect.DENY, actions: ['sns:Publish'], resources: [`arn:aws:sns:*:${this.account}:*`] }));
-    acknowledge(
-      escalation.role,
-      awsSolutions(
-        'IAM5[Resource::*]',
-        "sns:Publish of an SMS to a phone number: SNS gives a number no resource ARN, so the grant must name '*'; a deny on every topic of the account keeps it to SMS.",
-      ),
+    // An SMS to a phone number has no topic to name: every topic of the account is denied, so the grant serves SMS only.
+    escalation.grantOnAnyResource(
+      'SendSms',
+      ['sns:Publish'],
+      "an SMS to a phone number has no resource ARN (AWS requires '*'); every topic of the account is denied in the same role, so the grant is SMS only.",
     );
+    escalation.addToRolePolicy(new PolicyStatement({ effect: Effect.DENY, actions: ['sns:Publish'], resources: [`arn:aws:sns:*:${this.account}:*`] }));
     new Schedule(this, 'EscalationEveryMinute', {
       schedule: ScheduleExpression.rate(Duration.minutes(1)),
       target: new LambdaInvoke(escalation, { retryAttempts: 2, role: this.schedulerRole('EscalationCheckSchedulerRole', escalation) }),

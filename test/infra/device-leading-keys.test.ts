@@ -1,20 +1,23 @@
 import type { KinesisStreamRecord } from 'aws-lambda';
+import { handler as checkEscalations } from '@functions/devices/check-escalations';
 import { handler as checkSkippedExchanges } from '@functions/devices/check-skipped-exchanges';
+import { createUser } from '@functions/services/users';
 import { handler as ingestStream } from '@functions/devices/ingest-stream';
 import type { DeviceMessageEvent } from '@functions/devices/ingest';
 import { registerDevice } from '@functions/services/devices';
 import { savePrescription } from '@functions/services/prescriptions';
 import { clearIngestState } from '@functions/data/ingest-state';
-import { deviceKeyPatterns, INGEST_KEYS, SKIPPED_CHECK_KEYS } from '@infra/aws/devices-stack';
+import { deviceKeyPatterns, ESCALATION_CHECK_KEYS, INGEST_KEYS, SKIPPED_CHECK_KEYS, type DeviceFunctionKeys } from '@infra/aws/devices-stack';
 import { deviceTopics, type DeviceUpKind } from '@shared/device';
 import { createPatientWithDevice, exchangeReport, randomSerialNumber, useDeviceBroker } from '../support/devices';
 import { batch, rawRecord } from '../support/kinesis';
-import { useTestTable } from '../support/local-services';
+import { useTestTable, useTestUserPool } from '../support/local-services';
 import { hhmm, prescriptionInput } from '../support/prescriptions';
 import { outsideGrant, recordTouchedPartitions } from '../support/touched-partitions';
 import { HOUR_MS, MINUTE_MS } from '@shared/time';
 
 useTestTable();
+useTestUserPool();
 useDeviceBroker();
 const touched = recordTouchedPartitions();
 
@@ -45,7 +48,17 @@ function deviceRecord(serialNumber: string, kind: DeviceUpKind, payload: unknown
 
 describe('the partitions the device Lambdas are granted', () => {
   beforeAll(async () => {
-    const { patient, device } = await createPatientWithDevice();
+    const { patient, device, clinic } = await createPatientWithDevice();
+    // The clinic's director: with no one on call, the escalation's notice goes to them.
+    await createUser({
+      FirstName: 'Avi',
+      LastName: 'Mizrahi',
+      Email: `director-${randomSerialNumber()}@test.example`,
+      Role: 'ClinicDirector',
+      ClinicID: clinic.ClinicID,
+      ServiceProviderID: clinic.ServiceProviderID,
+      ClinicName: clinic.ClinicName,
+    });
     const now = Date.now();
     // A prescription the device is sent, so its acknowledgement is taken and schedules a due check.
     const saved = await savePrescription(
@@ -86,20 +99,33 @@ describe('the partitions the device Lambdas are granted', () => {
     clearIngestState();
     const result = await touched.during('skipped', () => checkSkippedExchanges({ now: new Date(now + 5 * MINUTE_MS + 123 * MINUTE_MS).toISOString() }));
     expect(result.raised).toBe(1);
+
+    // The alerts raised are due for their escalation 15 minutes after they were received.
+    clearIngestState();
+    const escalated = await touched.during('escalation', () => checkEscalations({ now: new Date(now + 20 * MINUTE_MS).toISOString() }));
+    expect(escalated.notices).toBeGreaterThan(0);
   }, 60_000);
 
-  it.each([
-    ['ingest', INGEST_KEYS],
-    ['skipped', SKIPPED_CHECK_KEYS],
-  ] as const)('the %s touches only the partitions its grant names, each of them, and never the audit trail', (label, keys) => {
+  /** A grant as narrow as the function: within it, and every partition it names touched, a written one by a write. */
+  function expectNarrowGrant(label: string, keys: DeviceFunctionKeys) {
     expect(outsideGrant(touched.accesses, label, deviceKeyPatterns(keys))).toEqual([]);
-    // A grant as narrow as the function: every partition it names was touched, a written one by a write.
     const used = (kind: 'read' | 'write') =>
       new Set(
         touched.accesses.filter((access) => access.label === label && (kind === 'read' || access.kind === 'write')).map((access) => access.key.split('#')[0]),
       );
     expect(keys.read.filter((prefix) => !used('read').has(prefix))).toEqual([]);
     expect(keys.write.filter((prefix) => !used('write').has(prefix))).toEqual([]);
+  }
+
+  it.each([
+    ['ingest', INGEST_KEYS],
+    ['skipped', SKIPPED_CHECK_KEYS],
+  ] as const)('the %s touches only the partitions its grant names, each of them, and never the audit trail', (label, keys) => {
+    expectNarrowGrant(label, keys);
     expect([...keys.read, ...keys.write]).not.toContain('AUDIT');
+  });
+
+  it('the escalation check touches only the partitions its grant names, each of them (its notices are audited)', () => {
+    expectNarrowGrant('escalation', ESCALATION_CHECK_KEYS);
   });
 });

@@ -1,7 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { careWeeksRepository } from '@functions/data/care-weeks-repository';
+import { handler as checkEscalations } from '@functions/devices/check-escalations';
 import { clinicsRepository } from '@functions/data/clinics-repository';
 import { devicesRepository } from '@functions/data/devices-repository';
 import { exchangesRepository } from '@functions/data/exchanges-repository';
@@ -13,6 +14,8 @@ import { answerTwoFactor, signIn } from '@functions/services/sessions';
 import { DEMO_DEVICES, DEMO_PASSWORD, REPORTING_DEMO_DEVICES, seedDemoData } from '@infra/local/seed';
 import { alertFlags, patientWeekOf } from '@shared/alerts';
 import { totpCode } from '@infra/local/totp';
+import { onCall } from '@shared/messages/on-call';
+import { MINUTE_MS } from '@shared/time';
 import { useDeviceBroker } from '../support/devices';
 import { useTestTable, useTestUserPool } from '../support/local-services';
 
@@ -102,4 +105,12 @@ describe('the demo data', () => {
     }
     expect(new Set(spares).size).toBe(2);
   }, 120_000);
+
+  it('leaves a Haifa High alert unresolved, whose notice the next escalation check mails and texts to the nurse on call', async () => {
+    await checkEscalations({ now: new Date(Date.now() + MINUTE_MS).toISOString() });
+    const mails = readdirSync(process.env.MAIL_OUTBOX_DIR!).filter((name) => name.endsWith('-nurse@haifa.demo.json'));
+    const notices = mails.map((name) => JSON.parse(readFileSync(path.join(process.env.MAIL_OUTBOX_DIR!, name), 'utf8')) as { subject: string });
+    expect(notices.map((notice) => notice.subject)).toContain(onCall.noticeSubject);
+    expect(readdirSync(process.env.SMS_OUTBOX_DIR!).filter((name) => name.endsWith('-+97245550170.json'))).toHaveLength(1);
+  }, 60_000);
 });

@@ -12,7 +12,6 @@ import {
 } from '../patients';
 import { defineRoutes } from '../route-definition';
 import { exchangeRoutes } from './exchanges';
-import { onCallRoutes } from './on-call';
 import { ALL_STAFF, PATIENT_TENANT, staffRoutes } from './staff';
 
 /**
@@ -141,5 +140,4 @@ export const clinicalRoutes = defineRoutes({
     audit: 'read',
     thing: 'history',
   },
-  ...onCallRoutes,
 });

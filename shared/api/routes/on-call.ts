@@ -4,7 +4,7 @@ import { ALL_STAFF, PATIENT_TENANT, staffRoutes } from './staff';
 
 /**
  * Beyond the spec: the clinic's on-call rota, kept by its ClinicDirector (who receives the
- * escalated alerts; docs/escalation.md). Part of the clinical area (its stack and Lambdas).
+ * escalated alerts; docs/escalation.md). Part of the treatment area (its stack and Lambdas).
  */
 export const onCallRoutes = defineRoutes({
   ...staffRoutes('getOnCallRota', '/onCall', ['ClinicDirector'], {

@@ -1,3 +1,4 @@
+import { onCallRoutes } from './on-call';
 import {
   addDeviceResultSchema,
   addDeviceSchema,
@@ -113,4 +114,5 @@ export const treatmentRoutes = defineRoutes({
     audit: 'read',
     thing: 'patient',
   }),
+  ...onCallRoutes,
 });
