@@ -275,13 +275,37 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const iotDataPlane = await startIotDataPlane(() => broker.broker);
     process.env.AWS_ENDPOINT_URL_IOT_DATA_PLANE = iotDataPlane.url;
     if (!fresh) log(`${await republishCurrentPrescriptions()} prescriptions retained for their devices again`);
-    const skippedCheck = startSkippedExchangeCheck(options.skippedCheckIntervalMs ?? 5 * 60_000, log, unavailable);
-    const settingsFanout = startSettingsFanout(options.settingsFanoutIntervalMs ?? 60_000, log, unavailable);
+    const skippedCheck = startScheduledJob(
+      'skipped-exchange check',
+      import('@functions/devices/check-skipped-exchanges'),
+      options.skippedCheckIntervalMs ?? 5 * 60_000,
+      {
+        log,
+        unavailable,
+        logSkipped: true,
+        report: ({ patients, raised }) => `${patients} patients, ${raised} new alerts`,
+      },
+    );
+    const settingsFanout = startScheduledJob(
+      'global settings fan-out',
+      import('@functions/devices/publish-global-settings'),
+      options.settingsFanoutIntervalMs ?? 60_000,
+      {
+        log,
+        unavailable,
+        report: ({ finished, pending, published }) =>
+          finished + pending > 0 ? `${published} devices sent, ${finished} jobs done, ${pending} left` : undefined,
+      },
+    );
 
     const url = `http://localhost:${port}`;
     // The notices' links open the portal where this server answers.
     process.env.PORTAL_URL = url;
-    const escalationCheck = startEscalationCheck(options.escalationCheckIntervalMs ?? 60_000, log, unavailable);
+    const escalationCheck = startScheduledJob('escalation check', import('@functions/devices/check-escalations'), options.escalationCheckIntervalMs ?? 60_000, {
+      log,
+      unavailable,
+      report: ({ due, notices }) => (due > 0 ? `${due} alert steps due, ${notices} notices sent` : undefined),
+    });
     return {
       url,
       mqttUrl: `mqtt://127.0.0.1:${broker.mqttPort}`,
@@ -330,77 +354,31 @@ function deviceMessageIngest(onDeadLetter: () => void): (event: DeviceMessageEve
   });
 }
 
-/** The scheduled skipped-exchange Lambda, on a timer; one run at a time. */
-function startSkippedExchangeCheck(intervalMs: number, log: (line: string) => void, unavailable: () => string | undefined) {
-  const job = import('@functions/devices/check-skipped-exchanges');
+/**
+ * A scheduled Lambda on a timer of the local server: one run at a time (its reserved concurrency
+ * of 1 on AWS), none while a part is down. `report` turns a run's answer into a log line (or none).
+ */
+function startScheduledJob<R>(
+  name: string,
+  job: Promise<{ handler: () => Promise<R> }>,
+  intervalMs: number,
+  options: { log: (line: string) => void; unavailable: () => string | undefined; report: (result: R) => string | undefined; logSkipped?: boolean },
+) {
   let running: Promise<void> | undefined;
   const runNow = () => {
-    const down = unavailable();
+    const down = options.unavailable();
     if (down) {
-      log(`skipped-exchange check not run: ${down}`);
+      if (options.logSkipped) options.log(`${name} not run: ${down}`);
       return Promise.resolve();
     }
     running ??= job
       .then(({ handler }) => handler())
       .then(
-        ({ patients, raised }) => log(`skipped-exchange check: ${patients} patients, ${raised} new alerts`),
-        (error: unknown) => console.error('[local] skipped-exchange check failed', error),
-      )
-      .finally(() => (running = undefined));
-    return running;
-  };
-  const timer = setInterval(() => void runNow(), intervalMs);
-  timer.unref();
-  return {
-    runNow,
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
-}
-
-/** The scheduled escalation Lambda, on a timer; one run at a time (its reserved concurrency of 1 on AWS). */
-function startEscalationCheck(intervalMs: number, log: (line: string) => void, unavailable: () => string | undefined) {
-  const job = import('@functions/devices/check-escalations');
-  let running: Promise<void> | undefined;
-  const runNow = () => {
-    if (unavailable()) return Promise.resolve();
-    running ??= job
-      .then(({ handler }) => handler())
-      .then(
-        ({ due, notices }) => {
-          if (due > 0) log(`escalation check: ${due} alert steps due, ${notices} notices sent`);
+        (result) => {
+          const line = options.report(result);
+          if (line) options.log(`${name}: ${line}`);
         },
-        (error: unknown) => console.error('[local] escalation check failed', error),
-      )
-      .finally(() => (running = undefined));
-    return running;
-  };
-  const timer = setInterval(() => void runNow(), intervalMs);
-  timer.unref();
-  return {
-    runNow,
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
-}
-
-/** The scheduled global settings fan-out Lambda, on a timer; one run at a time (its reserved concurrency of 1 on AWS). */
-function startSettingsFanout(intervalMs: number, log: (line: string) => void, unavailable: () => string | undefined) {
-  const job = import('@functions/devices/publish-global-settings');
-  let running: Promise<void> | undefined;
-  const runNow = () => {
-    if (unavailable()) return Promise.resolve();
-    running ??= job
-      .then(({ handler }) => handler())
-      .then(
-        ({ finished, pending, published }) => {
-          if (finished + pending > 0) log(`global settings fan-out: ${published} devices sent, ${finished} jobs done, ${pending} left`);
-        },
-        (error: unknown) => console.error('[local] global settings fan-out failed', error),
+        (error: unknown) => console.error(`[local] ${name} failed`, error),
       )
       .finally(() => (running = undefined));
     return running;
