@@ -11,6 +11,8 @@ import { createApiGateway, createTokenVerifier } from './api-gateway';
 import type { DeviceMessageEvent } from '@functions/devices/ingest';
 import { deadLetterWatch } from './dead-letter-watch';
 import { inDeviceOrder } from './device-order';
+import { giveScreensFirst, inBackground, type BackgroundCaps } from './dynamodb-lanes';
+import { dynamo as portalDocumentClient } from '@functions/lib/aws-clients';
 import { dataModelRepository } from '@functions/data/data-model-repository';
 import { liveTopicFilterForToken } from '@functions/identity/live-access';
 import type { AwsSdkVariables, EnvironmentVariables } from '@functions/lib/environment';
@@ -31,6 +33,8 @@ export { BACKEND_VERSION, FRONTEND_VERSION };
 export const TABLE_NAME = 'pd-portal';
 /** Where the object-store twin (images) answers on the portal's origin. */
 const OBJECT_STORE_PREFIX = '/local/s3';
+/** What they change under load is measured in docs/load.md, "The screens first". */
+const BACKGROUND_CAPS: BackgroundCaps = { idle: 8, busy: 2 };
 
 export interface LocalStackOptions {
   /** Where everything persists: databases, identities, logs, the built web. */
@@ -47,6 +51,8 @@ export interface LocalStackOptions {
   escalationCheckIntervalMs?: number;
   /** How often the global settings fan-out runs (EventBridge Scheduler's rate on AWS); 1 minute by default. */
   settingsFanoutIntervalMs?: number;
+  /** How many of the ingest's and the scheduled jobs' DynamoDB requests may be in flight (dynamodb-lanes.ts). */
+  backgroundCaps?: BackgroundCaps;
   log?: (line: string) => void;
 }
 
@@ -186,6 +192,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
       POWERTOOLS_METRICS_DISABLED: 'true',
     } satisfies EnvironmentVariables & AwsSdkVariables);
+    giveScreensFirst(portalDocumentClient(), options.backgroundCaps ?? BACKGROUND_CAPS);
 
     // A data folder from before the ElectroDB data model holds items this code cannot read (README).
     if (fresh) await dataModelRepository.markCurrent();
@@ -349,9 +356,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
  */
 function deviceMessageIngest(onDeadLetter: () => void): (event: DeviceMessageEvent) => Promise<void> {
   const ingest = import('@functions/devices/ingest');
-  return inDeviceOrder(async (event) => {
-    if ((await (await ingest).handler(event)) === 'dead-lettered') onDeadLetter();
-  });
+  return inDeviceOrder((event) =>
+    inBackground(async () => {
+      if ((await (await ingest).handler(event)) === 'dead-lettered') onDeadLetter();
+    }),
+  );
 }
 
 /**
@@ -372,7 +381,7 @@ function startScheduledJob<R>(
       return Promise.resolve();
     }
     running ??= job
-      .then(({ handler }) => handler())
+      .then(({ handler }) => inBackground(handler))
       .then(
         (result) => {
           const line = options.report(result);
