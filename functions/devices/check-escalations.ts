@@ -159,7 +159,9 @@ export async function handler(event?: { now?: string }): Promise<{ due: number; 
   await inParallel([...groups.values()], PARALLEL, async (group) => {
     const { PatientID, Step } = group[0]!;
     try {
-      notices += await escalatePatient(PatientID, Step, group, now);
+      // Awaited first: `notices += await …` would add to the count read before the wait, losing the other groups'.
+      const sent = await escalatePatient(PatientID, Step, group, now);
+      notices += sent;
     } catch (error) {
       failed += 1;
       logger.error('escalation of a patient failed; due again in 5 minutes', { patientId: PatientID, step: Step, error: error as Error });

@@ -78,7 +78,9 @@ export async function handler(event?: { now?: string }): Promise<{ patients: num
   let failed = 0;
   await inParallel(due, PARALLEL_PATIENTS, async (check) => {
     try {
-      raised += await checkPatient(check.PatientID, now);
+      // Awaited first: `raised += await …` would add to the count read before the wait, losing the other patients'.
+      const alerts = await checkPatient(check.PatientID, now);
+      raised += alerts;
       if (check.DueMinute && check.Shard) await dueChecksRepository.done({ DueMinute: check.DueMinute, Shard: check.Shard, PatientID: check.PatientID });
     } catch (error) {
       failed += 1;

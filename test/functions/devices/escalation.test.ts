@@ -148,4 +148,15 @@ describe('the escalation of an unresolved alert', () => {
     expect(mailsTo(ON_CALL.Email).filter((mail) => mail.text.includes(patient.UserID))).toEqual([]);
     expect(await escalationTrail(patient.UserID)).toEqual([]);
   });
+
+  it('counts a notice for each patient whose alerts fall due in the same run', async () => {
+    const t0 = start + 6 * HOUR_MS;
+    const patients = await Promise.all(
+      [1, 2, 3].map(async () => (await createTestPatient({ ClinicID_ref: clinic.clinic.ClinicID, DoctorID_ref: 'doctor-1' })).patient),
+    );
+    for (const [i, patient] of patients.entries())
+      await raisePatientAlert(patient.UserID, makeAlert('NoDrainAlert', 'No drain'), at(t0), `high-many-${i}`, new Date(t0));
+    expect(await checkEscalations({ now: at(t0 + 16 * MINUTE_MS) })).toEqual({ due: 3, notices: 3 });
+    for (const patient of patients) expect(mailsTo(ON_CALL.Email).filter((mail) => mail.text.includes(patient.UserID))).toHaveLength(1);
+  });
 });

@@ -18,21 +18,25 @@ describe('the skipped-exchange check', () => {
     expect(await checkSkippedExchanges()).toEqual({ patients: 0, raised: 0 });
     const now = Date.now();
     const due = await createPatientWithDevice();
+    const dueToo = await createPatientWithDevice();
     const later = await createPatientWithDevice();
     const unprescribed = await Promise.all(Array.from({ length: 5 }, () => createPatientWithDevice()));
     await approvedPrescription(due.patient.UserID, due.device.SerialNumber, [hhmm(now + 5 * MINUTE_MS)], new Date(now - 2 * HOUR_MS));
+    await approvedPrescription(dueToo.patient.UserID, dueToo.device.SerialNumber, [hhmm(now + 5 * MINUTE_MS)], new Date(now - 2 * HOUR_MS));
     await approvedPrescription(later.patient.UserID, later.device.SerialNumber, [hhmm(now + 5 * HOUR_MS)], new Date(now - 2 * HOUR_MS));
     void unprescribed;
 
-    // The default grace is 120 minutes: the first patient's slot is due at about now + 2 h 6 min.
+    // The default grace is 120 minutes: the first two patients' slot is due at about now + 2 h 6 min.
     const runAt = now + 5 * MINUTE_MS + 123 * MINUTE_MS;
     requests.reset();
-    expect(await checkSkippedExchanges({ now: new Date(runAt).toISOString() })).toEqual({ patients: 1, raised: 1 });
+    expect(await checkSkippedExchanges({ now: new Date(runAt).toISOString() })).toEqual({ patients: 2, raised: 2 });
     const used = requests.total;
-    const skipped = (await allItems((page) => alertsRepository.listUnresolvedAlerts(due.patient.UserID, page))).filter(
-      (alert) => alert.flag === 'SkippedAlert',
-    );
-    expect(skipped).toHaveLength(1);
+    for (const patient of [due, dueToo]) {
+      const skipped = (await allItems((page) => alertsRepository.listUnresolvedAlerts(patient.patient.UserID, page))).filter(
+        (alert) => alert.flag === 'SkippedAlert',
+      );
+      expect(skipped).toHaveLength(1);
+    }
     expect((await allItems((page) => alertsRepository.listUnresolvedAlerts(later.patient.UserID, page))).length).toBe(0);
 
     // A run a minute later finds no one due: its cost does not grow with the platform's patients.
