@@ -20,7 +20,7 @@ import { DAY_MS } from '../shared/time';
 import { buildWeb } from '../web/build';
 import { rawSeedExchangeHistory } from './adapters';
 import { BENCH_PASSWORD, createBenchPatient, createProviderWithClinics, createStaff, exchangeReport, ingestDirectly, type BenchClinic } from './fixtures';
-import { limitRow, type BenchRow } from './report';
+import { limitRow, shownRow, type BenchRow } from './report';
 
 const KB = 1024;
 
@@ -369,9 +369,6 @@ const median = (values: number[]) => {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
-
-/** A figure shown, not judged. */
-const shownRow = (name: string, value: number): BenchRow => ({ name, value: Math.round(value * 10) / 10, floor: null, ratio: null, goal: '—', pass: null });
 
 /**
  * The rows: on the slow line, cold /login LCP and the first row of /patients judged against the

@@ -60,6 +60,11 @@ export class DynamoRequestCounter {
     return total;
   }
 
+  /** Requests of one operation since the last reset ('Scan', 'Query', …). */
+  of(operation: string): number {
+    return this.counts.get(operation) ?? 0;
+  }
+
   get total(): number {
     return [...this.counts.values()].reduce((sum, n) => sum + n, 0);
   }

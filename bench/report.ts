@@ -29,6 +29,11 @@ export function shownRatioRow(name: string, value: number, floor: number): Bench
   return { name, value: round(value), floor: round(floor), ratio: round(value / floor), goal: '—', pass: null };
 }
 
+/** A figure shown for reading the others, not judged. */
+export function shownRow(name: string, value: number): BenchRow {
+  return { name, value: round(value, 1), floor: null, ratio: null, goal: '—', pass: null };
+}
+
 /** A row judged by its value against a limit. */
 export function limitRow(name: string, value: number, max: number, unit = ''): BenchRow {
   return { name, value: round(value, 1), floor: null, ratio: null, goal: `≤ ${max}${unit}`, pass: value <= max };

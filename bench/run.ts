@@ -32,6 +32,7 @@ import {
 import { ApiClient, callerRoleFor, fillPath, findRoute, itemCount, routeById, routeLabel, type FoundRoute } from './api';
 import { ingestState } from '../functions/data/ingest-state';
 import { DynamoRequestCounter, DynamoWriteRecorder } from './dynamo-requests';
+import { measureEscalations } from './escalation';
 import {
   BENCH_PASSWORD,
   createBenchPatient,
@@ -527,6 +528,12 @@ async function main(): Promise<void> {
         );
     }
     log(`ingest measured (${ms(many.perSecond)}/s over many devices, ${ms(one.perSecond)}/s on one patient)`);
+
+    // --- The escalation check over the ingest clinics' patients, each with a High alert unresolved.
+    const escalations = await measureEscalations(ingestClinics, ingestPatients, counter);
+    rows.push(...escalations.rows);
+    notes.push(escalations.note);
+    log('escalation check measured');
 
     // --- A patient with two years of exchanges keeps ingesting. The bulk of the history is written
     // raw (adapters.ts); its last weeks, which ingest's look-back reads, go through the ingest handler.
