@@ -195,13 +195,25 @@ function chunkStyles(metafile: Metafile, written: Map<string, string>): Record<s
   return styles;
 }
 
-const indexHtml = (styles: Record<string, string>) => `<!doctype html>
+/**
+ * What the first screen needs, asked for while the HTML is read rather than once the script that
+ * names it has run: the chunks main.js imports (otherwise fetched only after main.js, a round trip
+ * later) and the fonts of its text (otherwise fetched only after the page is laid out).
+ */
+interface EarlyFiles {
+  chunks: string[];
+  fonts: string[];
+}
+
+const indexHtml = (styles: Record<string, string>, early: EarlyFiles) => `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>PD Clinic Portal</title>
     <link rel="stylesheet" href="/assets/main.css" />
+${early.fonts.map((font) => `    <link rel="preload" href="/assets/${font}" as="font" type="font/woff2" crossorigin />\n`).join('')}\
+${early.chunks.map((chunk) => `    <link rel="modulepreload" href="/assets/${chunk}" />\n`).join('')}\
     <script type="application/json" id="chunk-styles">${JSON.stringify(styles)}</script>
   </head>
   <body>
@@ -245,9 +257,38 @@ export async function buildWeb(options: { outdir: string; minify?: boolean }): P
     written.set(path.basename(file), path.basename(target));
     await writeFile(target, css);
   }
-  await writeFile(path.join(options.outdir, 'index.html'), indexHtml(chunkStyles(result.metafile!, written)));
+  const early = { chunks: entryChunks(result.metafile!), fonts: bodyFonts(entry.css) };
+  await writeFile(path.join(options.outdir, 'index.html'), indexHtml(chunkStyles(result.metafile!, written), early));
   await buildServiceWorker(options.outdir, minify);
   return result.metafile!;
+}
+
+/** The chunks main.js imports statically, and those they import: all of them load before /login shows. */
+export function entryChunks(metafile: Metafile): string[] {
+  const outputs = metafile.outputs;
+  const entry = Object.keys(outputs).find((file) => outputs[file]!.entryPoint && file.endsWith('main.js'));
+  const found = new Set<string>();
+  const visit = (file: string) => {
+    for (const imported of outputs[file]?.imports ?? []) {
+      if (imported.kind !== 'import-statement' || found.has(imported.path)) continue;
+      found.add(imported.path);
+      visit(imported.path);
+    }
+  };
+  if (entry) visit(entry);
+  return [...found].map((file) => path.basename(file)).sort();
+}
+
+/** The woff2 files of the text the screens set: Open Sans, upright, regular and bold. */
+function bodyFonts(css: string): string[] {
+  const fonts: string[] = [];
+  for (const [face] of css.matchAll(/@font-face\s*\{[^}]*\}/g)) {
+    const weight = /font-weight:\s*(\d+)/.exec(face)?.[1];
+    const upright = !/font-style:\s*italic/.test(face);
+    const file = /url\(["']?\.\/([^"')]+\.woff2)["']?\)/.exec(face)?.[1];
+    if (file && upright && (weight === '400' || weight === '700')) fonts.push(file);
+  }
+  return fonts;
 }
 
 /** Every file of a built web, by its URL path, with a hash of its content. */

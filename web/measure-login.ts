@@ -2,7 +2,7 @@ import { readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { buildWeb } from './build';
+import { buildWeb, entryChunks } from './build';
 
 export interface LoginWeight {
   /** Gzipped bytes of main.js and the chunks it imports statically. */
@@ -17,6 +17,10 @@ export interface LoginWeight {
    */
   screenCss: Record<string, number>;
   sourceMaps: number;
+  /** What index.html asks for before main.js runs: its module chunks and its fonts. */
+  preloaded: { chunks: string[]; fonts: string[] };
+  /** The chunks main.js names in its own imports, and the fonts main.css names, as built. */
+  named: { chunks: string[]; fonts: string[] };
 }
 
 /**
@@ -30,14 +34,7 @@ export async function measureLogin(): Promise<LoginWeight> {
     const assets = path.join(outdir, 'assets');
     const gz = async (file: string) => gzipSync(await readFile(path.join(assets, file))).length;
     const sum = async (files: Iterable<string>) => (await Promise.all([...files].map(gz))).reduce((a, b) => a + b, 0);
-    const js = new Set<string>();
-    const visit = (file: string) => {
-      if (js.has(file)) return;
-      js.add(file);
-      const output = metafile.outputs[path.relative(process.cwd(), path.join(assets, file))];
-      for (const imported of output?.imports ?? []) if (imported.kind === 'import-statement' && !imported.external) visit(path.basename(imported.path));
-    };
-    visit('main.js');
+    const js = new Set(['main.js', ...entryChunks(metafile)]);
     const html = await readFile(path.join(outdir, 'index.html'), 'utf8');
     const css = [...html.matchAll(/<link rel="stylesheet" href="\/assets\/([^"]+)"/g)].map(([, file]) => file!);
     const chunkStyles = Object.values(
@@ -53,6 +50,14 @@ export async function measureLogin(): Promise<LoginWeight> {
       cssFiles: css.length,
       screenCss,
       sourceMaps: Object.keys(metafile.outputs).filter((file) => file.endsWith('.map')).length,
+      named: {
+        chunks: [...(await readFile(path.join(assets, 'main.js'), 'utf8')).matchAll(/from\s*"\.\/(chunk-[^"]+\.js)"/g)].map(([, file]) => file!),
+        fonts: [...(await readFile(path.join(assets, 'main.css'), 'utf8')).matchAll(/url\("?\.\/([^")]+\.woff2)/g)].map(([, file]) => file!),
+      },
+      preloaded: {
+        chunks: [...html.matchAll(/<link rel="modulepreload" href="\/assets\/([^"]+)"/g)].map(([, file]) => file!),
+        fonts: [...html.matchAll(/<link rel="preload" href="\/assets\/([^"]+)" as="font"/g)].map(([, file]) => file!),
+      },
     };
   } finally {
     await rm(outdir, { recursive: true, force: true });

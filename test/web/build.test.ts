@@ -15,6 +15,16 @@ describe('the production web build', () => {
     expect(weight.sourceMaps).toBe(0);
   });
 
+  // docs/web.md, "What /login loads": on a slow line each of these would otherwise wait a round trip for what names it.
+  it('asks for every chunk /login runs, and the fonts of its text, while index.html is read', () => {
+    expect(weight.preloaded.chunks.length).toBe(weight.jsFiles - 1);
+    expect(weight.preloaded.chunks).not.toContain('main.js');
+    expect(weight.preloaded.chunks).toEqual(expect.arrayContaining(weight.named.chunks));
+    expect(weight.named.chunks.length).toBeGreaterThan(0);
+    expect(weight.preloaded.fonts).toHaveLength(2);
+    expect(weight.named.fonts).toEqual(expect.arrayContaining(weight.preloaded.fonts));
+  });
+
   // docs/web.md, "Stylesheets": what the bench counts for a screen, main.css with the shell's and the screen's own.
   it('keeps the CSS each screen has loaded within 60 KB gzipped', () => {
     expect(Object.keys(weight.screenCss)).toEqual(expect.arrayContaining(['app-shell', 'patients-screen', 'patient-screen']));
