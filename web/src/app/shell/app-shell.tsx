@@ -6,6 +6,7 @@ import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'reac
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { navigation } from '@shared/messages/navigation';
 import { sessionScreens } from '@shared/messages/session-screens';
+import { LANGUAGES } from '@shared/language';
 import { shell } from '@shared/messages/shell';
 import { AboutDialog } from '@web/src/components/about-dialog';
 import { ErrorDialog } from '@web/src/components/error-dialog';
@@ -16,6 +17,7 @@ import { reloadProfile, signOut, useProactiveRefresh, useSession } from '@web/sr
 import { HOME, paths } from '@web/src/config/routes';
 import { LiveNotices } from '@web/src/lib/live';
 import { activeLinkOf, canOpen, isAdminRole, linksFor } from '@web/src/lib/navigation';
+import { currentLanguage, switchLanguage } from '@web/src/lib/language';
 import { runtimeConfig } from '@web/src/lib/runtime-config';
 import { useIdleTimer } from '@web/src/lib/use-idle-timer';
 import { AppProvider } from '../provider';
@@ -95,15 +97,28 @@ export function AppShell({ children }: { children?: ReactNode }) {
               items: [
                 { id: 'two-factor', text: m.twoFactorMenuItem },
                 ...(canOpen(profile.Role, paths.history()) ? [{ id: 'history', text: messages.navigation.history }] : []),
+                {
+                  id: 'language',
+                  text: m.language,
+                  items: LANGUAGES.map((language) => ({
+                    id: `language-${language}`,
+                    text: m.languageNames[language],
+                    lang: language,
+                    disabled: language === currentLanguage(),
+                    iconName: language === currentLanguage() ? ('check' as const) : undefined,
+                  })),
+                },
               ],
               onItemClick: ({ detail }) => {
                 if (detail.id === 'two-factor') setTotpOpen(true);
                 if (detail.id === 'history') navigate(paths.history());
+                const language = LANGUAGES.find((candidate) => detail.id === `language-${candidate}`);
+                if (language) switchLanguage(language);
               },
             },
             { type: 'button', text: m.logOut, iconName: 'unlocked', onClick: () => void logOut() },
           ]}
-          i18nStrings={{ overflowMenuTriggerText: 'More', overflowMenuTitleText: 'All' }}
+          i18nStrings={{ overflowMenuTriggerText: m.overflowMenu.trigger, overflowMenuTitleText: m.overflowMenu.title }}
         />
         <TopBarStatus profile={profile} signedInAt={signedIn.signedInAt} />
       </div>

@@ -1,0 +1,58 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import createWrapper from '@cloudscape-design/components/test-utils/dom';
+import { currentLanguage, startLanguage, translateText } from '@web/src/lib/language';
+import { fakeServer, renderPortal, resetPortal, signInAs } from '../support/portal';
+import { servePatient } from '../support/patient';
+
+/**
+ * The portal in Hebrew, as jsdom renders it: no text on the page may still be an English text of
+ * the catalogue (an English text is one the Hebrew catalogue translates into something else).
+ */
+function englishTexts(): string[] {
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const found = new Set<string>();
+  const labels = [...document.body.querySelectorAll('[aria-label], [placeholder], [title], [alt]')].flatMap((element) =>
+    ['aria-label', 'placeholder', 'title', 'alt'].map((name) => element.getAttribute(name) ?? ''),
+  );
+  const texts: string[] = [...labels];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node.textContent ?? '');
+  for (const raw of texts) {
+    const text = raw.trim();
+    if (text && translateText(text) !== text) found.add(text);
+  }
+  return [...found];
+}
+
+beforeAll(() => startLanguage('he'));
+beforeEach(resetPortal);
+
+it('puts the page right to left in Hebrew', () => {
+  expect(currentLanguage()).toBe('he');
+  expect(document.documentElement.dir).toBe('rtl');
+  expect(document.documentElement.lang).toBe('he');
+});
+
+it('shows /login in Hebrew only', async () => {
+  fakeServer();
+  renderPortal('/login');
+  await screen.findByTestId('user-id-field');
+  expect(englishTexts()).toEqual([]);
+});
+
+it("shows a clinician's shell and patients list in Hebrew only", async () => {
+  fakeServer().on('GET', /^\/clinicsDirector\/user-ClinicDirector\/getAllClinicPatients\//, { status: 200, body: { items: [] } });
+  signInAs('ClinicDirector');
+  renderPortal('/patients');
+  await screen.findByTestId('navigation', undefined, { timeout: 5000 });
+  await waitFor(() => expect(createWrapper(document.body).findTable()).not.toBeNull());
+  expect(englishTexts()).toEqual([]);
+});
+
+it("shows a patient's screen in Hebrew only", async () => {
+  servePatient(fakeServer());
+  signInAs('Nurse');
+  renderPortal('/patient/exchanges?patientId=p1');
+  await waitFor(() => expect(createWrapper(document.body).findTable()?.findRows().length).toBeGreaterThan(0), { timeout: 5000 });
+  await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+  expect(englishTexts()).toEqual([]);
+});
