@@ -23,4 +23,7 @@ export const shell: Translation<typeof english> = {
   frontendVersion: (version) => `גרסת הממשק ${version}`,
   backendVersion: (version) => `גרסת השרת ${version}`,
   loading: 'בטעינה',
+  language: 'שפה',
+  overflowMenu: { trigger: 'עוד', title: 'הכול' },
+  languageNames: { en: 'English', he: 'עברית' },
 };
