@@ -79,10 +79,13 @@ export async function startLanguage(language: Language = keptLanguage() ?? brows
  * Shows the portal in `language`: kept for this browser, then the page loads again (the English
  * texts are written over in place, so going back to English needs a fresh load).
  */
-export function switchLanguage(language: Language, reload: () => void = () => window.location.reload()): void {
+export function switchLanguage(language: Language): void {
   keepLanguage(language);
-  if (language !== current) reload();
+  if (language !== current) page.reload();
 }
+
+/** How the page loads again; a test stands in for it (jsdom cannot reload). */
+export const page = { reload: () => window.location.reload() };
 
 /** Whether the page reads right to left: charts then run time from right to left, their value axis on the right. */
 export const rightToLeft = (): boolean => current === 'he';

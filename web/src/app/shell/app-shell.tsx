@@ -12,12 +12,12 @@ import { AboutDialog } from '@web/src/components/about-dialog';
 import { ErrorDialog } from '@web/src/components/error-dialog';
 import { Footer } from '@web/src/components/footer';
 import { TotpSetupModal } from '@web/src/features/session/totp-setup-modal';
-import { errorMessages } from '@web/src/lib/api-client';
+import { call, errorMessages } from '@web/src/lib/api-client';
 import { reloadProfile, signOut, useProactiveRefresh, useSession } from '@web/src/lib/auth';
 import { HOME, paths } from '@web/src/config/routes';
 import { LiveNotices } from '@web/src/lib/live';
 import { activeLinkOf, canOpen, isAdminRole, linksFor } from '@web/src/lib/navigation';
-import { currentLanguage, switchLanguage } from '@web/src/lib/language';
+import { currentLanguage, switchLanguage, type Language } from '@web/src/lib/language';
 import { runtimeConfig } from '@web/src/lib/runtime-config';
 import { useIdleTimer } from '@web/src/lib/use-idle-timer';
 import { AppProvider } from '../provider';
@@ -50,6 +50,25 @@ export function AppShell({ children }: { children?: ReactNode }) {
   useEffect(() => {
     if (userId) reloadProfile().catch(() => undefined);
   }, [userId]);
+
+  // The profile's language (the user's choice, else the clinic's default) wins over this browser's.
+  const profileLanguage = signedIn?.profile.Language;
+  useEffect(() => {
+    if (profileLanguage) switchLanguage(profileLanguage);
+  }, [profileLanguage]);
+
+  const chooseLanguage = useCallback(
+    async (language: Language) => {
+      if (!userId) return;
+      try {
+        await call('chooseLanguage', { params: { userId }, body: { Language: language } });
+        switchLanguage(language);
+      } catch (error) {
+        setErrors(errorMessages(error));
+      }
+    },
+    [userId],
+  );
 
   const logOut = useCallback(async () => {
     try {
@@ -113,7 +132,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
                 if (detail.id === 'two-factor') setTotpOpen(true);
                 if (detail.id === 'history') navigate(paths.history());
                 const language = LANGUAGES.find((candidate) => detail.id === `language-${candidate}`);
-                if (language) switchLanguage(language);
+                if (language) void chooseLanguage(language);
               },
             },
             { type: 'button', text: m.logOut, iconName: 'unlocked', onClick: () => void logOut() },

@@ -15,6 +15,7 @@ import { parseSettings, settingNames, toSettingsObject, validateSettings, type S
 import { ConfirmationDialog } from '@web/src/components/confirmation-dialog';
 import { ErrorDialog } from '@web/src/components/error-dialog';
 import { ApiError, errorMessages } from '@web/src/lib/api-client';
+import { translateText } from '@web/src/lib/language';
 import { SETTING_INPUT_LENGTH, settingsGroups, type SettingInput } from './settings-groups';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
@@ -125,14 +126,14 @@ export function SettingsForm({ mode, settings, sources = {}, global, onSave }: S
         key={name}
         label={label}
         description={description}
-        errorText={serverFields[name] ?? firstMessages[name]}
+        errorText={translateText(serverFields[name] ?? firstMessages[name] ?? '') || undefined}
         secondaryControl={useGlobal}
         data-testid={name}
       >
         {input.kind === 'unit' ? (
           <Select
-            selectedOption={{ value: values[name], label: values[name] }}
-            options={input.options.map((option) => ({ value: option, label: option }))}
+            selectedOption={{ value: values[name], label: input.labels?.[values[name]] ?? values[name] }}
+            options={input.options.map((option) => ({ value: option, label: input.labels?.[option] ?? option }))}
             disabled={readOnly}
             onChange={({ detail }) => setValue(name, detail.selectedOption.value ?? '')}
           />
