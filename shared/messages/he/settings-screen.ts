@@ -13,6 +13,7 @@ export const settingsScreen: Translation<typeof english> = {
     otherAlerts: 'התראות נוספות',
     escalation: 'הסלמה של התראות שלא טופלו',
     dwellTime: 'זמן שהייה',
+    language: 'שפה',
   },
   labels: {
     DefaultFillTime: 'זמן מילוי ברירת מחדל (דקות)',
@@ -52,6 +53,7 @@ export const settingsScreen: Translation<typeof english> = {
     EscalateMediumAfter: 'התראה בדרגה בינונית לכונן/ית לאחר (דקות; 0 = לעולם לא)',
     EscalateMediumDirectorAfter: 'התראה בדרגה בינונית למנהל/ת המרפאה לאחר עוד (דקות; 0 = לעולם לא)',
     DwellTime: 'זמן שהייה בין החלפות (HH:mm)',
+    DefaultLanguage: 'שפת המשתמשים עד שיבחרו שפה משלהם',
   },
   globalDescription: 'ההגדרות של הפלטפורמה כולה: כל ספק שירות וכל מרפאה פועלים לפיהן, אלא אם קבעו ערך בעצמם.',
   providerDescription: (name) => `ההגדרות של ${name}. ערך השווה לערך הגלובלי פועל לפי ההגדרות הגלובליות.`,

@@ -10,4 +10,5 @@ export const settings: Translation<typeof english> = {
   utilizationOrder: 'ספי מצב הניצולת חייבים לרדת בסדר יורד, מ"טובה" ועד "נמוכה"',
   notANumber: (field) => `הערך של ${field} חייב להיות מספר`,
   unknownUnit: (field) => `הערך של ${field} אינו יחידה תקינה`,
+  unknownLanguage: (field) => `הערך של ${field} אינו שפה של הפורטל`,
 };
