@@ -84,6 +84,8 @@ export const prescriptions = {
     scrollRight: 'Scroll the exchanges right',
     dwellChart: 'Dwell times',
     dwellHours: 'Dwell (hours)',
+    /** Not a spec text: an exchange time under the chart, with the hours it dwells. */
+    dwellPoint: (time: string, hours: number) => `${time} (${hours} h)`,
     noTimes: 'No exchange times yet.',
     serialNumber: 'IDA#',
     serialNumberHint: "Digits, '.' and '-' only, 9 characters",

@@ -1,6 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
+import { ROLES, type Role } from '@shared/roles';
+import { defaultSettings, toSettingsList } from '@shared/settings';
 import { currentLanguage, startLanguage, translateText } from '@web/src/lib/language';
+import { linksFor } from '@web/src/lib/navigation';
 import { fakeServer, renderPortal, resetPortal, signInAs } from '../support/portal';
 import { servePatient } from '../support/patient';
 
@@ -55,4 +58,35 @@ it("shows a patient's screen in Hebrew only", async () => {
   await waitFor(() => expect(createWrapper(document.body).findTable()?.findRows().length).toBeGreaterThan(0), { timeout: 5000 });
   await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
   expect(englishTexts()).toEqual([]);
+});
+
+/** Every list the admin screens read answers empty; the screens then show their headers, filters and empty states. */
+const emptyLists = (server: ReturnType<typeof fakeServer>) =>
+  server
+    .on('GET', /.*/, { status: 200, body: { items: [] } })
+    .on('GET', /\/general\/d_update$/, { status: 200, body: [] })
+    .on('GET', '/clinicsAdmins/user-ClinicAdmin/getMyClinic', {
+      status: 200,
+      body: {
+        ClinicID: 'c1',
+        ClinicName: 'North Clinic',
+        Phone: '+1 555 0100',
+        ClinicAddress: { Country: 'Israel', City: 'Haifa', Street: '1 Herzl St' },
+        ServiceProviderName: 'Care',
+        ClinicIsEnabled: true,
+        Settings: toSettingsList(defaultSettings).map((entry) => ({ ...entry, from: 'provider' })),
+      },
+    });
+
+describe.each(ROLES.map((role) => [role]))("%s's screens in Hebrew", (role: Role) => {
+  it.each(linksFor(role).map((link) => [link.path]))('%s shows no English text of the catalogue', async (path) => {
+    emptyLists(fakeServer());
+    signInAs(role);
+    renderPortal(path);
+    await screen.findByTestId('navigation', undefined, { timeout: 5000 });
+    await waitFor(() => expect(document.querySelector('main h1, main h2, [data-testid="screen-title"], form')).not.toBeNull(), { timeout: 5000 });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    expect(englishTexts()).toEqual([]);
+    expect(document.body.textContent).toMatch(/[\u0590-\u05FF]/);
+  });
 });

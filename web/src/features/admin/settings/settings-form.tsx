@@ -11,6 +11,7 @@ import TimeInput from '@cloudscape-design/components/time-input';
 import { useMemo, useState } from 'react';
 import type { SettingSource } from '@shared/api/providers';
 import { settingsScreen } from '@shared/messages/settings-screen';
+import { widgets } from '@shared/messages/widgets';
 import { parseSettings, settingNames, toSettingsObject, validateSettings, type SettingEntry, type SettingName } from '@shared/settings';
 import { ConfirmationDialog } from '@web/src/components/confirmation-dialog';
 import { ErrorDialog } from '@web/src/components/error-dialog';
@@ -19,7 +20,7 @@ import { translateText } from '@web/src/lib/language';
 import { SETTING_INPUT_LENGTH, settingsGroups, type SettingInput } from './settings-groups';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
-const messages = { settingsScreen };
+const messages = { settingsScreen, widgets };
 
 const t = messages.settingsScreen;
 
@@ -142,7 +143,7 @@ export function SettingsForm({ mode, settings, sources = {}, global, onSave }: S
             value={values[name]}
             format="hh:mm"
             use24Hour
-            placeholder="hh:mm"
+            placeholder={messages.widgets.fields.timeFormat}
             readOnly={readOnly}
             onChange={({ detail }) => setValue(name, detail.value)}
           />

@@ -36,9 +36,7 @@ export function DwellChart({ exchanges }: { exchanges: readonly ExchangeDraft[] 
             {inRowsOfThree(points).map((row, index) => (
               <div key={index} style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 8 }}>
                 {row.map((point) => (
-                  <span key={point.time}>
-                    {point.time} ({point.hours} h)
-                  </span>
+                  <span key={point.time}>{s.dwellPoint(point.time, point.hours)}</span>
                 ))}
               </div>
             ))}
