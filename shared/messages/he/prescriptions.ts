@@ -72,6 +72,7 @@ export const prescriptions: Translation<typeof english> = {
     scrollRight: 'גלילת ההחלפות ימינה',
     dwellChart: 'זמני שהייה',
     dwellHours: 'שהייה (שעות)',
+    dwellPoint: (time, hours) => `${time} (${hours} שע')`,
     noTimes: 'אין עדיין שעות החלפה.',
     serialNumber: 'IDA#',
     serialNumberHint: "ספרות, '.' ו-'-' בלבד, 9 תווים",

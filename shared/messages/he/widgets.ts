@@ -58,6 +58,7 @@ export const widgets: Translation<typeof english> = {
     increase: 'הגדלה',
     // The format the date inputs parse, so it is written as the English one.
     dateFormat: 'YYYY/MM/DD',
+    timeFormat: 'hh:mm',
     ok: 'אישור',
   },
   loading: 'בטעינה',
