@@ -29,8 +29,11 @@ const notHebrew = new Set([
   'userScreens.csvFileName',
   'deviceScreens.csvFileName',
   'providers.list.spreadsheetFileName',
-  // The format the date inputs parse, shown as their placeholder.
+  // The formats the date and time inputs parse, shown as their placeholders.
   'widgets.fields.dateFormat',
+  'widgets.fields.timeFormat',
+  // The language choice names each language in its own words.
+  'shell.languageNames.en',
 ]);
 
 /** The templates taking a list, by the positions of its list arguments. */
