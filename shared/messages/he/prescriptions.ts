@@ -59,6 +59,8 @@ export const prescriptions: Translation<typeof english> = {
     fluidColour: (colour) => `צבע: ${colour}`,
     fillVolume: 'נפח מילוי (ליטר)',
     days: 'ימים',
+    dayNames: { SU: 'א׳', MO: 'ב׳', TU: 'ג׳', WE: 'ד׳', TH: 'ה׳', FR: 'ו׳', SA: 'ש׳' },
+    colourNames: { Yellow: 'צהוב', Green: 'ירוק', Orange: 'כתום', Purple: 'סגול' },
     daysOf: (number) => `הימים של החלפה ${number}`,
     times: 'שעות',
     time: (number) => `שעה ${number}`,
