@@ -92,3 +92,7 @@ export const rightToLeft = (): boolean => current === 'he';
 
 /** A chart's margins with `end` on the side the time axis runs to (right in English, left in Hebrew). */
 export const chartMargin = (end: number) => (rightToLeft() ? { top: 8, right: 0, bottom: 8, left: end } : { top: 8, right: end, bottom: 8, left: 0 });
+
+/** The arrows of buttons that go back and forth in time: time runs right to left in Hebrew, so they swap. */
+export const earlierIcon = () => (rightToLeft() ? ('angle-right' as const) : ('angle-left' as const));
+export const laterIcon = () => (rightToLeft() ? ('angle-left' as const) : ('angle-right' as const));
