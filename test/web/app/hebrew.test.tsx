@@ -1,8 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import { ROLES, type Role } from '@shared/roles';
-import { defaultSettings, toSettingsList } from '@shared/settings';
+import { defaultSettings, settingNames, toSettingsList } from '@shared/settings';
 import { currentLanguage, startLanguage, translateText } from '@web/src/lib/language';
+import { dialText, shownCountryName } from '@web/src/lib/countries';
+import { formatShortDate, numberText } from '@web/src/lib/format';
 import { linksFor } from '@web/src/lib/navigation';
 import { fakeServer, renderPortal, resetPortal, signInAs } from '../support/portal';
 import { servePatient } from '../support/patient';
@@ -35,6 +37,13 @@ it('puts the page right to left in Hebrew', () => {
   expect(document.documentElement.lang).toBe('he');
 });
 
+it('names countries in Hebrew through Intl, keeps dialling codes left to right, and formats dates and numbers in he-IL', () => {
+  expect(shownCountryName({ code: 'IL', name: 'Israel' })).toBe('ישראל');
+  expect(dialText('+972')).toBe('\u2066+972\u2069');
+  expect(formatShortDate(new Date(2026, 10, 27))).toBe('27.11.26');
+  expect(numberText(1234.56)).toBe('1234.6');
+});
+
 it('shows /login in Hebrew only', async () => {
   fakeServer();
   renderPortal('/login');
@@ -65,6 +74,27 @@ const emptyLists = (server: ReturnType<typeof fakeServer>) =>
   server
     .on('GET', /.*/, { status: 200, body: { items: [] } })
     .on('GET', /\/general\/d_update$/, { status: 200, body: [] })
+    .on('GET', '/spadmins/user-ServiceProviderAdmin/getMySP', {
+      status: 200,
+      body: {
+        ServiceProviderID: 'sp-1',
+        ServiceProviderName: 'Renal Care',
+        Clinics: 1,
+        ActivePatientLinkedDeviceCount: 0,
+        SPExchangeCounter: 0,
+        ServiceProviderIsEnabled: true,
+        IsEnabled: true,
+        ServiceProviderAddress: { Country: 'Israel', City: 'Haifa', Street: '1 Main St' },
+        Email: 'sp@test.example',
+        Phone: '+972 4 555 0101',
+        FirstName: 'Dana',
+        LastName: 'Levi',
+        CreatedAt: '2026-01-01T00:00:00.000Z',
+        Role: 'ServiceProviderAdmin',
+        Settings: toSettingsList(defaultSettings),
+        SettingsSource: Object.fromEntries(settingNames.map((name) => [name, 'global'])),
+      },
+    })
     .on('GET', '/clinicsAdmins/user-ClinicAdmin/getMyClinic', {
       status: 200,
       body: {
@@ -85,6 +115,7 @@ describe.each(ROLES.map((role) => [role]))("%s's screens in Hebrew", (role: Role
     renderPortal(path);
     await screen.findByTestId('navigation', undefined, { timeout: 5000 });
     await waitFor(() => expect(document.querySelector('main h1, main h2, [data-testid="screen-title"], form')).not.toBeNull(), { timeout: 5000 });
+    await waitFor(() => expect(document.querySelector('[class*="awsui_spinner"], [class*="spinner"]')).toBeNull(), { timeout: 5000 });
     await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
     expect(englishTexts()).toEqual([]);
     expect(document.body.textContent).toMatch(/[\u0590-\u05FF]/);
