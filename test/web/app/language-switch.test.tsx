@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import { browserLanguage, currentLanguage, keptLanguage, page } from '@web/src/lib/language';
+import { sessionStore } from '@web/src/lib/session-store';
 import { fakeServer, renderPortal, resetPortal, signInAs } from '../support/portal';
 
 let reloads = 0;
@@ -32,7 +33,7 @@ describe('the language', () => {
 
   it("is switched in the user menu: saved to the user's profile, kept for this browser, and the page loads again", async () => {
     const server = fakeServer().on('POST', '/users/user-Nurse/language', (call) => ({ status: 200, body: call.body }));
-    signInAs('Nurse');
+    signInAs('Nurse', { Language: 'en' });
     renderPortal('/patients');
     const menu = await openUserMenu();
     const hebrew = menu.findItemById('language-he');
@@ -43,6 +44,8 @@ describe('the language', () => {
     await waitFor(() => expect(reloads).toBe(1));
     expect(server.callsTo('POST', '/users/user-Nurse/language').map((call) => call.body)).toEqual([{ Language: 'he' }]);
     expect(keptLanguage()).toBe('he');
+    // The reloaded shell reads the kept profile: it must not switch back to the language of the sign-in.
+    expect(sessionStore.get().signedIn?.profile.Language).toBe('he');
   });
 
   it('keeps the page as it is and shows the error when the profile could not be saved', async () => {

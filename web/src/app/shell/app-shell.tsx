@@ -19,6 +19,7 @@ import { LiveNotices } from '@web/src/lib/live';
 import { activeLinkOf, canOpen, isAdminRole, linksFor } from '@web/src/lib/navigation';
 import { currentLanguage, switchLanguage, type Language } from '@web/src/lib/language';
 import { runtimeConfig } from '@web/src/lib/runtime-config';
+import { sessionStore } from '@web/src/lib/session-store';
 import { useIdleTimer } from '@web/src/lib/use-idle-timer';
 import { AppProvider } from '../provider';
 import { LOGO_DATA_URL } from './logo';
@@ -61,8 +62,10 @@ export function AppShell({ children }: { children?: ReactNode }) {
     async (language: Language) => {
       if (!userId) return;
       try {
-        await call('chooseLanguage', { params: { userId }, body: { Language: language } });
-        switchLanguage(language);
+        const { Language } = await call('chooseLanguage', { params: { userId }, body: { Language: language } });
+        // The kept profile says so (the effect above then switches), or the reloaded shell would switch back.
+        const profile = sessionStore.get().signedIn?.profile;
+        if (profile) sessionStore.updateProfile({ ...profile, Language });
       } catch (error) {
         setErrors(errorMessages(error));
       }
