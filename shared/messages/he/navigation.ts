@@ -7,7 +7,7 @@ export const navigation: Translation<typeof english> = {
   devices: 'מכשירים',
   users: 'משתמשים',
   settings: 'הגדרות מערכת',
-  myProfile: 'פרופיל מנהל',
+  myProfile: 'פרופיל מנהל/ת',
   patients: 'רשימת מטופלים',
   addPatient: 'הוספת מטופל',
   history: 'היסטוריה',

@@ -46,5 +46,5 @@ export const onCall: Translation<typeof english> = {
     `יש לפתוח את מסך המטופל (לאחר כניסה למערכת) כדי לבדוק: ${link}\n` +
     'פתיחת הקישור, או ניקוי ההתראה, עוצרת את שליחת ההודעות הבאות.\n',
   noticeSms: (patientRef, link) => `PD portal: התראה שלא טופלה, מטופל ${patientRef}. ${link}`,
-  acknowledged: 'מסך המטופל נפתח מהודעת התראה: ההודעה סומנה כהתקבלה.',
+  acknowledged: 'מסך המטופל נפתח מהודעת התראה: קבלת ההודעה אושרה.',
 };

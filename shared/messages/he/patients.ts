@@ -112,7 +112,7 @@ export const patients: Translation<typeof english> = {
     statusOptions: { high: '3 גבוה', medium: '2 בינוני', normal: '1 תקין' },
     severity: { 1: 'תקין', 2: 'בינוני', 3: 'גבוה' },
     alertsCount: (count) => `${count} התראות`,
-    cleared: 'נוקה',
+    cleared: 'נוקו',
     enteredByHand: (name) => `הוזנה ידנית על ידי ${name}`,
     handMarker: 'ידני',
     comment: 'הערה',
