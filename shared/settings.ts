@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TIME_OF_DAY_PATTERN } from './device/schedule';
+import { LANGUAGES, type Language } from './language';
 import { settings } from './messages/settings';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
@@ -60,12 +61,16 @@ export type UnitSettingName = keyof typeof unitSettings;
 const unitSettingNames = Object.keys(unitSettings) as UnitSettingName[];
 
 /** The names of every setting, in the order the settings screen lists them. */
-export const settingNames = [...numericSettingNames, ...unitSettingNames, 'DwellTime'] as const;
+export const settingNames = [...numericSettingNames, ...unitSettingNames, 'DwellTime', 'DefaultLanguage'] as const;
 export type SettingName = (typeof settingNames)[number];
 
 export type Settings = { [K in NumericSettingName]: number } & {
   [K in UnitSettingName]: (typeof unitSettings)[K][number];
-} & { DwellTime: string };
+} & {
+  DwellTime: string;
+  /** The language a user sees who has not chosen one (docs/settings.md); not a device setting. */
+  DefaultLanguage: Language;
+};
 
 /**
  * Global defaults, written on first start. Each value is a clinically usual one; the reasons are
@@ -109,6 +114,7 @@ export const defaultSettings: Settings = {
   EscalateMediumAfter: 240,
   EscalateMediumDirectorAfter: 240,
   DwellTime: '03:00',
+  DefaultLanguage: 'en',
 };
 
 /** A step of an alert's escalation: first to the clinician on call, then to the ClinicDirector. */
@@ -230,6 +236,12 @@ export function validateSettings(settings: Partial<Record<SettingName, unknown>>
     } else if (!(unitSettings[name] as readonly unknown[]).includes(raw)) {
       issues.push({ field: name, message: messages.settings.unknownUnit(name) });
     }
+  }
+
+  // A level may leave the language to the one above it, so an empty value is no issue.
+  const language = settings.DefaultLanguage;
+  if (language !== undefined && language !== null && language !== '' && !(LANGUAGES as readonly unknown[]).includes(language)) {
+    issues.push({ field: 'DefaultLanguage', message: messages.settings.unknownLanguage('DefaultLanguage') });
   }
 
   const dwell = settings.DwellTime;

@@ -24,7 +24,7 @@ const toRecord = ({ SortName, ListShard, Roles, ...user }: UserItem): UserRecord
 export const rolesOf = (user: Pick<UserRecord, 'Role' | 'Roles'>): Role[] => (user.Roles && user.Roles.length > 0 ? user.Roles : [user.Role]);
 
 /** What an update may change on a user (spec section 5, edit: Email and Phone; the flag; the roles). */
-export type UserChanges = Partial<Pick<UserRecord, 'Email' | 'EmailUnconfirmed' | 'Phone' | 'IsEnabled' | 'Role' | 'Roles'>>;
+export type UserChanges = Partial<Pick<UserRecord, 'Email' | 'EmailUnconfirmed' | 'Phone' | 'IsEnabled' | 'Role' | 'Roles' | 'Language'>>;
 
 /** The clinic whose admin a new user becomes: the clinic must have none yet (checked in the same transaction). */
 export interface AdminOf {

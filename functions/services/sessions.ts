@@ -12,19 +12,23 @@ import {
 import createHttpError from 'http-errors';
 import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ChangePasswordResult, SessionProfile, SessionTokens, SignedIn, SignInResult, TotpSetup } from '@shared/api/session';
+import type { ChangePasswordResult, LanguageChoice, SessionProfile, SessionTokens, SignedIn, SignInResult, TotpSetup } from '@shared/api/session';
 import { isValidPassword, requiresTwoFactorSetup, sessionNotices, stripSpaces, TWO_FACTOR_REQUIRED_ROLES } from '@shared/api/session';
 import * as messages from '@shared/messages';
+import type { Language } from '@shared/language';
 import { ADMIN_ROLES } from '@shared/roles';
+import { effectiveSettings } from '@shared/settings';
+import type { AuditTrail } from '../audit/audit-trail';
 import { rateLimits } from '../data/rate-limits-repository';
 import { recoveryRepository } from '../data/recovery-repository';
 import { sessionsRepository } from '../data/sessions-repository';
+import { settingsRepository } from '../data/settings-repository';
 import { statsRepository, type StatsScope } from '../data/stats-repository';
 import { usersRepository, type UserRecord } from '../data/users-repository';
 import { cognito } from '../lib/cognito-client';
 import { HUMAN_PROOF_KEY, humanProof } from '../lib/human-proof';
 import type { Caller } from '../lib/caller';
-import { notFound } from '../lib/errors';
+import { conflict, notFound } from '../lib/errors';
 import { config } from '../lib/config';
 import { mailer } from '../lib/mailer';
 import { maySignIn } from '../identity/may-sign-in';
@@ -71,7 +75,25 @@ export async function sessionProfile(user: UserRecord, lastLoginAt = user.Previo
     ServiceProvider: user.ServiceProviderID ? { ServiceProviderID: user.ServiceProviderID, ServiceProviderName: user.ServiceProviderName } : undefined,
     ClinicID: user.ClinicID,
     TwoFactorEnabled: user.TwoFactorEnabled === true,
+    Language: await languageOf(user),
   };
+}
+
+/**
+ * The language the portal shows a user: their own choice, else the DefaultLanguage in force for
+ * them (their clinic's, else their provider's, else the platform's, else English).
+ */
+async function languageOf(user: UserRecord): Promise<Language> {
+  if (user.Language) return user.Language;
+  const { ClinicID, ServiceProviderID } = user;
+  const levels =
+    ClinicID && ServiceProviderID
+      ? await settingsRepository.getChain(ClinicID, ServiceProviderID)
+      : {
+          serviceProvider: ServiceProviderID ? await settingsRepository.getForServiceProvider(ServiceProviderID) : undefined,
+          global: await settingsRepository.getGlobal(),
+        };
+  return effectiveSettings(levels.clinic, levels.serviceProvider, levels.global).DefaultLanguage;
 }
 
 function tokensOf(result: AuthenticationResultType, refreshToken?: string): SessionTokens {
@@ -527,6 +549,23 @@ export async function currentSession(caller: Caller): Promise<{ profile: Session
   const user = await usersRepository.get(caller.userId);
   if (!user) throw notFound();
   return { profile: await sessionProfile(user) };
+}
+
+/** The signed-in caller's own choice of language, kept in their record with its audit record in one transaction. */
+export async function chooseLanguage(caller: Caller, audit: AuditTrail, language: Language): Promise<LanguageChoice> {
+  const before = await usersRepository.get(caller.userId);
+  if (!before) throw notFound();
+  const record = audit.write({
+    entity: 'User',
+    id: before.UserID,
+    before: { Language: before.Language },
+    after: { Language: language },
+    ServiceProviderID: before.ServiceProviderID,
+    ClinicID: before.ClinicID,
+  });
+  // The record is matched on its e-mail; an administrator changing it meanwhile refuses the write.
+  if ((await usersRepository.update(before, { Language: language }, { audit: record })) !== 'updated') throw conflict(messages.errors.internal);
+  return { Language: language };
 }
 
 /** Starts TOTP set-up for the signed-in caller: the secret and the otpauth URI labelled with the caller's e-mail. */

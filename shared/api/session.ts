@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../language';
 import { session } from '../messages/session';
 import { ROLES, type Role } from '../roles';
 
@@ -112,6 +113,8 @@ export const sessionProfileSchema = z.object({
   ServiceProvider: z.object({ ServiceProviderID: z.string(), ServiceProviderName: z.string().optional() }).optional(),
   ClinicID: z.string().optional(),
   TwoFactorEnabled: z.boolean(),
+  /** The language the portal shows the user: their own choice, else their clinic's (or provider's, or the platform's) DefaultLanguage. */
+  Language: z.enum(LANGUAGES).optional(),
 });
 export type SessionProfile = z.infer<typeof sessionProfileSchema>;
 
@@ -173,4 +176,8 @@ export type TotpSetup = z.infer<typeof totpSetupSchema>;
 export const forgotPasswordResultSchema = z.object({ sent: z.literal(true) });
 export const signOutResultSchema = z.object({ signedOut: z.literal(true) });
 export const sessionResultSchema = z.object({ profile: sessionProfileSchema });
+
+/** POST /users/{userId}/language: the signed-in user's own choice of language, and the answer. */
+export const languageChoiceSchema = z.object({ Language: z.enum(LANGUAGES) }).strict();
+export type LanguageChoice = z.infer<typeof languageChoiceSchema>;
 export const verifyTotpResultSchema = z.object({ enabled: z.literal(true) });

@@ -71,6 +71,10 @@ export const prescriptions = {
     fluidColour: (colour: string) => `Colour: ${colour}`,
     fillVolume: 'Fill volume (L)',
     days: 'Days',
+    /** The day buttons and lists show each stored day code by this name (spec section 4: SU to SA). */
+    dayNames: { SU: 'SU', MO: 'MO', TU: 'TU', WE: 'WE', TH: 'TH', FR: 'FR', SA: 'SA' },
+    /** A fluid's colour (shared/device/fluids.ts) by this name. */
+    colourNames: { Yellow: 'Yellow', Green: 'Green', Orange: 'Orange', Purple: 'Purple' },
     daysOf: (number: number) => `Days of exchange ${number}`,
     times: 'Times',
     time: (number: number) => `Time ${number}`,
@@ -84,6 +88,8 @@ export const prescriptions = {
     scrollRight: 'Scroll the exchanges right',
     dwellChart: 'Dwell times',
     dwellHours: 'Dwell (hours)',
+    /** Not a spec text: an exchange time under the chart, with the hours it dwells. */
+    dwellPoint: (time: string, hours: number) => `${time} (${hours} h)`,
     noTimes: 'No exchange times yet.',
     serialNumber: 'IDA#',
     serialNumberHint: "Digits, '.' and '-' only, 9 characters",

@@ -12,6 +12,7 @@ export const settingsScreen = {
     otherAlerts: 'Other alerts',
     escalation: 'Escalation of unresolved alerts',
     dwellTime: 'Dwell time',
+    language: 'Language',
   },
   labels: {
     DefaultFillTime: 'Default fill time (min)',
@@ -51,6 +52,7 @@ export const settingsScreen = {
     EscalateMediumAfter: 'Medium alert to on call after (min; 0 never)',
     EscalateMediumDirectorAfter: 'Medium alert to director after more (min; 0 never)',
     DwellTime: 'Dwell time between exchanges (HH:mm)',
+    DefaultLanguage: "Users' language until they choose their own",
   },
   globalDescription: 'The platform-wide settings: every provider and clinic follows them unless it decided a value itself.',
   providerDescription: (name: string) => `The settings of ${name}. A value equal to the global one follows the global settings.`,

@@ -7,4 +7,6 @@ export const settings = {
   utilizationOrder: 'Utilization status values must be in descending order from GOOD to LOW',
   notANumber: (field: string) => `${field} must be a number`,
   unknownUnit: (field: string) => `${field} is not a valid unit`,
+  /** Not a spec text: a default language the portal does not have. */
+  unknownLanguage: (field: string) => `${field} is not a language of the portal`,
 } as const;

@@ -22,4 +22,9 @@ export const shell = {
   frontendVersion: (version: string) => `Frontend version ${version}`,
   backendVersion: (version: string) => `Backend version ${version}`,
   loading: 'Loading',
+  /** Not spec texts: the user menu's choice of language; each language is named in its own words, in both catalogues. */
+  language: 'Language',
+  /** Not spec texts: the top bar's menu of the utilities that do not fit a narrow window. */
+  overflowMenu: { trigger: 'More', title: 'All' },
+  languageNames: { en: 'English', he: 'עברית' },
 } as const;

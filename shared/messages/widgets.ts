@@ -60,6 +60,7 @@ export const widgets = {
     increase: 'Increase',
     /** Not spec texts: the date inputs' format and a saved message's button. */
     dateFormat: 'YYYY/MM/DD',
+    timeFormat: 'hh:mm',
     ok: 'OK',
   },
   loading: 'Loading',

@@ -267,7 +267,21 @@ describe('the CDK app', () => {
     expect(leadingKeys('getGlobalSettings')).toEqual({ read: ['GLOBAL', 'REVOKED#*', 'SESSION#*', 'USER#*'], write: [] });
     expect(leadingKeys('initGlobalSettings')).toEqual({ read: ['AUDIT#*', 'GLOBAL', 'REVOKED#*', 'SESSION#*', 'USER#*'], write: ['AUDIT#*', 'GLOBAL'] });
     expect(leadingKeys('signIn')).toEqual({
-      read: ['AUDIT#*', 'CLINIC#*', 'COUNTER#*', 'EMAIL#*', 'RECOVERY#*', 'REFRESH#*', 'REVOKED#*', 'SESSION#*', 'SIGNIN#*', 'SP#*', 'STATS', 'USER#*'],
+      read: [
+        'AUDIT#*',
+        'CLINIC#*',
+        'COUNTER#*',
+        'EMAIL#*',
+        'GLOBAL',
+        'RECOVERY#*',
+        'REFRESH#*',
+        'REVOKED#*',
+        'SESSION#*',
+        'SIGNIN#*',
+        'SP#*',
+        'STATS',
+        'USER#*',
+      ],
       write: ['AUDIT#*', 'RECOVERY#*', 'REFRESH#*', 'REVOKED#*', 'SESSION#*', 'SIGNIN#*', 'USER#*'],
     });
     expect(leadingKeys('signOut')).toEqual({ read: ['AUDIT#*', 'REVOKED#*', 'SESSION#*', 'USER#*'], write: ['AUDIT#*', 'REVOKED#*', 'SESSION#*'] });

@@ -1,4 +1,5 @@
 import { CustomAttributeType } from 'electrodb';
+import type { Language } from '@shared/language';
 import type { Role } from '@shared/roles';
 
 /** A portal user's record; Cognito holds the credentials and groups, this holds profile and tenant. */
@@ -24,6 +25,8 @@ export const userSchema = {
     /** The sign-in before this one: what the top bar shows as 'Last login at' ('' when there was none). */
     PreviousLoginAt: { type: 'string' },
     TwoFactorEnabled: { type: 'boolean' },
+    /** The language the user chose (shared/language.ts); absent: the clinic's default (the DefaultLanguage setting). */
+    Language: { type: CustomAttributeType<Language>('string') },
     /** The user's clinic is disabled: no sign-in, no call, until it is enabled (functions/identity/may-sign-in.ts). */
     ClinicDisabled: { type: 'boolean' },
     /**

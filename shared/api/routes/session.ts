@@ -6,6 +6,7 @@ import {
   changePasswordSchema,
   forgotPasswordResultSchema,
   forgotPasswordSchema,
+  languageChoiceSchema,
   refreshSessionSchema,
   sessionResultSchema,
   sessionTokensSchema,
@@ -31,7 +32,7 @@ export const sessionRoutes = defineRoutes({
     handler: 'auth/sign-in',
     // cognito-sessions: a recovery's mailed password, when used, is set and the user's sessions end.
     access: ['table-write', 'cognito-auth', 'cognito-sessions', 'human-verification'],
-    keys: ['SIGNIN', 'EMAIL', 'USER', 'STATS', 'COUNTER', 'SP', 'CLINIC', 'RECOVERY', 'SESSION'],
+    keys: ['SIGNIN', 'EMAIL', 'USER', 'STATS', 'COUNTER', 'SP', 'CLINIC', 'RECOVERY', 'SESSION', 'GLOBAL'],
     // AUDIT and REVOKED: a sign-in that skipped the required TOTP is recorded and its tokens revoked.
     writeKeys: ['SIGNIN', 'USER', 'REFRESH', 'RECOVERY', 'SESSION', 'AUDIT', 'REVOKED'],
     tenant: { kind: 'none' },
@@ -46,7 +47,7 @@ export const sessionRoutes = defineRoutes({
     response: signInResultSchema,
     handler: 'auth/sign-in-two-factor',
     access: ['table-write', 'cognito-auth'],
-    keys: ['EMAIL', 'USER', 'STATS', 'COUNTER', 'SP', 'CLINIC', 'SIGNIN', 'SESSION', 'PENDING'],
+    keys: ['EMAIL', 'USER', 'STATS', 'COUNTER', 'SP', 'CLINIC', 'SIGNIN', 'SESSION', 'PENDING', 'GLOBAL'],
     // SESSION: the session came through the TOTP step (its access token is marked).
     writeKeys: ['USER', 'PENDING', 'SIGNIN', 'REFRESH', 'SESSION', 'AUDIT'],
     tenant: { kind: 'none' },
@@ -77,7 +78,7 @@ export const sessionRoutes = defineRoutes({
     handler: 'auth/change-password',
     // cognito-sessions: a password change ends every session of the user (AdminUserGlobalSignOut).
     access: ['table-write', 'cognito-auth', 'cognito-sessions'],
-    keys: ['EMAIL', 'USER', 'STATS', 'COUNTER', 'SP', 'CLINIC', 'SESSION', 'PENDING'],
+    keys: ['EMAIL', 'USER', 'STATS', 'COUNTER', 'SP', 'CLINIC', 'SESSION', 'PENDING', 'GLOBAL'],
     writeKeys: ['USER', 'PENDING', 'SESSION', 'REFRESH', 'AUDIT', 'REVOKED'],
     tenant: { kind: 'none' },
     audit: 'security',
@@ -121,7 +122,7 @@ export const sessionRoutes = defineRoutes({
     self: 'userId',
     response: sessionResultSchema,
     handler: 'auth/get-session',
-    keys: ['STATS', 'COUNTER', 'SP', 'CLINIC'],
+    keys: ['STATS', 'COUNTER', 'SP', 'CLINIC', 'GLOBAL'],
     tenant: { kind: 'none' },
     audit: 'none',
     thing: 'user',
@@ -153,6 +154,22 @@ export const sessionRoutes = defineRoutes({
     writeKeys: ['USER', 'SESSION', 'AUDIT', 'REFRESH'],
     tenant: { kind: 'none' },
     audit: 'security',
+    thing: 'user',
+  },
+  /** The signed-in user's own language (docs/web.md, "Languages"), kept in the user record. */
+  chooseLanguage: {
+    method: 'POST',
+    path: '/users/{userId}/language',
+    token: 'session',
+    roles: ROLES,
+    self: 'userId',
+    body: languageChoiceSchema,
+    response: languageChoiceSchema,
+    handler: 'auth/choose-language',
+    access: ['table-write'],
+    writeKeys: ['USER', 'AUDIT'],
+    tenant: { kind: 'none' },
+    audit: 'write',
     thing: 'user',
   },
   /** Live screens (shared/live.ts): the caller's own tenant's notice topic; on AWS also its identity's IoT policy. */

@@ -2,13 +2,15 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
 import { dialogs } from '@shared/messages/dialogs';
+import { translateText } from '../lib/language';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
 const messages = { dialogs };
 
 /**
  * The spec's error dialog: title Error, a Close button, each message on its own line. A few
- * failures have a title of their own ('Patient was not created', spec 5).
+ * failures have a title of their own ('Patient was not created', spec 5). The messages come from
+ * the server or a schema in English; they show in the page's language.
  */
 export function ErrorDialog({ messages: lines, onClose, title }: { messages: string[] | undefined; onClose: () => void; title?: string }) {
   return (
@@ -27,7 +29,7 @@ export function ErrorDialog({ messages: lines, onClose, title }: { messages: str
     >
       <div data-testid="error-dialog-messages">
         {lines?.map((line, index) => (
-          <Box key={index}>{line}</Box>
+          <Box key={index}>{translateText(line)}</Box>
         ))}
       </div>
     </Modal>

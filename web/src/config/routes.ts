@@ -1,10 +1,6 @@
-import { navigation } from '@shared/messages/navigation';
+import type { navigation } from '@shared/messages/navigation';
 import type { Role } from '@shared/roles';
 
-/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
-const messages = { navigation };
-
-const n = messages.navigation;
 const LIBERDI: readonly Role[] = ['LiberDiAdmin'];
 const PROVIDER_ADMINS: readonly Role[] = ['ServiceProviderAdmin', 'LiberDiAdmin'];
 const CLINICAL: readonly Role[] = ['Doctor', 'Nurse', 'ClinicDirector'];
@@ -15,8 +11,11 @@ export interface ScreenRoute {
   path: string;
   /** 'open' screens need no session (they decide themselves where a signed-in visitor goes). */
   access: 'open' | readonly Role[];
-  /** The navigation link's label; the links show in this table's order (the spec's, section 2). */
-  nav?: string;
+  /**
+   * The navigation link's label, as its key in `messages.navigation` (read when the links show, so
+   * they follow the language); the links show in this table's order (the spec's, section 2).
+   */
+  nav?: keyof typeof navigation;
   /** Query parameters the screen cannot do without (`?clinicId=`): its path builder asks for them. */
   query?: readonly string[];
   /** Query parameters that narrow the screen (spec 2: lists accept clinicId and spId). */
@@ -33,32 +32,32 @@ export const routes = {
   twoFactor: { path: '/2fa', access: 'open' },
   createPassword: { path: '/create-password', access: 'open' },
   passwordRecovery: { path: '/password-recovery', access: 'open' },
-  serviceProviders: { path: '/sp', access: LIBERDI, nav: n.serviceProviders, optionalQuery: ['spId'] },
+  serviceProviders: { path: '/sp', access: LIBERDI, nav: 'serviceProviders', optionalQuery: ['spId'] },
   createServiceProvider: { path: '/sp/createsp', access: LIBERDI },
   /** The provider's tabs: clinics (the base path), users and admin (profile); one path per tab. */
   serviceProviderTabs: { path: '/sp/sptabs', access: LIBERDI, query: ['spId'] },
   serviceProviderUsers: { path: '/sp/sptabs/users', access: LIBERDI, query: ['spId'] },
   serviceProviderProfile: { path: '/sp/sptabs/profile', access: LIBERDI, query: ['spId'] },
-  clinics: { path: '/clinics', access: PROVIDER_ADMINS, nav: n.clinics, optionalQuery: ['spId'] },
+  clinics: { path: '/clinics', access: PROVIDER_ADMINS, nav: 'clinics', optionalQuery: ['spId'] },
   createClinic: { path: '/clinics/createclinic', access: ['ServiceProviderAdmin'] },
   editClinic: { path: '/clinics/editclinic', access: PROVIDER_ADMINS, query: ['clinicId'] },
   /** The clinic's tabs: users (the base path), admin/edit clinic and devices (LiberDiAdmin); one path per tab. */
   clinicTabs: { path: '/clinics/clinictabs', access: PROVIDER_ADMINS, query: ['clinicId'] },
   clinicTabsEdit: { path: '/clinics/clinictabs/editclinic', access: PROVIDER_ADMINS, query: ['clinicId'] },
   clinicTabsDevices: { path: '/clinics/clinictabs/devices', access: LIBERDI, query: ['clinicId'] },
-  devices: { path: '/devices', access: LIBERDI, nav: n.devices, optionalQuery: ['clinicId', 'spId'] },
+  devices: { path: '/devices', access: LIBERDI, nav: 'devices', optionalQuery: ['clinicId', 'spId'] },
   deviceSettings: { path: '/device/settings', access: LIBERDI, query: ['deviceId'] },
   deviceErrors: { path: '/device/errors', access: LIBERDI, query: ['deviceId'] },
   deviceExchanges: { path: '/device/exchanges', access: LIBERDI, query: ['deviceId'] },
-  users: { path: '/users', access: ['ServiceProviderAdmin', 'LiberDiAdmin', 'ClinicAdmin'], nav: n.users, optionalQuery: ['clinicId', 'spId'] },
+  users: { path: '/users', access: ['ServiceProviderAdmin', 'LiberDiAdmin', 'ClinicAdmin'], nav: 'users', optionalQuery: ['clinicId', 'spId'] },
   /** A user's tabs: one profile tab (shown to the provider and platform admins; the route is open to ClinicAdmin too). */
   userTabs: { path: '/users/usertabs', access: ['ServiceProviderAdmin', 'LiberDiAdmin', 'ClinicAdmin'], query: ['userId'] },
   createUser: { path: '/users/createuser', access: ['ServiceProviderAdmin', 'ClinicAdmin'], optionalQuery: ['clinicId'] },
   editUser: { path: '/users/edituser', access: ['ServiceProviderAdmin', 'LiberDiAdmin', 'ClinicAdmin'], query: ['userId'] },
-  settings: { path: '/settings', access: PROVIDER_ADMINS, nav: n.settings, optionalQuery: ['spId'] },
-  myProfile: { path: '/myprofile', access: ['ServiceProviderAdmin', 'ClinicAdmin'], nav: n.myProfile },
-  patients: { path: '/patients', access: CLINICAL, nav: n.patients },
-  addPatient: { path: '/addPatient', access: CLINICAL, nav: n.addPatient },
+  settings: { path: '/settings', access: PROVIDER_ADMINS, nav: 'settings', optionalQuery: ['spId'] },
+  myProfile: { path: '/myprofile', access: ['ServiceProviderAdmin', 'ClinicAdmin'], nav: 'myProfile' },
+  patients: { path: '/patients', access: CLINICAL, nav: 'patients' },
+  addPatient: { path: '/addPatient', access: CLINICAL, nav: 'addPatient' },
   /** Beyond the spec, reached from /patients ('This week'): the ClinicDirector's week of the care team. */
   careTeamWeek: { path: '/patients/week', access: ['ClinicDirector'], optionalQuery: ['week'] },
   /** Beyond the spec, reached from /patients ('On-call rota'): who receives the escalated alerts. */

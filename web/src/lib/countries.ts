@@ -1,3 +1,5 @@
+import { currentLocale, rightToLeft } from './language';
+
 /**
  * The countries of the address dialog and the phone field's dialling codes. No maintained country
  * package is among our dependencies, so this short list is ours: ISO 3166 code, English name,
@@ -47,3 +49,20 @@ export const countries = [
 ] as const;
 
 export type CountryCode = (typeof countries)[number]['code'];
+
+/**
+ * A country's name as the page shows it: the English name (what the address stores) in English,
+ * the locale's own name through `Intl.DisplayNames` in another language.
+ */
+export function shownCountryName(country: { code: string; name: string }): string {
+  const locale = currentLocale();
+  if (!locale) return country.name;
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(country.code) ?? country.name;
+  } catch {
+    return country.name;
+  }
+}
+
+/** A dialling code ('+972') kept left to right inside right-to-left text (else it reads '972+'). */
+export const dialText = (dial: string) => (rightToLeft() ? `\u2066${dial}\u2069` : dial);

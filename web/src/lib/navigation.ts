@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { matchPath, useLocation } from 'react-router-dom';
 import { ADMIN_ROLES, type Role } from '@shared/roles';
+import { navigation } from '@shared/messages/navigation';
 import { HOME, routes, type ScreenRoute, type ScreenId } from '../config/routes';
 
 export interface NavigationLink {
@@ -10,18 +11,23 @@ export interface NavigationLink {
   roles: readonly Role[];
 }
 
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { navigation };
+
 const table = Object.entries(routes) as Array<[ScreenId, ScreenRoute]>;
 
 /**
  * The navigation links by role, exactly as the spec's table (section 2), in its order: a role's
  * first link is where `/` takes it. Read from the route table, so the guards use the same roles.
  */
-export const navigationLinks: readonly NavigationLink[] = table.flatMap(([id, route]) =>
-  route.nav && route.access !== 'open' ? [{ id, path: route.path, label: route.nav, roles: route.access }] : [],
-);
+export function navigationLinks(): NavigationLink[] {
+  return table.flatMap(([id, route]) =>
+    route.nav && route.access !== 'open' ? [{ id, path: route.path, label: messages.navigation[route.nav], roles: route.access }] : [],
+  );
+}
 
 export function linksFor(role: Role): NavigationLink[] {
-  return navigationLinks.filter((link) => link.roles.includes(role));
+  return navigationLinks().filter((link) => link.roles.includes(role));
 }
 
 /** The first navigation link the role may see: where `/` redirects. */

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } fro
 import type { z } from 'zod';
 import { fieldMessages } from '@shared/api/field-messages';
 import { ApiError, errorMessages } from './api-client';
+import { translateText } from './language';
 
 export interface ZodFormOptions<S extends z.ZodTypeAny> {
   /** The shared schema the server validates with too: both show the same messages. */
@@ -51,10 +52,12 @@ export function useZodForm<S extends z.ZodTypeAny>(options: ZodFormOptions<S>) {
   const allErrors = useMemo<Record<string, string>>(() => (parsed.success ? {} : fieldMessages(parsed.error)), [parsed]);
   const isValid = parsed.success;
 
+  // The schemas' and the server's messages are English; a field shows them in the page's language.
   const errorOf = (name: string): string | undefined => {
     const server = messageFor(serverFields, name);
-    if (server) return server;
-    return submitted || touched[name] ? messageFor(allErrors, name) : undefined;
+    if (server) return translateText(server);
+    const own = submitted || touched[name] ? messageFor(allErrors, name) : undefined;
+    return own && translateText(own);
   };
 
   const setValue = useCallback(<K extends FieldName<S>>(name: K, value: z.input<S>[K]) => {

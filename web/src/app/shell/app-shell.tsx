@@ -6,17 +6,20 @@ import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'reac
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { navigation } from '@shared/messages/navigation';
 import { sessionScreens } from '@shared/messages/session-screens';
+import { LANGUAGES } from '@shared/language';
 import { shell } from '@shared/messages/shell';
 import { AboutDialog } from '@web/src/components/about-dialog';
 import { ErrorDialog } from '@web/src/components/error-dialog';
 import { Footer } from '@web/src/components/footer';
 import { TotpSetupModal } from '@web/src/features/session/totp-setup-modal';
-import { errorMessages } from '@web/src/lib/api-client';
+import { call, errorMessages } from '@web/src/lib/api-client';
 import { reloadProfile, signOut, useProactiveRefresh, useSession } from '@web/src/lib/auth';
 import { HOME, paths } from '@web/src/config/routes';
 import { LiveNotices } from '@web/src/lib/live';
 import { activeLinkOf, canOpen, isAdminRole, linksFor } from '@web/src/lib/navigation';
+import { currentLanguage, switchLanguage, type Language } from '@web/src/lib/language';
 import { runtimeConfig } from '@web/src/lib/runtime-config';
+import { sessionStore } from '@web/src/lib/session-store';
 import { useIdleTimer } from '@web/src/lib/use-idle-timer';
 import { AppProvider } from '../provider';
 import { LOGO_DATA_URL } from './logo';
@@ -48,6 +51,27 @@ export function AppShell({ children }: { children?: ReactNode }) {
   useEffect(() => {
     if (userId) reloadProfile().catch(() => undefined);
   }, [userId]);
+
+  // The profile's language (the user's choice, else the clinic's default) wins over this browser's.
+  const profileLanguage = signedIn?.profile.Language;
+  useEffect(() => {
+    if (profileLanguage) switchLanguage(profileLanguage);
+  }, [profileLanguage]);
+
+  const chooseLanguage = useCallback(
+    async (language: Language) => {
+      if (!userId) return;
+      try {
+        const { Language } = await call('chooseLanguage', { params: { userId }, body: { Language: language } });
+        // The kept profile says so (the effect above then switches), or the reloaded shell would switch back.
+        const profile = sessionStore.get().signedIn?.profile;
+        if (profile) sessionStore.updateProfile({ ...profile, Language });
+      } catch (error) {
+        setErrors(errorMessages(error));
+      }
+    },
+    [userId],
+  );
 
   const logOut = useCallback(async () => {
     try {
@@ -95,15 +119,28 @@ export function AppShell({ children }: { children?: ReactNode }) {
               items: [
                 { id: 'two-factor', text: m.twoFactorMenuItem },
                 ...(canOpen(profile.Role, paths.history()) ? [{ id: 'history', text: messages.navigation.history }] : []),
+                {
+                  id: 'language',
+                  text: m.language,
+                  items: LANGUAGES.map((language) => ({
+                    id: `language-${language}`,
+                    text: m.languageNames[language],
+                    lang: language,
+                    disabled: language === currentLanguage(),
+                    iconName: language === currentLanguage() ? ('check' as const) : undefined,
+                  })),
+                },
               ],
               onItemClick: ({ detail }) => {
                 if (detail.id === 'two-factor') setTotpOpen(true);
                 if (detail.id === 'history') navigate(paths.history());
+                const language = LANGUAGES.find((candidate) => detail.id === `language-${candidate}`);
+                if (language) void chooseLanguage(language);
               },
             },
             { type: 'button', text: m.logOut, iconName: 'unlocked', onClick: () => void logOut() },
           ]}
-          i18nStrings={{ overflowMenuTriggerText: 'More', overflowMenuTitleText: 'All' }}
+          i18nStrings={{ overflowMenuTriggerText: m.overflowMenu.trigger, overflowMenuTitleText: m.overflowMenu.title }}
         />
         <TopBarStatus profile={profile} signedInAt={signedIn.signedInAt} />
       </div>

@@ -8,7 +8,7 @@ import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
-import { countries } from '@web/src/lib/countries';
+import { countries, shownCountryName } from '@web/src/lib/countries';
 import { useZodForm } from '@web/src/lib/use-zod-form';
 import { widgetMessages } from '@web/src/lib/widget-messages';
 import { TEXT_MAX_LENGTH, type FieldProps } from './field-props';
@@ -32,7 +32,8 @@ export const addressDialogSchema = z.object({
   Street: z.string().trim().min(1, t.streetRequired).max(TEXT_MAX_LENGTH, t.tooLong(t.street)),
 });
 
-const countryOptions = countries.map((country) => ({ value: country.name, label: country.name }));
+// The address stores the English name; the page shows the name in its language.
+const countryOptions = () => countries.map((country) => ({ value: country.name, label: shownCountryName(country) }));
 const EMPTY: Address = { Country: '', City: '', Street: '' };
 
 /** The spec's address dialog: Country select, City, Street, buttons cancel and Accept; Accept is blocked until no errors. */
@@ -78,8 +79,8 @@ export function AddressDialog({
       <SpaceBetween size="m">
         <FormField label={t.country} errorText={country.errorText} data-testid="address-country">
           <Select
-            selectedOption={countryOptions.find((option) => option.value === country.value) ?? null}
-            options={countryOptions}
+            selectedOption={countryOptions().find((option) => option.value === country.value) ?? null}
+            options={countryOptions()}
             placeholder={t.chooseCountry}
             filteringType="auto"
             onBlur={country.onBlur}

@@ -2,11 +2,12 @@ import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { countries, type CountryCode } from '@web/src/lib/countries';
+import { countries, dialText, shownCountryName, type CountryCode } from '@web/src/lib/countries';
 import { widgetMessages } from '@web/src/lib/widget-messages';
 import type { FieldProps } from './field-props';
 
-const dialOptions = countries.map((country) => ({ value: country.code, label: `${country.name} ${country.dial}`, tags: [country.dial] }));
+const dialOptions = () =>
+  countries.map((country) => ({ value: country.code, label: `${shownCountryName(country)} ${dialText(country.dial)}`, tags: [dialText(country.dial)] }));
 
 /** The dialling code a number starts with, if it is one of the list's (the longest that fits). */
 function splitNumber(value: string, fallback: CountryCode): { code: CountryCode; rest: string } {
@@ -39,8 +40,8 @@ export function PhoneField({
       <SpaceBetween direction="horizontal" size="xs">
         <Select
           ariaLabel={widgetMessages.fields.countryCode}
-          selectedOption={{ value: code, label: dial }}
-          options={dialOptions}
+          selectedOption={{ value: code, label: dialText(dial) }}
+          options={dialOptions()}
           disabled={readOnly}
           filteringType="auto"
           onChange={({ detail }) => onChange(join(countries.find((country) => country.code === detail.selectedOption.value)!.dial, rest))}

@@ -214,7 +214,7 @@ export function DataList<T>(props: DataListProps<T>) {
           value={text}
           onChange={({ detail }) => setSearchText(detail.value)}
           isDateEnabled={(date) => date <= today()}
-          placeholder="YYYY/MM/DD"
+          placeholder={widgetMessages.fields.dateFormat}
           i18nStrings={{ todayAriaLabel: t.today, nextMonthAriaLabel: t.nextMonth, previousMonthAriaLabel: t.previousMonth }}
         />
       </FormField>

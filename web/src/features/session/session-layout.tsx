@@ -4,6 +4,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { ReactNode } from 'react';
 import { sessionScreens } from '@shared/messages/session-screens';
 import { Footer } from '@web/src/components/footer';
+import { translateText } from '@web/src/lib/language';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
 const messages = { sessionScreens };
@@ -32,7 +33,7 @@ export function StatusArea({ messages: lines }: { messages: string[] }) {
       {lines.length > 0 && (
         <Alert type="error">
           {lines.map((line, index) => (
-            <div key={index}>{line}</div>
+            <div key={index}>{translateText(line)}</div>
           ))}
         </Alert>
       )}
@@ -40,9 +41,12 @@ export function StatusArea({ messages: lines }: { messages: string[] }) {
   );
 }
 
-/** The first message per field of a zod result (spec 5: only the first message is shown under each field). */
+/**
+ * The first message per field of a zod result (spec 5: only the first message is shown under each
+ * field), in the page's language (the schemas are the server's, in English).
+ */
 export function firstMessages(issues: ReadonlyArray<{ path: ReadonlyArray<string | number>; message: string }>): Record<string, string> {
   const errors: Record<string, string> = {};
-  for (const issue of issues) errors[String(issue.path[0] ?? '_')] ??= issue.message;
+  for (const issue of issues) errors[String(issue.path[0] ?? '_')] ??= translateText(issue.message);
   return errors;
 }

@@ -8,12 +8,14 @@ import Select from '@cloudscape-design/components/select';
 import type { z } from 'zod';
 import { clinicSignupSchema, logoUploadSchema, type SettingSource } from '@shared/api/clinics';
 import { clinicScreens } from '@shared/messages/clinic-screens';
+import { LANGUAGES } from '@shared/language';
 import { settingNames, validateSettings, type SettingName } from '@shared/settings';
 import { AddressField } from '@web/src/components/fields/address-dialog';
 import { PhoneField } from '@web/src/components/fields/phone-field';
 import { TextField } from '@web/src/components/fields/text-field';
 import { ToggleField } from '@web/src/components/fields/toggle-field';
 import type { useZodForm } from '@web/src/lib/use-zod-form';
+import { translateText } from '@web/src/lib/language';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
 const messages = { clinicScreens };
@@ -104,6 +106,7 @@ const unitChoices: Partial<Record<SettingName, readonly string[]>> = {
   WeightFromDryUnit: ['KG', 'LB'],
   WeightRecentlyFromLastTimeUnit: ['DAY', 'MONTH', 'YEAR'],
   WeightRecentlyIncreaseValueUnit: ['KG', 'LB'],
+  DefaultLanguage: LANGUAGES,
 };
 /** DwellTime is the platform's only (docs/settings.md): shown, never decided by a clinic. */
 const GLOBAL_ONLY: readonly SettingName[] = ['DwellTime'];
@@ -197,7 +200,7 @@ export function SettingsEditor({
           const fixed = GLOBAL_ONLY.includes(setting.name);
           return (
             <div key={setting.name} data-setting={setting.name} data-source={changed[setting.name] !== undefined ? 'clinic' : setting.from}>
-              <FormField label={setting.name} description={description} errorText={issues[setting.name]}>
+              <FormField label={setting.name} description={description} errorText={issues[setting.name] && translateText(issues[setting.name]!)}>
                 {choices ? (
                   <Select
                     selectedOption={{ value, label: value }}

@@ -11,7 +11,7 @@ import { paths } from '@web/src/config/routes';
 import { errorMessages } from '@web/src/lib/api-client';
 import { useApiList } from '@web/src/lib/api-hooks';
 import { useSession } from '@web/src/lib/auth';
-import { countries } from '@web/src/lib/countries';
+import { countries, shownCountryName } from '@web/src/lib/countries';
 import { originState } from '@web/src/lib/navigation';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
@@ -22,7 +22,8 @@ const c = m.columns;
 
 /** The country's name: clinics keep the name the address dialog chose; a code (from elsewhere) is named too. */
 export function countryName(location: string): string {
-  return countries.find((country) => country.code === location.toUpperCase())?.name ?? location;
+  const country = countries.find((candidate) => candidate.code === location.toUpperCase() || candidate.name === location);
+  return country ? shownCountryName(country) : location;
 }
 
 const baseColumns: ListColumn<ClinicListItem>[] = [

@@ -11,14 +11,16 @@ import TimeInput from '@cloudscape-design/components/time-input';
 import { useMemo, useState } from 'react';
 import type { SettingSource } from '@shared/api/providers';
 import { settingsScreen } from '@shared/messages/settings-screen';
+import { widgets } from '@shared/messages/widgets';
 import { parseSettings, settingNames, toSettingsObject, validateSettings, type SettingEntry, type SettingName } from '@shared/settings';
 import { ConfirmationDialog } from '@web/src/components/confirmation-dialog';
 import { ErrorDialog } from '@web/src/components/error-dialog';
 import { ApiError, errorMessages } from '@web/src/lib/api-client';
+import { translateText } from '@web/src/lib/language';
 import { SETTING_INPUT_LENGTH, settingsGroups, type SettingInput } from './settings-groups';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
-const messages = { settingsScreen };
+const messages = { settingsScreen, widgets };
 
 const t = messages.settingsScreen;
 
@@ -125,14 +127,14 @@ export function SettingsForm({ mode, settings, sources = {}, global, onSave }: S
         key={name}
         label={label}
         description={description}
-        errorText={serverFields[name] ?? firstMessages[name]}
+        errorText={translateText(serverFields[name] ?? firstMessages[name] ?? '') || undefined}
         secondaryControl={useGlobal}
         data-testid={name}
       >
         {input.kind === 'unit' ? (
           <Select
-            selectedOption={{ value: values[name], label: values[name] }}
-            options={input.options.map((option) => ({ value: option, label: option }))}
+            selectedOption={{ value: values[name], label: input.labels?.[values[name]] ?? values[name] }}
+            options={input.options.map((option) => ({ value: option, label: input.labels?.[option] ?? option }))}
             disabled={readOnly}
             onChange={({ detail }) => setValue(name, detail.selectedOption.value ?? '')}
           />
@@ -141,7 +143,7 @@ export function SettingsForm({ mode, settings, sources = {}, global, onSave }: S
             value={values[name]}
             format="hh:mm"
             use24Hour
-            placeholder="hh:mm"
+            placeholder={messages.widgets.fields.timeFormat}
             readOnly={readOnly}
             onChange={({ detail }) => setValue(name, detail.value)}
           />

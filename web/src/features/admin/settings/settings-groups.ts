@@ -1,8 +1,13 @@
+import { LANGUAGES } from '@shared/language';
 import type { settingsScreen } from '@shared/messages/settings-screen';
+import { shell } from '@shared/messages/shell';
 import type { SettingName } from '@shared/settings';
 
 export type SettingInput =
-  { name: SettingName; kind: 'number' } | { name: SettingName; kind: 'unit'; options: readonly string[] } | { name: SettingName; kind: 'time' };
+  | { name: SettingName; kind: 'number' }
+  /** `labels`: what each option shows, when not the stored value itself (a language's name). */
+  | { name: SettingName; kind: 'unit'; options: readonly string[]; labels?: Readonly<Record<string, string>> }
+  | { name: SettingName; kind: 'time' };
 
 export interface SettingsGroup {
   id: keyof typeof settingsScreen.groups;
@@ -62,6 +67,7 @@ export const settingsGroups: readonly SettingsGroup[] = [
     inputs: [number('EscalateHighAfter'), number('EscalateHighDirectorAfter'), number('EscalateMediumAfter'), number('EscalateMediumDirectorAfter')],
   },
   { id: 'dwellTime', inputs: [{ name: 'DwellTime', kind: 'time' }], globalOnly: true },
+  { id: 'language', inputs: [{ name: 'DefaultLanguage', kind: 'unit', options: LANGUAGES, labels: shell.languageNames }] },
 ];
 
 /** Settings inputs hold at most three characters (spec section 9). */

@@ -15,6 +15,7 @@ import { ErrorDialog } from '@web/src/components/error-dialog';
 import { errorMessages } from '@web/src/lib/api-client';
 import { useApiList } from '@web/src/lib/api-hooks';
 import { useSession } from '@web/src/lib/auth';
+import { currentLocale } from '@web/src/lib/language';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
 const messages = { history };
@@ -30,7 +31,7 @@ interface HistoryFilters {
 }
 
 const columns: ListColumn<AuditEntry>[] = [
-  { id: 'at', header: c.at, value: (entry) => entry.At, cell: (entry) => new Date(entry.At).toLocaleString(), type: 'date' },
+  { id: 'at', header: c.at, value: (entry) => entry.At, cell: (entry) => new Date(entry.At).toLocaleString(currentLocale()), type: 'date' },
   { id: 'user', header: c.user, value: (entry) => entry.UserID },
   { id: 'role', header: c.role, value: (entry) => entry.Role },
   { id: 'action', header: c.action, value: (entry) => (entry.Action === 'read' ? h.read : h.write) },

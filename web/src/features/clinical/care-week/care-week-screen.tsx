@@ -14,6 +14,7 @@ import { errorMessages } from '@web/src/lib/api-client';
 import { useApiList } from '@web/src/lib/api-hooks';
 import { originState } from '@web/src/lib/navigation';
 import { useStaffUser } from '@web/src/lib/staff';
+import { earlierIcon, laterIcon } from '@web/src/lib/language';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
 const messages = { careWeek };
@@ -91,13 +92,13 @@ export function CareWeekScreen() {
         onRowClick={(row) => navigate(paths.patientExchanges({ patientId: row.UserID }), { state: originState(location) })}
         actions={
           <>
-            <Button iconName="angle-left" onClick={() => show(addWeeks(week, -1))}>
+            <Button iconName={earlierIcon()} onClick={() => show(addWeeks(week, -1))}>
               {m.previousWeek}
             </Button>
             <Button disabled={week === thisWeek} onClick={() => show(thisWeek)}>
               {m.currentWeek}
             </Button>
-            <Button iconName="angle-right" iconAlign="right" disabled={week >= thisWeek} onClick={() => show(addWeeks(week, 1))}>
+            <Button iconName={laterIcon()} iconAlign="right" disabled={week >= thisWeek} onClick={() => show(addWeeks(week, 1))}>
               {m.nextWeek}
             </Button>
           </>

@@ -43,7 +43,7 @@ export function DateTimeField({ label, value, onChange, onBlur, errorText, testI
         <TimeInput
           value={typed.time}
           format="hh:mm"
-          placeholder="hh:mm"
+          placeholder={widgetMessages.fields.timeFormat}
           onBlur={onBlur}
           onChange={({ detail }) => change({ ...typed, time: detail.value })}
           ariaLabel={`${label} time`}

@@ -12,6 +12,7 @@ import { DropdownField, type DropdownOption } from '@web/src/components/fields/d
 import { PhoneField } from '@web/src/components/fields/phone-field';
 import { TextField } from '@web/src/components/fields/text-field';
 import type { useZodForm } from '@web/src/lib/use-zod-form';
+import { labelsOf } from '@web/src/lib/language';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
 const messages = { patients };
@@ -157,7 +158,8 @@ const hispanicOptions: DropdownOption[] = [
   { value: 'yes', label: f.yes },
   { value: 'no', label: f.no },
 ];
-const racialOptions = racialDesignations.map((option) => ({ value: option, label: option }));
+// Stored as the English words; shown in the page's language, label i for stored value i.
+const racialOptions = racialDesignations.map((option, index) => ({ value: option, label: labelsOf(racialDesignations)[index] ?? option }));
 
 /**
  * Every field of a patient (spec section 3 "Patient"), for /addPatient and the Profile tab alike:

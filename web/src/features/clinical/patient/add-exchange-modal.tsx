@@ -182,7 +182,7 @@ export function AddExchangeModal({ patientId, hasDevice, onClose }: { patientId:
           <FormField label={f.date} errorText={form.errorOf('DeviceLocalDate')}>
             <DatePicker
               {...text('DeviceLocalDate')}
-              placeholder="YYYY/MM/DD"
+              placeholder={messages.widgets.fields.dateFormat}
               isDateEnabled={(date) => date <= new Date()}
               i18nStrings={{
                 todayAriaLabel: messages.widgets.list.today,
@@ -192,7 +192,7 @@ export function AddExchangeModal({ patientId, hasDevice, onClose }: { patientId:
             />
           </FormField>
           <FormField label={f.time}>
-            <TimeInput {...text('time')} format="hh:mm" placeholder="hh:mm" />
+            <TimeInput {...text('time')} format="hh:mm" placeholder={messages.widgets.fields.timeFormat} />
           </FormField>
           <FormField label={f.fluid} errorText={form.errorOf('ExchangeFluid')}>
             <Select

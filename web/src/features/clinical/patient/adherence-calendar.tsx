@@ -10,6 +10,7 @@ import { patients } from '@shared/messages/patients';
 import { QueryState } from '@web/src/components/query-state';
 import { useApiQuery } from '@web/src/lib/api-hooks';
 import { staffRoute, useStaffUser } from '@web/src/lib/staff';
+import { earlierIcon, laterIcon } from '@web/src/lib/language';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
 const messages = { patients };
@@ -134,10 +135,10 @@ export function AdherenceCalendar({ patientId }: { patientId: string }) {
           variant="h2"
           actions={
             <SpaceBetween direction="horizontal" size="xs">
-              <Button iconName="angle-left" onClick={() => setMonth(shiftMonth(shown, -1))} disabled={!query.data}>
+              <Button iconName={earlierIcon()} onClick={() => setMonth(shiftMonth(shown, -1))} disabled={!query.data}>
                 {a.previousMonth}
               </Button>
-              <Button iconName="angle-right" iconAlign="right" onClick={() => setMonth(shiftMonth(shown, 1))} disabled={!query.data || shown >= thisMonth()}>
+              <Button iconName={laterIcon()} iconAlign="right" onClick={() => setMonth(shiftMonth(shown, 1))} disabled={!query.data || shown >= thisMonth()}>
                 {a.nextMonth}
               </Button>
             </SpaceBetween>

@@ -1,7 +1,11 @@
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import ToggleButton from '@cloudscape-design/components/toggle-button';
 import type { DayCode } from '@shared/device';
+import { prescriptions } from '@shared/messages/prescriptions';
 import { allDays } from './prescription-draft';
+
+/** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
+const messages = { prescriptions };
 
 /** The day buttons of spec section 4: SU to SA, each toggling selected and unselected; the days stay in week order. */
 export function DayButtons({
@@ -21,7 +25,7 @@ export function DayButtons({
       <SpaceBetween direction="horizontal" size="xxs">
         {allDays.map((day) => (
           <ToggleButton key={day} pressed={value.includes(day)} disabled={disabled} onChange={({ detail }) => toggle(day, detail.pressed)}>
-            {day}
+            {messages.prescriptions.screen.dayNames[day]}
           </ToggleButton>
         ))}
       </SpaceBetween>

@@ -2,6 +2,7 @@ import Box from '@cloudscape-design/components/box';
 import { useId } from 'react';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { prescriptions } from '@shared/messages/prescriptions';
+import { chartMargin, rightToLeft } from '@web/src/lib/language';
 import { dwellPoints, inRowsOfThree, type ExchangeDraft } from './prescription-draft';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
@@ -24,10 +25,10 @@ export function DwellChart({ exchanges }: { exchanges: readonly ExchangeDraft[] 
         <Box color="text-body-secondary">{s.noTimes}</Box>
       ) : (
         <>
-          <BarChart width={300} height={220} data={points} title={s.dwellChart} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
+          <BarChart width={300} height={220} data={points} title={s.dwellChart} margin={chartMargin(8)}>
             <CartesianGrid strokeDasharray="3 3" />
-            <XAxis dataKey="time" tick={{ fontSize: 11 }} />
-            <YAxis tick={{ fontSize: 11 }} />
+            <XAxis dataKey="time" tick={{ fontSize: 11 }} reversed={rightToLeft()} />
+            <YAxis tick={{ fontSize: 11 }} orientation={rightToLeft() ? 'right' : 'left'} />
             <Tooltip />
             <Bar dataKey="hours" name={s.dwellHours} fill="#0972d3" isAnimationActive={false} />
           </BarChart>
@@ -35,9 +36,7 @@ export function DwellChart({ exchanges }: { exchanges: readonly ExchangeDraft[] 
             {inRowsOfThree(points).map((row, index) => (
               <div key={index} style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 8 }}>
                 {row.map((point) => (
-                  <span key={point.time}>
-                    {point.time} ({point.hours} h)
-                  </span>
+                  <span key={point.time}>{s.dwellPoint(point.time, point.hours)}</span>
                 ))}
               </div>
             ))}

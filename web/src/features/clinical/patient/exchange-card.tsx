@@ -51,7 +51,11 @@ export function ExchangeCard({ index, exchange, onChange, onAddTime, onDelete, e
         }
       >
         <SpaceBetween size="m">
-          <FormField label={s.fluid} errorText={errors.ExchangeFluid} description={exchange.ExchangeFluid ? s.fluidColour(colour.name) : undefined}>
+          <FormField
+            label={s.fluid}
+            errorText={errors.ExchangeFluid}
+            description={exchange.ExchangeFluid ? s.fluidColour(s.colourNames[colour.name]) : undefined}
+          >
             <SpaceBetween direction="horizontal" size="xs" alignItems="center">
               <span
                 aria-hidden="true"

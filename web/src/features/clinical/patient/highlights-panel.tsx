@@ -16,6 +16,7 @@ import { QueryState } from '@web/src/components/query-state';
 import { useApiQuery } from '@web/src/lib/api-hooks';
 import { formatLocalDate } from '@web/src/lib/format';
 import { staffRoute, useStaffUser } from '@web/src/lib/staff';
+import { chartMargin, rightToLeft } from '@web/src/lib/language';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
 const messages = { patients };
@@ -86,10 +87,10 @@ function Chart({ title, points, lines }: { title: string; points: readonly Point
       {data.length === 0 ? (
         <Box color="text-body-secondary">{h.noData}</Box>
       ) : (
-        <LineChart width={CHART_WIDTH} height={CHART_HEIGHT} data={data} title={title} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
+        <LineChart width={CHART_WIDTH} height={CHART_HEIGHT} data={data} title={title} margin={chartMargin(16)}>
           <CartesianGrid strokeDasharray="3 3" />
-          <XAxis dataKey="label" tick={{ fontSize: 11 }} />
-          <YAxis domain={['auto', 'auto']} tick={{ fontSize: 11 }} />
+          <XAxis dataKey="label" tick={{ fontSize: 11 }} reversed={rightToLeft()} />
+          <YAxis domain={['auto', 'auto']} tick={{ fontSize: 11 }} orientation={rightToLeft() ? 'right' : 'left'} />
           <Tooltip />
           <Legend />
           {lines.map((line) => (

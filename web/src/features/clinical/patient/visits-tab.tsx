@@ -18,6 +18,8 @@ import { useNavigate } from 'react-router-dom';
 import { closeVisitSchema, visitHighlightKinds, type Prescription, type Visit } from '@shared/api/prescriptions';
 import { type StaffRole } from '@shared/api/routes/staff';
 import { errors } from '@shared/messages/errors';
+import type { DayCode } from '@shared/device';
+import { prescriptions } from '@shared/messages/prescriptions';
 import { visits } from '@shared/messages/visits';
 import { widgets } from '@shared/messages/widgets';
 import { paths } from '@web/src/config/routes';
@@ -32,7 +34,7 @@ import { formatDateTime } from '@web/src/lib/format';
 import { staffRoute, useStaffUser } from '@web/src/lib/staff';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
-const messages = { errors, visits, widgets };
+const messages = { errors, prescriptions, visits, widgets };
 
 const v = messages.visits;
 const s = v.screen;
@@ -41,6 +43,8 @@ const f = s.prescriptionFields;
 /** Spec section 9: the visit turbidity figure with one decimal. */
 export const formatTurbidity = (value: number | null) => (value === null ? s.noValue : value.toFixed(1));
 
+/** Stored day codes by their names in the page's language. */
+const dayList = (days: readonly DayCode[]) => days.map((day) => messages.prescriptions.screen.dayNames[day]).join(' ');
 const optional = (value: number | string | undefined | null) => (value === undefined || value === null || value === '' ? s.noValue : String(value));
 
 /** The counts of spec section 9 (weight, exchange skip, … B.P. and pulse), the turbidity figure and the visit's totals. */
@@ -83,7 +87,7 @@ function PrescriptionSummary({ prescription }: { prescription: Prescription | un
                       {s.exchangeLine(
                         exchange.ExchangeFluid,
                         exchange.ExchangeLiter,
-                        exchange.ExchangeDaysFrequency.join(' '),
+                        dayList(exchange.ExchangeDaysFrequency),
                         exchange.ExchangeTime.join(', '),
                       )}
                     </Box>
@@ -91,8 +95,8 @@ function PrescriptionSummary({ prescription }: { prescription: Prescription | un
                 </SpaceBetween>
               ),
             },
-            { label: f.weighDays, value: optional(prescription.WeighDays.join(' ')) },
-            { label: f.bloodDays, value: optional(prescription.BloodPulseDays.join(' ')) },
+            { label: f.weighDays, value: optional(dayList(prescription.WeighDays)) },
+            { label: f.bloodDays, value: optional(dayList(prescription.BloodPulseDays)) },
             { label: f.additionalMedication, value: optional(prescription.AdditionalMedication) },
           ]}
         />

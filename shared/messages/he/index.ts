@@ -1,0 +1,31 @@
+/**
+ * The Hebrew catalogue: every area of the English one (../index.ts), under the same names, each
+ * typed as a Translation of its English module. Read as `messages.<area>.<text>` like the English.
+ */
+
+export { session } from './session';
+export { errors } from './errors';
+export { settings } from './settings';
+export { settingsScreen } from './settings-screen';
+export { sessionScreens } from './session-screens';
+export { shell } from './shell';
+export { navigation } from './navigation';
+export { history } from './history';
+export { careWeek } from './care-week';
+export { onCall } from './on-call';
+export { twoFactorSetup } from './two-factor-setup';
+export { patients } from './patients';
+export { fhir } from './fhir';
+export { prescriptions } from './prescriptions';
+export { visits } from './visits';
+export { clinics } from './clinics';
+export { clinicScreens } from './clinic-screens';
+export { dialogs } from './dialogs';
+export { providers } from './providers';
+export { users } from './users';
+export { userScreens } from './user-screens';
+export { devices } from './devices';
+export { deviceScreens } from './device-screens';
+export { widgets } from './widgets';
+export { live } from './live';
+export { required } from './required';

@@ -1,0 +1,56 @@
+import type { providers as english } from '../providers';
+import type { Translation } from '../translation';
+
+export const providers: Translation<typeof english> = {
+  nameRequired: 'שם ספק השירות הוא שדה חובה',
+  firstNameRequired: 'שם פרטי הוא שדה חובה',
+  lastNameRequired: 'שם משפחה הוא שדה חובה',
+  emailRequired: 'דוא"ל הוא שדה חובה',
+  emailNotValid: 'כתובת הדוא"ל אינה תקינה',
+  phoneRequired: 'טלפון הוא שדה חובה',
+  phoneNotValid: 'מספר הטלפון אינו תקין',
+  notCreated: 'ספק השירות לא נוצר',
+  saved: 'ספק השירות נשמר',
+  list: {
+    columns: {
+      ServiceProviderName: 'שם ספק השירות',
+      Clinics: 'מרפאות פעילות',
+      ActivePatientLinkedDeviceCount: 'מכשירים פעילים',
+      SPExchangeCounter: 'סך כל ההחלפות',
+    },
+    statusFilter: 'ספקי שירות פעילים או לא פעילים',
+    add: 'הוספת ספק שירות',
+    exportSpreadsheet: 'ייצוא לגיליון אלקטרוני',
+    // A file name, kept in Latin letters so it travels well between systems.
+    spreadsheetFileName: 'service-providers.xlsx',
+    sheetName: 'ספקי שירות',
+    status: 'מצב',
+    filteredBy: (spId) => `מוצג ספק השירות ${spId}`,
+    showAll: 'הצגת כל ספקי השירות',
+  },
+  tabs: {
+    label: 'ספק שירות',
+    clinics: 'מרפאות',
+    users: 'משתמשים',
+    admin: 'מנהל/ת מערכת',
+    back: 'חזרה',
+  },
+  form: {
+    createTitle: 'יצירת ספק שירות',
+    profileTitle: 'פרופיל ספק השירות',
+    ServiceProviderName: 'שם ספק השירות',
+    FirstName: 'שם פרטי',
+    LastName: 'שם משפחה',
+    Email: 'דוא"ל',
+    Phone: 'טלפון',
+    ServiceProviderAddress: 'כתובת',
+    image: 'לוגו',
+    enabled: 'מצב',
+    save: 'שמירה',
+    confirmCreateTitle: 'יצירת ספק שירות',
+    confirmCreate: 'פעולה זו תיצור את ספק השירות ואת מנהל/ת המערכת שלו.',
+    confirmUpdateTitle: 'אישור השינויים',
+    confirmUpdate: 'פעולה זו תשנה את פרטי ספק השירות.',
+    cannotUndo: 'לא ניתן לבטל אותה, לכן יש לוודא שאכן רוצים לבצע את השינוי.',
+  },
+};

@@ -1,0 +1,123 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import createWrapper from '@cloudscape-design/components/test-utils/dom';
+import { ROLES, type Role } from '@shared/roles';
+import { defaultSettings, settingNames, toSettingsList } from '@shared/settings';
+import { currentLanguage, startLanguage, translateText } from '@web/src/lib/language';
+import { dialText, shownCountryName } from '@web/src/lib/countries';
+import { formatShortDate, numberText } from '@web/src/lib/format';
+import { linksFor } from '@web/src/lib/navigation';
+import { fakeServer, renderPortal, resetPortal, signInAs } from '../support/portal';
+import { servePatient } from '../support/patient';
+
+/**
+ * The portal in Hebrew, as jsdom renders it: no text on the page may still be an English text of
+ * the catalogue (an English text is one the Hebrew catalogue translates into something else).
+ */
+function englishTexts(): string[] {
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const found = new Set<string>();
+  const labels = [...document.body.querySelectorAll('[aria-label], [placeholder], [title], [alt]')].flatMap((element) =>
+    ['aria-label', 'placeholder', 'title', 'alt'].map((name) => element.getAttribute(name) ?? ''),
+  );
+  const texts: string[] = [...labels];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node.textContent ?? '');
+  for (const raw of texts) {
+    const text = raw.trim();
+    if (text && translateText(text) !== text) found.add(text);
+  }
+  return [...found];
+}
+
+beforeAll(() => startLanguage('he'));
+beforeEach(resetPortal);
+
+it('puts the page right to left in Hebrew', () => {
+  expect(currentLanguage()).toBe('he');
+  expect(document.documentElement.dir).toBe('rtl');
+  expect(document.documentElement.lang).toBe('he');
+});
+
+it('names countries in Hebrew through Intl, keeps dialling codes left to right, and formats dates and numbers in he-IL', () => {
+  expect(shownCountryName({ code: 'IL', name: 'Israel' })).toBe('ישראל');
+  expect(dialText('+972')).toBe('\u2066+972\u2069');
+  expect(formatShortDate(new Date(2026, 10, 27))).toBe('27.11.26');
+  expect(numberText(1234.56)).toBe('1234.6');
+});
+
+it('shows /login in Hebrew only', async () => {
+  fakeServer();
+  renderPortal('/login');
+  await screen.findByTestId('user-id-field');
+  expect(englishTexts()).toEqual([]);
+});
+
+it("shows a clinician's shell and patients list in Hebrew only", async () => {
+  fakeServer().on('GET', /^\/clinicsDirector\/user-ClinicDirector\/getAllClinicPatients\//, { status: 200, body: { items: [] } });
+  signInAs('ClinicDirector');
+  renderPortal('/patients');
+  await screen.findByTestId('navigation', undefined, { timeout: 5000 });
+  await waitFor(() => expect(createWrapper(document.body).findTable()).not.toBeNull());
+  expect(englishTexts()).toEqual([]);
+});
+
+it("shows a patient's screen in Hebrew only", async () => {
+  servePatient(fakeServer());
+  signInAs('Nurse');
+  renderPortal('/patient/exchanges?patientId=p1');
+  await waitFor(() => expect(createWrapper(document.body).findTable()?.findRows().length).toBeGreaterThan(0), { timeout: 5000 });
+  await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+  expect(englishTexts()).toEqual([]);
+});
+
+/** Every list the admin screens read answers empty; the screens then show their headers, filters and empty states. */
+const emptyLists = (server: ReturnType<typeof fakeServer>) =>
+  server
+    .on('GET', /.*/, { status: 200, body: { items: [] } })
+    .on('GET', /\/general\/d_update$/, { status: 200, body: [] })
+    .on('GET', '/spadmins/user-ServiceProviderAdmin/getMySP', {
+      status: 200,
+      body: {
+        ServiceProviderID: 'sp-1',
+        ServiceProviderName: 'Renal Care',
+        Clinics: 1,
+        ActivePatientLinkedDeviceCount: 0,
+        SPExchangeCounter: 0,
+        ServiceProviderIsEnabled: true,
+        IsEnabled: true,
+        ServiceProviderAddress: { Country: 'Israel', City: 'Haifa', Street: '1 Main St' },
+        Email: 'sp@test.example',
+        Phone: '+972 4 555 0101',
+        FirstName: 'Dana',
+        LastName: 'Levi',
+        CreatedAt: '2026-01-01T00:00:00.000Z',
+        Role: 'ServiceProviderAdmin',
+        Settings: toSettingsList(defaultSettings),
+        SettingsSource: Object.fromEntries(settingNames.map((name) => [name, 'global'])),
+      },
+    })
+    .on('GET', '/clinicsAdmins/user-ClinicAdmin/getMyClinic', {
+      status: 200,
+      body: {
+        ClinicID: 'c1',
+        ClinicName: 'North Clinic',
+        Phone: '+1 555 0100',
+        ClinicAddress: { Country: 'Israel', City: 'Haifa', Street: '1 Herzl St' },
+        ServiceProviderName: 'Care',
+        ClinicIsEnabled: true,
+        Settings: toSettingsList(defaultSettings).map((entry) => ({ ...entry, from: 'provider' })),
+      },
+    });
+
+describe.each(ROLES.map((role) => [role]))("%s's screens in Hebrew", (role: Role) => {
+  it.each(linksFor(role).map((link) => [link.path]))('%s shows no English text of the catalogue', async (path) => {
+    emptyLists(fakeServer());
+    signInAs(role);
+    renderPortal(path);
+    await screen.findByTestId('navigation', undefined, { timeout: 5000 });
+    await waitFor(() => expect(document.querySelector('main h1, main h2, [data-testid="screen-title"], form')).not.toBeNull(), { timeout: 5000 });
+    await waitFor(() => expect(document.querySelector('[class*="awsui_spinner"], [class*="spinner"]')).toBeNull(), { timeout: 5000 });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    expect(englishTexts()).toEqual([]);
+    expect(document.body.textContent).toMatch(/[\u0590-\u05FF]/);
+  });
+});

@@ -1,0 +1,54 @@
+import { careWeek } from '@shared/messages/care-week';
+import { clinicScreens } from '@shared/messages/clinic-screens';
+import { clinics } from '@shared/messages/clinics';
+import { deviceScreens } from '@shared/messages/device-screens';
+import { devices } from '@shared/messages/devices';
+import { dialogs } from '@shared/messages/dialogs';
+import { fhir } from '@shared/messages/fhir';
+import { history } from '@shared/messages/history';
+import { live } from '@shared/messages/live';
+import { onCall } from '@shared/messages/on-call';
+import { patients } from '@shared/messages/patients';
+import { prescriptions } from '@shared/messages/prescriptions';
+import { providers } from '@shared/messages/providers';
+import { required } from '@shared/messages/required';
+import { settingsScreen } from '@shared/messages/settings-screen';
+import { settings } from '@shared/messages/settings';
+import { userScreens } from '@shared/messages/user-screens';
+import { users } from '@shared/messages/users';
+import { visits } from '@shared/messages/visits';
+import * as hebrew from '@shared/messages/he';
+import { installTranslation } from './catalogue-translation';
+import type { InstalledTranslation, LoginAreas } from './language';
+
+/**
+ * Writes the Hebrew catalogue over the English texts the screens read. The areas /login uses come
+ * from language.ts (see `LoginAreas`); this chunk imports the others. The racial designations are
+ * stored as their English words, so forms show the Hebrew label of the same position.
+ */
+export function installHebrew(loginAreas: LoginAreas): InstalledTranslation {
+  // Every area of the Hebrew catalogue, or the type check fails: none can be left English.
+  const english: Record<keyof typeof hebrew, unknown> = {
+    ...loginAreas,
+    careWeek,
+    clinicScreens,
+    clinics,
+    deviceScreens,
+    devices,
+    dialogs,
+    fhir,
+    history,
+    live,
+    onCall,
+    patients,
+    prescriptions,
+    providers,
+    required,
+    settingsScreen,
+    settings,
+    userScreens,
+    users,
+    visits,
+  };
+  return installTranslation(english, hebrew, [patients.racialOptions]);
+}
