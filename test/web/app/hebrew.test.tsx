@@ -52,11 +52,32 @@ it('shows /login in Hebrew only', async () => {
 });
 
 it("shows a clinician's shell and patients list in Hebrew only", async () => {
-  fakeServer().on('GET', /^\/clinicsDirector\/user-ClinicDirector\/getAllClinicPatients\//, { status: 200, body: { items: [] } });
+  const row = (index: number, gender: 'Male' | 'Female') => ({
+    UserID: `p${index}`,
+    ClinicID: 'clinic-1',
+    patientName: `מטופל ${index}`,
+    socialId: `10${index}`,
+    status: { UserID: `p${index}`, alerts: [] },
+    statusValue: 1,
+    unresolved: 0,
+    gender,
+    DOB: '1960-01-01',
+    age: 60 + index,
+    Protocol: '4 x 2 L',
+    assignedPhysician: 'ד"ר כהן',
+    assignedPhysicianId: 'doc-1',
+    LastExchangeTime: '2026-01-10T08:00:00.000Z',
+    disabled: false,
+  });
+  fakeServer().on('GET', /^\/clinicsDirector\/user-ClinicDirector\/getAllClinicPatients\//, {
+    status: 200,
+    body: { items: [row(1, 'Male'), row(2, 'Female')] },
+  });
   signInAs('ClinicDirector');
   renderPortal('/patients');
   await screen.findByTestId('navigation', undefined, { timeout: 5000 });
-  await waitFor(() => expect(createWrapper(document.body).findTable()).not.toBeNull());
+  // The stored gender is shown by its Hebrew word.
+  await screen.findByText('מטופל 2', undefined, { timeout: 5000 });
   expect(englishTexts()).toEqual([]);
 });
 

@@ -76,6 +76,8 @@ function StatusCell({ patient }: { patient: PatientListItem }) {
   );
 }
 
+const genderLabel = (gender: PatientListItem['gender']) => ({ Male: m.form.male, Female: m.form.female })[gender] ?? gender;
+
 const baseColumns: ListColumn<PatientListItem>[] = [
   { id: 'patientName', header: c.patientName, value: (patient) => patient.patientName },
   { id: 'socialId', header: c.socialId, value: (patient) => patient.socialId },
@@ -87,7 +89,8 @@ const baseColumns: ListColumn<PatientListItem>[] = [
     type: 'number',
     minWidth: 260,
   },
-  { id: 'gender', header: c.gender, value: (patient) => patient.gender },
+  // The stored value sorts and exports; the cell shows its word in the page's language.
+  { id: 'gender', header: c.gender, value: (patient) => patient.gender, cell: (patient) => genderLabel(patient.gender) },
   { id: 'age', header: c.age, value: (patient) => patient.age, type: 'number' },
   { id: 'Protocol', header: c.Protocol, value: (patient) => patient.Protocol },
 ];
