@@ -2,6 +2,7 @@ import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { env } from './environment';
+import { outboxFileName } from './outbox';
 
 export interface Mail {
   to: string;
@@ -36,8 +37,8 @@ export function outboxMailer(dir: string): Mailer {
   return {
     async send(mail) {
       await mkdir(dir, { recursive: true });
-      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to}.json`);
-      await writeFile(file, JSON.stringify({ ...mail, sentAt: new Date().toISOString() }, null, 2));
+      const file = path.join(dir, outboxFileName(mail.to));
+      await writeFile(file, JSON.stringify({ ...mail, sentAt: new Date().toISOString() }, null, 2), { flag: 'wx' });
       console.log(`[mail] to ${mail.to}: "${mail.subject}" (${file})`);
     },
   };

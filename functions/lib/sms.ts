@@ -2,6 +2,7 @@ import type { SNSClient } from '@aws-sdk/client-sns';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { env } from './environment';
+import { outboxFileName } from './outbox';
 
 export interface Sms {
   /** E.164 or as the clinic wrote it (`+972 4 555 0101`); spaces and hyphens are dropped before sending. */
@@ -40,8 +41,8 @@ export function outboxSender(dir: string): SmsSender {
   return {
     async send(sms) {
       await mkdir(dir, { recursive: true });
-      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${e164(sms.to)}.json`);
-      await writeFile(file, JSON.stringify({ to: e164(sms.to), text: sms.text, sentAt: new Date().toISOString() }, null, 2));
+      const file = path.join(dir, outboxFileName(e164(sms.to)));
+      await writeFile(file, JSON.stringify({ to: e164(sms.to), text: sms.text, sentAt: new Date().toISOString() }, null, 2), { flag: 'wx' });
       console.log(`[sms] to ${e164(sms.to)} (${file})`);
     },
   };
