@@ -13,7 +13,7 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { launchChromium } from '@infra/local/chromium';
 import { TABLE_NAME } from '../infra/local/stack';
 import { DAY_MS } from '../shared/time';
@@ -202,19 +202,21 @@ async function cssGzipBytes(page: Page, webDir: string): Promise<number> {
   return sizes.reduce((a, b) => a + b, 0);
 }
 
+/** Puts the page of a DevTools session on the slow line: its network and its CPU. */
+export async function onSlowLine(cdp: CDPSession): Promise<void> {
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: SLOW_LINE.latencyMs,
+    downloadThroughput: SLOW_LINE.downloadBitsPerSecond / 8,
+    uploadThroughput: SLOW_LINE.uploadBitsPerSecond / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_LINE.cpuSlowdown });
+}
+
 async function throttledPage(context: BrowserContext, throttled: boolean): Promise<Page> {
   const page = await context.newPage();
-  if (throttled) {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: SLOW_LINE.latencyMs,
-      downloadThroughput: SLOW_LINE.downloadBitsPerSecond / 8,
-      uploadThroughput: SLOW_LINE.uploadBitsPerSecond / 8,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_LINE.cpuSlowdown });
-  }
+  if (throttled) await onSlowLine(await page.context().newCDPSession(page));
   return page;
 }
 

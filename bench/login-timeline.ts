@@ -5,7 +5,7 @@ import type { CDPSession } from 'playwright-core';
 import { launchChromium } from '../infra/local/chromium';
 import { startLocalStack } from '../infra/local/stack';
 import { buildWeb } from '../web/build';
-import { SLOW_LINE, startGzipProxy } from './browser';
+import { onSlowLine, startGzipProxy } from './browser';
 
 /**
  * Where /login's time goes on the bench's slow line: `npx tsx bench/login-timeline.ts [rounds]`
@@ -62,14 +62,7 @@ async function main(): Promise<void> {
     const visit = async (label: string, profiled: boolean) => {
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: SLOW_LINE.latencyMs,
-        downloadThroughput: SLOW_LINE.downloadBitsPerSecond / 8,
-        uploadThroughput: SLOW_LINE.uploadBitsPerSecond / 8,
-      });
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_LINE.cpuSlowdown });
+      await onSlowLine(cdp);
       if (profiled) {
         await cdp.send('Profiler.enable');
         await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
