@@ -33,7 +33,7 @@ export { BACKEND_VERSION, FRONTEND_VERSION };
 export const TABLE_NAME = 'pd-portal';
 /** Where the object-store twin (images) answers on the portal's origin. */
 const OBJECT_STORE_PREFIX = '/local/s3';
-/** What they change under load is measured in docs/load.md, "The screens first". */
+/** The background lane's caps (dynamodb-lanes.ts); what they change under load: docs/load.md, "The screens first". */
 const BACKGROUND_CAPS: BackgroundCaps = { idle: 8, busy: 2 };
 
 export interface LocalStackOptions {
@@ -51,8 +51,6 @@ export interface LocalStackOptions {
   escalationCheckIntervalMs?: number;
   /** How often the global settings fan-out runs (EventBridge Scheduler's rate on AWS); 1 minute by default. */
   settingsFanoutIntervalMs?: number;
-  /** How many of the ingest's and the scheduled jobs' DynamoDB requests may be in flight (dynamodb-lanes.ts). */
-  backgroundCaps?: BackgroundCaps;
   log?: (line: string) => void;
 }
 
@@ -192,7 +190,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
       POWERTOOLS_METRICS_DISABLED: 'true',
     } satisfies EnvironmentVariables & AwsSdkVariables);
-    giveScreensFirst(portalDocumentClient(), options.backgroundCaps ?? BACKGROUND_CAPS);
+    giveScreensFirst(portalDocumentClient(), BACKGROUND_CAPS);
 
     // A data folder from before the ElectroDB data model holds items this code cannot read (README).
     if (fresh) await dataModelRepository.markCurrent();
