@@ -67,4 +67,22 @@ describe('the language', () => {
     expect(keptLanguage()).toBe('he');
     expect(currentLanguage()).toBe('en');
   });
+
+  it('does not load the page again and again when this browser refuses to keep the language', async () => {
+    fakeServer();
+    // This browser keeps nothing in localStorage (the tab's session, in sessionStorage, still works).
+    const keep = Storage.prototype.setItem;
+    const setItem = jest.spyOn(Storage.prototype, 'setItem').mockImplementation(function (this: Storage, key: string, value: string) {
+      if (this === window.localStorage) throw new Error('storage refused');
+      keep.call(this, key, value);
+    });
+    try {
+      signInAs('ClinicDirector', { Language: 'he' });
+      renderPortal('/patients');
+      await screen.findByTestId('top-bar', undefined, { timeout: 5000 });
+      expect(reloads).toBe(0);
+    } finally {
+      setItem.mockRestore();
+    }
+  });
 });

@@ -96,7 +96,9 @@ export async function startLanguage(language: Language = keptLanguage() ?? brows
  */
 export function switchLanguage(language: Language): void {
   keepLanguage(language);
-  if (language !== current) page.reload();
+  // Only when the next load starts in it: with storage refused it would start in the browser's
+  // language again, and the profile's language would reload it again, without end.
+  if (language !== current && keptLanguage() === language) page.reload();
 }
 
 /** How the page loads again; a test stands in for it (jsdom cannot reload). */
