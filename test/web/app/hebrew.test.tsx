@@ -1,12 +1,13 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import { ROLES, type Role } from '@shared/roles';
-import { defaultSettings, settingNames, toSettingsList } from '@shared/settings';
+import { defaultSettings, toSettingsList } from '@shared/settings';
 import { currentLanguage, startLanguage, translateText } from '@web/src/lib/language';
 import { dialText, shownCountryName } from '@web/src/lib/countries';
 import { formatShortDate, numberText } from '@web/src/lib/format';
 import { linksFor } from '@web/src/lib/navigation';
 import { fakeServer, renderPortal, resetPortal, signInAs } from '../support/portal';
+import { providerProfile } from '../support/provider';
 import { servePatient } from '../support/patient';
 
 /**
@@ -97,24 +98,7 @@ const emptyLists = (server: ReturnType<typeof fakeServer>) =>
     .on('GET', /\/general\/d_update$/, { status: 200, body: [] })
     .on('GET', '/spadmins/user-ServiceProviderAdmin/getMySP', {
       status: 200,
-      body: {
-        ServiceProviderID: 'sp-1',
-        ServiceProviderName: 'Renal Care',
-        Clinics: 1,
-        ActivePatientLinkedDeviceCount: 0,
-        SPExchangeCounter: 0,
-        ServiceProviderIsEnabled: true,
-        IsEnabled: true,
-        ServiceProviderAddress: { Country: 'Israel', City: 'Haifa', Street: '1 Main St' },
-        Email: 'sp@test.example',
-        Phone: '+972 4 555 0101',
-        FirstName: 'Dana',
-        LastName: 'Levi',
-        CreatedAt: '2026-01-01T00:00:00.000Z',
-        Role: 'ServiceProviderAdmin',
-        Settings: toSettingsList(defaultSettings),
-        SettingsSource: Object.fromEntries(settingNames.map((name) => [name, 'global'])),
-      },
+      body: providerProfile(),
     })
     .on('GET', '/clinicsAdmins/user-ClinicAdmin/getMyClinic', {
       status: 200,

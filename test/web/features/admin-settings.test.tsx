@@ -1,9 +1,9 @@
 import { act, waitFor } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
-import type { ProviderProfile } from '@shared/api/providers';
 import * as messages from '@shared/messages';
-import { defaultSettings, settingNames, toSettingsList, type SettingName } from '@shared/settings';
+import { defaultSettings, toSettingsList, type SettingName } from '@shared/settings';
 import { currentPath, fakeServer, renderPortal, resetPortal, signInAs } from '../support/portal';
+import { providerProfile } from '../support/provider';
 import { choose, clickDialogButton, fieldError, formField, visibleDialog } from '../support/patient-form';
 
 /** /settings: the spec's numeric rules (section 5) under their fields as the user types, Save blocked while any holds. */
@@ -29,25 +29,6 @@ async function openGlobal() {
   await waitFor(() => expect(formField('MinFillTime')).not.toBeNull(), { timeout: 5000 });
   return server;
 }
-
-const providerProfile = (overrides: Partial<typeof defaultSettings> = {}): ProviderProfile => ({
-  ServiceProviderID: 'sp-1',
-  ServiceProviderName: 'Renal Care',
-  Clinics: 1,
-  ActivePatientLinkedDeviceCount: 0,
-  SPExchangeCounter: 0,
-  ServiceProviderIsEnabled: true,
-  IsEnabled: true,
-  ServiceProviderAddress: { Country: 'Israel', City: 'Haifa', Street: '1 Main St' },
-  Email: 'sp@test.example',
-  Phone: '+972 4 555 0101',
-  FirstName: 'Dana',
-  LastName: 'Levi',
-  CreatedAt: '2026-01-01T00:00:00.000Z',
-  Role: 'ServiceProviderAdmin',
-  Settings: toSettingsList({ ...defaultSettings, ...overrides }),
-  SettingsSource: Object.fromEntries(settingNames.map((name) => [name, name in overrides ? 'provider' : 'global'])),
-});
 
 const SP_BASE = '/spadmins/user-ServiceProviderAdmin';
 
