@@ -22,6 +22,7 @@ import { logger } from '../lib/powertools';
 import { maySignIn } from '../identity/may-sign-in';
 import { inScope } from '../lib/scope';
 import { isSessionEnded, isTwoFactorSession, requireTwoFactorSession, requireTwoFactorSetUp } from '../identity/session-check';
+import { compressAnswer } from './compression';
 
 /** Bodies above this size are refused before parsing; images go straight to storage, not through the API. */
 const MAX_BODY_BYTES = 256 * 1024;
@@ -291,7 +292,7 @@ export class ResponseContractError extends Error {
 
 /**
  * A business function as the Lambda handler of one route, with the chain every endpoint shares:
- * logging, errors in the spec's shape, headers, the CloudFront check, the JSON body, the route's
+ * logging, errors in the spec's shape, headers, the answer compressed, the CloudFront check, the JSON body, the route's
  * token, validation, the human check, the function, the audit trail as declared, and the answer
  * parsed with the route's response schema (nothing undeclared leaves the server).
  */
@@ -308,6 +309,7 @@ export function endpoint<R extends RouteDefinition>(
     })
     .use(errorMapper())
     .use(httpHeaderNormalizer())
+    .use(compressAnswer())
     .use(throughCloudFront())
     .use(jsonBody(route));
   if (route.token === 'session') chain.use(roleScope(route));

@@ -1,7 +1,9 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { mockClient } from 'aws-sdk-client-mock';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { z } from 'zod';
+import { preferredEncoding } from '@functions/endpoint/compression';
 import { endpoint } from '@functions/endpoint/endpoint';
 import { forgetCachedValues } from '@functions/lib/origin-verify';
 import { defineRoutes } from '@shared/api/route-definition';
@@ -104,5 +106,65 @@ describe('on AWS, only through CloudFront', () => {
   it('answers a request that came through CloudFront', async () => {
     const result = await handler(event('abc', { 'x-origin-verify': 'cloudfront-secret' }), context);
     expect(result.statusCode).toBe(200);
+  });
+});
+
+describe('answers compressed as the caller accepts', () => {
+  // A patient list's size: the saving is what a clinic's slow line gains.
+  const large = { name: 'Patient '.repeat(1000), count: 200 };
+  const handler = endpoint(probe, ({ params }) => (params.thingId === 'small' ? { name: 'a', count: 1 } : large));
+  const call = (thingId: string, acceptEncoding?: string) =>
+    handler(event(thingId, acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }), context);
+  const decoded = (result: { body?: string; headers?: Record<string, unknown> }) => {
+    const bytes = Buffer.from(result.body ?? '', 'base64');
+    const encoding = result.headers?.['content-encoding'];
+    return JSON.parse((encoding === 'br' ? brotliDecompressSync(bytes) : gunzipSync(bytes)).toString()) as unknown;
+  };
+
+  it('sends a large answer with brotli when the browser accepts it, and the same JSON arrives', async () => {
+    const result = await call('abc', 'gzip, deflate, br, zstd');
+    expect(result).toMatchObject({ statusCode: 200, isBase64Encoded: true, headers: { 'content-encoding': 'br', vary: 'accept-encoding' } });
+    expect(decoded(result)).toEqual(large);
+    expect(Buffer.from(result.body!, 'base64').length).toBeLessThan(JSON.stringify(large).length / 10);
+  });
+
+  it('sends gzip to a caller that accepts only gzip, or refuses brotli', async () => {
+    for (const accepted of ['gzip', 'br;q=0, gzip', 'gzip;q=1, br;q=0.5']) {
+      const result = await call('abc', accepted);
+      expect(result.headers).toMatchObject({ 'content-encoding': 'gzip' });
+      expect(decoded(result)).toEqual(large);
+    }
+  });
+
+  it('sends the answer as it is to a caller that accepts no encoding we have, and a small answer always', async () => {
+    for (const [thingId, accepted] of [
+      ['abc', undefined],
+      ['abc', 'identity'],
+      ['abc', 'gzip;q=0, br;q=0'],
+      ['abc', 'deflate'],
+      ['small', 'gzip, br'],
+    ] as const) {
+      const result = await call(thingId, accepted);
+      expect(result.isBase64Encoded).toBeFalsy();
+      expect(result.headers?.['content-encoding']).toBeUndefined();
+      expect(result.headers?.vary).toBe('accept-encoding');
+      expect(JSON.parse(result.body!)).toEqual(thingId === 'small' ? { name: 'a', count: 1 } : large);
+    }
+  });
+});
+
+describe('preferredEncoding', () => {
+  it.each([
+    ['br, gzip', 'br'],
+    ['gzip, br;q=0.8', 'gzip'],
+    ['*', 'br'],
+    ['*;q=0, gzip', 'gzip'],
+    ['br;q=0, *', 'gzip'],
+    ['GZIP', 'gzip'],
+    ['deflate, identity', undefined],
+    ['', undefined],
+    [undefined, undefined],
+  ])('%s gives %s', (header, expected) => {
+    expect(preferredEncoding(header)).toBe(expected);
   });
 });
