@@ -9,7 +9,8 @@ async function main(): Promise<void> {
   const loadSamples = Number(samplesArg ?? 7);
   const bundles = await measureLambdas({ loadSamples, parts: true, entries: entries.length ? entries : undefined });
   for (const bundle of [...bundles].sort((a, b) => a.bytes - b.bytes)) {
-    console.log(`${(bundle.bytes / 1024).toFixed(1).padStart(7)} KB ${(bundle.loadMs ?? 0).toFixed(1).padStart(6)} ms  ${bundle.entry}`);
+    const ratio = bundle.floorMs ? `${(bundle.loadMs! / bundle.floorMs).toFixed(2)}× the floor beside it` : '';
+    console.log(`${(bundle.bytes / 1024).toFixed(1).padStart(7)} KB ${(bundle.loadMs ?? 0).toFixed(1).padStart(6)} ms  ${ratio.padEnd(26)} ${bundle.entry}`);
   }
   const handlers = bundles.filter((bundle) => !bundle.entry.startsWith('('));
   const range = (values: number[], unit: string) => `${Math.min(...values).toFixed(1)}–${Math.max(...values).toFixed(1)} ${unit}`;
