@@ -182,7 +182,7 @@ const loginUsable = (page: Page) =>
     .then(async (handle) => (await handle.jsonValue()) as number);
 
 /** Ms from the page's navigation until `selector` matches an element whose text matches `text`. */
-const shown = (page: Page, selector: string, text?: RegExp) =>
+export const shown = (page: Page, selector: string, text?: RegExp) =>
   page
     .waitForFunction(
       ([sel, source]) => {
@@ -300,7 +300,7 @@ interface Precache {
   firstAt: number;
 }
 
-async function workerReady(context: BrowserContext, url: string): Promise<void> {
+export async function workerReady(context: BrowserContext, url: string): Promise<void> {
   const page = await context.newPage();
   try {
     await page.goto(`${url}/login`);

@@ -1,16 +1,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { CDPSession } from 'playwright-core';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { launchChromium } from '../infra/local/chromium';
 import { startLocalStack } from '../infra/local/stack';
 import { buildWeb } from '../web/build';
-import { onSlowLine, startGzipProxy } from './browser';
+import { onSlowLine, seedBrowserClinic, shown, startGzipProxy, workerReady, type BrowserSeed } from './browser';
 
 /**
- * Where /login's time goes on the bench's slow line: `npx tsx bench/login-timeline.ts [rounds]`
- * loads /login cold, then warm (served by the service worker) `rounds` times, and prints for each
- * when it became usable, its resources' timings and, warm, the CPU profile's heaviest scripts and
+ * Where a screen's time goes on the bench's slow line: `npx tsx bench/timeline.ts [screen] [rounds]`.
+ * `login` (the default) loads /login cold, then warm (served by the service worker) `rounds` times;
+ * `patients` reopens /patients signed in and `patient` opens a patient's exchanges, on the bench's
+ * browser clinic (200 patients, one with a year of exchanges), `rounds` times each, warm. Each prints
+ * when the screen was ready, its resources' timings and, warm, the CPU profile's heaviest scripts and
  * functions. A tool for reading, not a bench row: `npm run bench -- --only browser` judges.
  */
 const USABLE = `
@@ -48,9 +50,83 @@ async function profileSummary(cdp: CDPSession): Promise<string> {
   return `  by script: ${top(byScript, 10).join(', ')}\n  by function:\n    ${top(byFunction, 15).join('\n    ')}`;
 }
 
+/** The resources since the page's navigation, each as `start–end ms path (bytes)`. */
+const resourceTimeline = (page: Page) =>
+  page.evaluate(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(
+      (entry) => `${Math.round(entry.startTime)}–${Math.round(entry.responseEnd)} ms ${new URL(entry.name).pathname} (${entry.transferSize} B)`,
+    ),
+  );
+
+async function profiled<T>(cdp: CDPSession, work: () => Promise<T>): Promise<{ value: T; profile: string }> {
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  const value = await work();
+  return { value, profile: await profileSummary(cdp) };
+}
+
+async function loginTimeline(context: BrowserContext, url: string, rounds: number): Promise<void> {
+  await context.addInitScript(USABLE);
+  const visit = async (label: string, profiling: boolean) => {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await onSlowLine(cdp);
+    const usable = async () => {
+      await page.goto(`${url}/login`);
+      await page.waitForFunction(() => (window as unknown as { __loginUsable?: number }).__loginUsable, undefined, { polling: 50 });
+    };
+    let profile = '';
+    if (profiling) ({ profile } = await profiled(cdp, usable));
+    else await usable();
+    await page.waitForTimeout(1000);
+    const timeline = await page.evaluate(() => {
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN;
+      const usable = (window as unknown as { __loginUsable: number }).__loginUsable;
+      return `usable ${Math.round(usable)} ms, first contentful paint ${Math.round(paint)} ms, DOMContentLoaded ${Math.round(navigation.domContentLoadedEventEnd)} ms`;
+    });
+    console.log(`${label}: ${timeline}\n  ${(await resourceTimeline(page)).join('\n  ')}${profile ? `\n${profile}` : ''}`);
+    await page.close();
+  };
+  await visit('cold', false);
+  await workerReady(context, url);
+  for (let round = 1; round <= rounds; round += 1) await visit(`warm ${round}`, true);
+}
+
+/** Signs in once unthrottled; then, in that tab (the session lives in it), each round warm on the slow line. */
+async function screenTimeline(context: BrowserContext, url: string, screen: 'patients' | 'patient', rounds: number, seed: BrowserSeed): Promise<void> {
+  const page = await context.newPage();
+  await page.goto(`${url}/login`);
+  await page.getByLabel('User ID').fill(seed.email);
+  await page.getByLabel('Password').fill(seed.password);
+  await page.getByLabel('Accept Terms & Conditions').check();
+  await page.getByRole('button', { name: 'Login' }).click();
+  await shown(page, 'table tbody tr', /Bench/);
+  await workerReady(context, url);
+  const cdp = await context.newCDPSession(page);
+  await onSlowLine(cdp);
+  for (let round = 1; round <= rounds; round += 1) {
+    const { value: ready, profile } = await profiled(cdp, async () => {
+      if (screen === 'patients') {
+        await page.reload();
+        return `first row ${Math.round(await shown(page, 'table tbody tr', /Bench/))} ms`;
+      }
+      await page.goto(`${url}/patient/exchanges?patientId=${seed.patientId}`);
+      const table = await shown(page, 'table tbody tr', /\d\d\/\d\d\/\d\d \d\d:\d\d/);
+      return `table ${Math.round(table)} ms, charts ${Math.round(await shown(page, 'path.recharts-line-curve'))} ms`;
+    });
+    await page.waitForLoadState('networkidle');
+    console.log(`${screen}, warm ${round}: ${ready}\n  ${(await resourceTimeline(page)).join('\n  ')}\n${profile}`);
+    if (screen === 'patient') await page.goto(`${url}/patients`);
+  }
+}
+
 async function main(): Promise<void> {
-  const rounds = Number(process.argv[2] ?? 2);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'login-timeline-'));
+  const screen = process.argv[2] ?? 'login';
+  const rounds = Number(process.argv[3] ?? 2);
+  if (screen !== 'login' && screen !== 'patients' && screen !== 'patient') throw new Error(`No screen ${screen}: login, patients or patient`);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'screen-timeline-'));
   const stack = await startLocalStack({ dataDir, port: 0, mqttPort: 0, log: () => undefined });
   // The production build, as the bench serves it.
   await buildWeb({ outdir: path.join(dataDir, 'web'), minify: true });
@@ -58,41 +134,8 @@ async function main(): Promise<void> {
   const browser = await launchChromium();
   try {
     const context = await browser.newContext();
-    await context.addInitScript(USABLE);
-    const visit = async (label: string, profiled: boolean) => {
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await onSlowLine(cdp);
-      if (profiled) {
-        await cdp.send('Profiler.enable');
-        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-        await cdp.send('Profiler.start');
-      }
-      await page.goto(`${proxy.url}/login`);
-      await page.waitForFunction(() => (window as unknown as { __loginUsable?: number }).__loginUsable, undefined, { polling: 50 });
-      const profile = profiled ? await profileSummary(cdp) : '';
-      await page.waitForTimeout(1000);
-      const timeline = await page.evaluate(() => {
-        const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-        const resources = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(
-          (entry) => `${Math.round(entry.startTime)}–${Math.round(entry.responseEnd)} ms ${new URL(entry.name).pathname} (${entry.transferSize} B)`,
-        );
-        const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN;
-        const usable = (window as unknown as { __loginUsable: number }).__loginUsable;
-        return `usable ${Math.round(usable)} ms, first contentful paint ${Math.round(paint)} ms, DOMContentLoaded ${Math.round(navigation.domContentLoadedEventEnd)} ms\n  ${resources.join('\n  ')}`;
-      });
-      console.log(`${label}: ${timeline}${profile ? `\n${profile}` : ''}`);
-      await page.close();
-    };
-    await visit('cold', false);
-    const page = await context.newPage();
-    await page.goto(`${proxy.url}/login`);
-    await page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.ready;
-      while (registration.active?.state !== 'activated') await new Promise((resolve) => setTimeout(resolve, 50));
-    });
-    await page.close();
-    for (let round = 1; round <= rounds; round += 1) await visit(`warm ${round}`, true);
+    if (screen === 'login') await loginTimeline(context, proxy.url, rounds);
+    else await screenTimeline(context, proxy.url, screen, rounds, await seedBrowserClinic({ patients: 200, days: 365, log: console.log }));
   } finally {
     await browser.close();
     await proxy.close();
