@@ -42,10 +42,16 @@ const NUMBER = /^-?\d+(\.\d+)?$/;
 function readBack(english: Template, translated: Template, listAt?: number): ReadBack | undefined {
   const args: unknown[] = Array.from({ length: english.length }, (_, index) => placeholder(index));
   let list: ReadBack['list'];
-  if (listAt !== undefined) args[listAt] = [`${placeholder(listAt)}a`, `${placeholder(listAt)}b`];
-  let output = (english as Call)(...args);
+  const first = `${placeholder(listAt ?? 0)}a`;
+  const second = `${placeholder(listAt ?? 0)}b`;
+  if (listAt !== undefined) args[listAt] = [first, second];
+  let output: string;
+  try {
+    output = (english as Call)(...args);
+  } catch {
+    return undefined; // a list not declared in `compound`: its text cannot be read back
+  }
   if (listAt !== undefined) {
-    const [first, second] = [`${placeholder(listAt)}a`, `${placeholder(listAt)}b`];
     const start = output.indexOf(first);
     const end = output.indexOf(second);
     if (start < 0 || end < start) return undefined;

@@ -25,7 +25,6 @@ export function noDrainAlert(
   const threshold = roundTo((percent * fill) / 100, 1);
   if (!(drain < threshold)) return undefined;
   const shownPercent = roundTo(percent, 1);
-  const text =
-    exchange.DrainVolume == null ? alerts.noDrainRecorded(threshold, shownPercent, fill) : alerts.drainBelow(drain, threshold, shownPercent, fill);
+  const text = exchange.DrainVolume == null ? alerts.noDrainRecorded(threshold, shownPercent, fill) : alerts.drainBelow(drain, threshold, shownPercent, fill);
   return makeAlert('NoDrainAlert', text);
 }

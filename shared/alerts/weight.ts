@@ -63,7 +63,12 @@ function aboveDryWeight(weightKg: number, dryWeightKg: number | null | undefined
   const dryWeight = inUnit(dryWeightKg, unit);
   const over = roundTo(weight - dryWeight, 1);
   if (!(over > settings.WeightFromDryThreshold)) return undefined;
-  return alerts.aboveDryWeight(weightText(weight, unit), weightText(over, unit), weightText(dryWeight, unit), weightText(settings.WeightFromDryThreshold, unit));
+  return alerts.aboveDryWeight(
+    weightText(weight, unit),
+    weightText(over, unit),
+    weightText(dryWeight, unit),
+    weightText(settings.WeightFromDryThreshold, unit),
+  );
 }
 
 function periodText(count: number, unit: Settings['WeightRecentlyFromLastTimeUnit']): string {

@@ -8,8 +8,7 @@ export const alerts: Translation<typeof english> = {
   machineProblem: (problem) => `תקלת מכשיר: ${problem}`,
   weightReasons: (reasons) => reasons.join('; '),
   aboveDryWeight: (weight, over, dryWeight, threshold) => `משקל ${weight} גבוה ב-${over} מהמשקל היבש ${dryWeight} (סף ${threshold})`,
-  weightRose: (weight, rise, before, date, threshold, period) =>
-    `משקל ${weight} עלה ב-${rise} לעומת ${before} ב-${date} (סף ${threshold} בתוך ${period})`,
+  weightRose: (weight, rise, before, date, threshold, period) => `משקל ${weight} עלה ב-${rise} לעומת ${before} ב-${date} (סף ${threshold} בתוך ${period})`,
   onePeriod: {
     DAY: (count) => `${count} יום`,
     MONTH: (count) => `${count} חודש`,

@@ -178,20 +178,27 @@ describe('the escalation of an unresolved alert', () => {
     const pager = { Email: 'pager-he@clinic.example', Phone: '+972 4 555 0183' };
     const t0 = start + 7 * HOUR_MS;
     const shift = { UserID: hebrewNurse.user.UserID, From: at(t0 - HOUR_MS), To: at(t0 + 24 * HOUR_MS), ...pager };
-    const added = await api.call('POST', buildPath(routes.addOnCallShiftAsDirector.path, { id: hebrewDirector.user.UserID }), { token: hebrewDirector.token, body: shift });
+    const added = await api.call('POST', buildPath(routes.addOnCallShiftAsDirector.path, { id: hebrewDirector.user.UserID }), {
+      token: hebrewDirector.token,
+      body: shift,
+    });
     expect(added.status).toBe(200);
     await raisePatientAlert(patientId, makeAlert('NoDrainAlert', 'No drain'), at(t0), 'high-language', new Date(t0));
 
     // The nurse on call chose Hebrew: the shift's pager gets the notice in Hebrew.
     await checkEscalations({ now: at(t0 + 16 * MINUTE_MS) });
-    expect(mailsTo(pager.Email)).toEqual([expect.objectContaining({ subject: hebrewOnCall.noticeSubject, text: hebrewOnCall.noticeText(patientId, 1, 16, link) })]);
+    expect(mailsTo(pager.Email)).toEqual([
+      expect.objectContaining({ subject: hebrewOnCall.noticeSubject, text: hebrewOnCall.noticeText(patientId, 1, 16, link) }),
+    ]);
     expect(smsTo(pager.Phone)).toEqual([expect.objectContaining({ text: hebrewOnCall.noticeSms(patientId, link) })]);
 
     // The ClinicDirectors: one chose Hebrew, the other nothing, and the clinic's default is English.
     await checkEscalations({ now: at(t0 + 47 * MINUTE_MS) });
     expect(mailsTo(hebrewDirector.user.Email)).toEqual([expect.objectContaining({ subject: hebrewOnCall.noticeSubject })]);
     expect(smsTo('+972 4 555 0181')).toEqual([expect.objectContaining({ text: hebrewOnCall.noticeSms(patientId, link) })]);
-    expect(mailsTo(englishDirector.user.Email)).toEqual([expect.objectContaining({ subject: onCall.noticeSubject, text: onCall.noticeText(patientId, 1, 47, link) })]);
+    expect(mailsTo(englishDirector.user.Email)).toEqual([
+      expect.objectContaining({ subject: onCall.noticeSubject, text: onCall.noticeText(patientId, 1, 47, link) }),
+    ]);
     expect(smsTo('+972 4 555 0182')).toEqual([expect.objectContaining({ text: onCall.noticeSms(patientId, link) })]);
   }, 120_000);
 
@@ -201,7 +208,10 @@ describe('the escalation of an unresolved alert', () => {
     const patientId = other.patient.UserID;
     const unchosen = await signedInUser('ClinicDirector', tenantOf(other));
     const english = await signedInUser('ClinicDirector', tenantOf(other));
-    const chosen = await api.call('POST', buildPath(routes.chooseLanguage.path, { userId: english.user.UserID }), { token: english.token, body: { Language: 'en' } });
+    const chosen = await api.call('POST', buildPath(routes.chooseLanguage.path, { userId: english.user.UserID }), {
+      token: english.token,
+      body: { Language: 'en' },
+    });
     expect(chosen.status).toBe(200);
     const t0 = start + 8 * HOUR_MS;
     await raisePatientAlert(patientId, makeAlert('NoDrainAlert', 'No drain'), at(t0), 'high-default-language', new Date(t0));

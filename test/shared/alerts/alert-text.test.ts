@@ -24,21 +24,41 @@ const cases: ReadonlyArray<[AlertFlag, string, string]> = [
     'Blood pressure 85/55 mmHg: systolic 85 is below 90 mmHg, diastolic 55 is below 60 mmHg',
     'לחץ דם 85/55 mmHg: סיסטולי 85 מתחת ל-90 mmHg, דיאסטולי 55 מתחת ל-60 mmHg',
   ],
-  ['WeightIncreasedAlert', 'Weight 158.4 lb is 4.1 lb above dry weight 154.3 lb (threshold 4 lb)', 'משקל 158.4 lb גבוה ב-4.1 lb מהמשקל היבש 154.3 lb (סף 4 lb)'],
+  [
+    'WeightIncreasedAlert',
+    'Weight 158.4 lb is 4.1 lb above dry weight 154.3 lb (threshold 4 lb)',
+    'משקל 158.4 lb גבוה ב-4.1 lb מהמשקל היבש 154.3 lb (סף 4 lb)',
+  ],
   [
     'WeightIncreasedAlert',
     'Weight 72.1 kg is 2.1 kg above dry weight 70 kg (threshold 2 kg); Weight 72.1 kg rose 2.1 kg from 70 kg on 2025-03-08 (threshold 2 kg within 3 days)',
     'משקל 72.1 kg גבוה ב-2.1 kg מהמשקל היבש 70 kg (סף 2 kg); משקל 72.1 kg עלה ב-2.1 kg לעומת 70 kg ב-2025-03-08 (סף 2 kg בתוך 3 ימים)',
   ],
-  ['WeightIncreasedAlert', 'Weight 73 kg rose 3 kg from 70 kg on 2025-03-09 (threshold 2 kg within 1 day)', 'משקל 73 kg עלה ב-3 kg לעומת 70 kg ב-2025-03-09 (סף 2 kg בתוך 1 יום)'],
-  ['WeightIncreasedAlert', 'Weight 73 kg rose 3 kg from 70 kg on 2025-02-11 (threshold 2 kg within 1 month)', 'משקל 73 kg עלה ב-3 kg לעומת 70 kg ב-2025-02-11 (סף 2 kg בתוך 1 חודש)'],
+  [
+    'WeightIncreasedAlert',
+    'Weight 73 kg rose 3 kg from 70 kg on 2025-03-09 (threshold 2 kg within 1 day)',
+    'משקל 73 kg עלה ב-3 kg לעומת 70 kg ב-2025-03-09 (סף 2 kg בתוך 1 יום)',
+  ],
+  [
+    'WeightIncreasedAlert',
+    'Weight 73 kg rose 3 kg from 70 kg on 2025-02-11 (threshold 2 kg within 1 month)',
+    'משקל 73 kg עלה ב-3 kg לעומת 70 kg ב-2025-02-11 (סף 2 kg בתוך 1 חודש)',
+  ],
   [
     'WeightIncreasedAlert',
     'Weight 73 kg rose 3 kg from 70 kg on 2025-01-11 (threshold 2 kg within 1.5 months)',
     'משקל 73 kg עלה ב-3 kg לעומת 70 kg ב-2025-01-11 (סף 2 kg בתוך 1.5 חודשים)',
   ],
-  ['WeightIncreasedAlert', 'Weight 73 kg rose 3 kg from 70 kg on 2024-05-11 (threshold 2 kg within 1 year)', 'משקל 73 kg עלה ב-3 kg לעומת 70 kg ב-2024-05-11 (סף 2 kg בתוך 1 שנה)'],
-  ['WeightIncreasedAlert', 'Weight 73 kg rose 3 kg from 70 kg on 2023-03-11 (threshold 2 kg within 2 years)', 'משקל 73 kg עלה ב-3 kg לעומת 70 kg ב-2023-03-11 (סף 2 kg בתוך 2 שנים)'],
+  [
+    'WeightIncreasedAlert',
+    'Weight 73 kg rose 3 kg from 70 kg on 2024-05-11 (threshold 2 kg within 1 year)',
+    'משקל 73 kg עלה ב-3 kg לעומת 70 kg ב-2024-05-11 (סף 2 kg בתוך 1 שנה)',
+  ],
+  [
+    'WeightIncreasedAlert',
+    'Weight 73 kg rose 3 kg from 70 kg on 2023-03-11 (threshold 2 kg within 2 years)',
+    'משקל 73 kg עלה ב-3 kg לעומת 70 kg ב-2023-03-11 (סף 2 kg בתוך 2 שנים)',
+  ],
   [
     'LowUfAlert',
     'UF 150 ml (drain 2150 ml minus previous fill 2000 ml) is below 200 ml (10% of the DIAneal 1.36% fill of 2000 ml)',
@@ -86,17 +106,26 @@ function recording(area: object, called: Set<string>, prefix = ''): object {
 }
 
 function templateNames(area: object, prefix = ''): string[] {
-  return Object.entries(area).flatMap(([key, value]) => (typeof value === 'function' ? [`${prefix}${key}`] : templateNames(value as object, `${prefix}${key}.`)));
+  return Object.entries(area).flatMap(([key, value]) =>
+    typeof value === 'function' ? [`${prefix}${key}`] : templateNames(value as object, `${prefix}${key}.`),
+  );
 }
 
 describe('the alerts area (shared/messages/alerts.ts)', () => {
   it('writes the English texts the rules always wrote, a fluid named or not', () => {
     expect(english.lowUf(-100, 1900, 2000, 250, 12.5)).toBe(cases[14]![1]);
-    expect(english.weightReasons([english.aboveDryWeight('72.1 kg', '2.1 kg', '70 kg', '2 kg'), english.weightRose('72.1 kg', '2.1 kg', '70 kg', '2025-03-08', '2 kg', english.periods.DAY(3))])).toBe(
-      cases[7]![1],
-    );
+    expect(
+      english.weightReasons([
+        english.aboveDryWeight('72.1 kg', '2.1 kg', '70 kg', '2 kg'),
+        english.weightRose('72.1 kg', '2.1 kg', '70 kg', '2025-03-08', '2 kg', english.periods.DAY(3)),
+      ]),
+    ).toBe(cases[7]![1]);
     // A previous exchange without a fluid's name: the rule leaves the name out.
-    const unnamed = lowUfAlert({ exchange: exchange({ DrainVolume: 1900 }), history: [previous({ ExchangeFluid: '' })], settings: settings({ LowUFThreshold: 12.5 }) });
+    const unnamed = lowUfAlert({
+      exchange: exchange({ DrainVolume: 1900 }),
+      history: [previous({ ExchangeFluid: '' })],
+      settings: settings({ LowUFThreshold: 12.5 }),
+    });
     expect(unnamed?.textValue).toBe(cases[14]![1]);
   });
 });

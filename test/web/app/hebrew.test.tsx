@@ -38,12 +38,7 @@ const storedAlert = (AlertID: string, flag: 'HighPulseAlert' | 'BPDecreasedAlert
   Time: '2026-01-09T08:00:00.000Z',
 });
 const pulseAlert = storedAlert('a1', 'HighPulseAlert', 2, 'Pulse 101 bpm is above 100 bpm');
-const pressureAlert = storedAlert(
-  'a2',
-  'BPDecreasedAlert',
-  3,
-  'Blood pressure 85/55 mmHg: systolic 85 is below 90 mmHg, diastolic 55 is below 60 mmHg',
-);
+const pressureAlert = storedAlert('a2', 'BPDecreasedAlert', 3, 'Blood pressure 85/55 mmHg: systolic 85 is below 90 mmHg, diastolic 55 is below 60 mmHg');
 const weightAlert = storedAlert(
   'a3',
   'WeightIncreasedAlert',
