@@ -1,3 +1,4 @@
+import type { Language } from '@shared/language';
 import type { Settings } from '@shared/settings';
 import type { DeviceRoute } from './devices-repository';
 import type { ExchangeRecord, ExpectedPatientField } from './exchange-records';
@@ -75,6 +76,8 @@ export class Kept<V> {
 export const ingestState = {
   /** A clinic's settings in force, by `clinicId|serviceProviderId`. */
   settings: new Kept<Settings>(2_000, SETTINGS_TTL_MS),
+  /** The language a user chose (none: their clinic's default), by user id, for the escalation's notices. */
+  languages: new Kept<{ Language?: Language }>(2_000, SETTINGS_TTL_MS),
   /** Approved prescriptions (they never change), by `patientId|prescriptionId`. */
   prescriptions: new Kept<PrescriptionRecord>(5_000),
   /** Each serial number's last route: only a hint of which patient to read with the device. */

@@ -1,5 +1,7 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { noticeLink } from '@shared/escalation';
+import type { Language } from '@shared/language';
+import { onCall as hebrewOnCall } from '@shared/messages/he/on-call';
 import { onCall } from '@shared/messages/on-call';
 import { escalationMinutes, type EscalationStep } from '@shared/settings';
 import { MINUTE_MS } from '@shared/time';
@@ -16,10 +18,10 @@ import { inParallel } from '../lib/in-parallel';
 import { mailer } from '../lib/mailer';
 import { logger, metricNames, metrics, publishMetrics } from '../lib/powertools';
 import { smsSender } from '../lib/sms';
-import { cachedSettingsForClinic } from './kept-reads';
+import { cachedLanguageOf, cachedSettingsForClinic } from './kept-reads';
 
-/** The message areas this module shows. */
-const messages = { onCall };
+/** The message areas this module writes, in each language a recipient may read. */
+const messages = { en: { onCall }, he: { onCall: hebrewOnCall } } satisfies Record<Language, { onCall: typeof hebrewOnCall }>;
 
 /** The check's cursor (a due-check cursor of its own name). */
 const CURSOR = 'escalations';
@@ -33,11 +35,12 @@ const RETRY_AFTER_MS = 5 * MINUTE_MS;
 const PARALLEL = 16;
 const JOB = 'escalation-check';
 
-/** Who a notice goes to: a name for the trail, an address, a phone when there is one. */
+/** Who a notice goes to: a name for the trail, an address, a phone when there is one, the language they chose if they did. */
 interface Recipient {
   UserID: string;
   Email: string;
   Phone?: string;
+  Language?: Language;
 }
 
 /** The clinic's ClinicDirectors (enabled), from the clinic's users. */
@@ -45,7 +48,7 @@ async function directorsOf(clinicId: string): Promise<Recipient[]> {
   const users = await allItems((page) => usersRepository.listByClinic(clinicId, page));
   return users
     .filter((user) => user.IsEnabled && rolesOf(user).includes('ClinicDirector'))
-    .map(({ UserID, Email, Phone }) => ({ UserID, Email, Phone: Phone || undefined }));
+    .map(({ UserID, Email, Phone, Language }) => ({ UserID, Email, Phone: Phone || undefined, Language }));
 }
 
 /**
@@ -55,7 +58,10 @@ async function directorsOf(clinicId: string): Promise<Recipient[]> {
 async function recipientsOf(step: EscalationStep, clinicId: string, now: Date): Promise<{ to: Recipient[]; as: 'OnCall' | 'Director' }> {
   if (step === 'OnCall') {
     const shift = await onCallRepository.atTime(clinicId, now.getTime());
-    if (shift) return { to: [{ UserID: shift.UserID, Email: shift.Email, Phone: shift.Phone }], as: 'OnCall' };
+    if (shift) {
+      // The shift holds where to reach them; the language is their own, in their user record.
+      return { to: [{ UserID: shift.UserID, Email: shift.Email, Phone: shift.Phone, Language: await cachedLanguageOf(shift.UserID) }], as: 'OnCall' };
+    }
   }
   return { to: await directorsOf(clinicId), as: 'Director' };
 }
@@ -95,12 +101,15 @@ export async function escalatePatient(patientId: string, step: EscalationStep, d
   const { to, as } = await recipientsOf(step, patient.ClinicID_ref, now);
   const waited = Math.round((now.getTime() - Math.min(...live.map((due) => Date.parse(due.Time)), now.getTime())) / MINUTE_MS);
   const link = noticeLink(env('PORTAL_URL'), patientId);
-  const m = messages.onCall;
   await Promise.all(
-    to.flatMap((recipient) => [
-      mailer().send({ to: recipient.Email, subject: m.noticeSubject, text: m.noticeText(patientId, live.length, Math.max(waited, 0), link) }),
-      ...(recipient.Phone ? [smsSender().send({ to: recipient.Phone, text: m.noticeSms(patientId, link) })] : []),
-    ]),
+    to.flatMap((recipient) => {
+      // Their own choice, else the clinic's default (English unless a level of the settings says otherwise).
+      const m = messages[recipient.Language ?? settings.DefaultLanguage].onCall;
+      return [
+        mailer().send({ to: recipient.Email, subject: m.noticeSubject, text: m.noticeText(patientId, live.length, Math.max(waited, 0), link) }),
+        ...(recipient.Phone ? [smsSender().send({ to: recipient.Phone, text: m.noticeSms(patientId, link) })] : []),
+      ];
+    }),
   );
   const sentAt = now.toISOString();
   const tenant = { PatientID: patientId, ClinicID: patient.ClinicID_ref, ServiceProviderID: patient.ServiceProviderID };

@@ -1,8 +1,10 @@
+import type { Language } from '@shared/language';
 import { effectiveSettings, type Settings } from '@shared/settings';
 import { ingestState } from '../data/ingest-state';
 import type { PatientRecord } from '../data/patients-repository';
 import { prescriptionsRepository, type PrescriptionRecord } from '../data/prescriptions-repository';
 import { settingsRepository } from '../data/settings-repository';
+import { usersRepository } from '../data/users-repository';
 
 /** A clinic's settings in force, read at most once a minute per container (ingestState.settings). */
 export async function cachedSettingsForClinic(clinicId: string, serviceProviderId: string, now = Date.now()): Promise<Settings> {
@@ -13,6 +15,18 @@ export async function cachedSettingsForClinic(clinicId: string, serviceProviderI
   const settings = effectiveSettings(chain.clinic, chain.serviceProvider, chain.global);
   ingestState.settings.set(key, settings, now);
   return settings;
+}
+
+/**
+ * The language a user chose, if any, read at most once a minute per container (ingestState.languages):
+ * a notice run reads the shift on call for each patient, and its clinician's choice only once.
+ */
+export async function cachedLanguageOf(userId: string, now = Date.now()): Promise<Language | undefined> {
+  const kept = ingestState.languages.get(userId, now);
+  if (kept) return kept.Language;
+  const user = await usersRepository.get(userId);
+  ingestState.languages.set(userId, { Language: user?.Language }, now);
+  return user?.Language;
 }
 
 /** The patient's current prescription: an approved one is kept (it never changes), one not yet approved is read each time. */

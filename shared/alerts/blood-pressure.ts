@@ -1,3 +1,4 @@
+import { alerts } from '../messages/alerts';
 import type { Settings } from '../settings';
 import { makeAlert, type Alert } from './alert';
 import type { ExchangeObservation } from './observations';
@@ -26,11 +27,11 @@ export function bpDecreasedAlert(input: { exchange: Pick<ExchangeObservation, 'B
   if (!bp) return undefined;
   const { BPmaxRangeLow, BPminRangeLow } = input.settings;
   const findings = [
-    bp.systolic < BPmaxRangeLow ? `systolic ${bp.systolic} is below ${BPmaxRangeLow} mmHg` : undefined,
-    bp.diastolic < BPminRangeLow ? `diastolic ${bp.diastolic} is below ${BPminRangeLow} mmHg` : undefined,
+    bp.systolic < BPmaxRangeLow ? alerts.systolicBelow(bp.systolic, BPmaxRangeLow) : undefined,
+    bp.diastolic < BPminRangeLow ? alerts.diastolicBelow(bp.diastolic, BPminRangeLow) : undefined,
   ].filter((finding): finding is string => finding !== undefined);
   if (findings.length === 0) return undefined;
-  return makeAlert('BPDecreasedAlert', `Blood pressure ${bp.systolic}/${bp.diastolic} mmHg: ${findings.join(', ')}`, bp.systolic < BPmaxRangeLow ? 3 : 2);
+  return makeAlert('BPDecreasedAlert', alerts.bloodPressure(bp.systolic, bp.diastolic, findings), bp.systolic < BPmaxRangeLow ? 3 : 2);
 }
 
 /** BPIncreaseAlert: systolic above BPmaxRangeHigh or diastolic above BPminRangeHigh (equal does not alert). */
@@ -39,9 +40,9 @@ export function bpIncreaseAlert(input: { exchange: Pick<ExchangeObservation, 'Bl
   if (!bp) return undefined;
   const { BPmaxRangeHigh, BPminRangeHigh } = input.settings;
   const findings = [
-    bp.systolic > BPmaxRangeHigh ? `systolic ${bp.systolic} is above ${BPmaxRangeHigh} mmHg` : undefined,
-    bp.diastolic > BPminRangeHigh ? `diastolic ${bp.diastolic} is above ${BPminRangeHigh} mmHg` : undefined,
+    bp.systolic > BPmaxRangeHigh ? alerts.systolicAbove(bp.systolic, BPmaxRangeHigh) : undefined,
+    bp.diastolic > BPminRangeHigh ? alerts.diastolicAbove(bp.diastolic, BPminRangeHigh) : undefined,
   ].filter((finding): finding is string => finding !== undefined);
   if (findings.length === 0) return undefined;
-  return makeAlert('BPIncreaseAlert', `Blood pressure ${bp.systolic}/${bp.diastolic} mmHg: ${findings.join(', ')}`);
+  return makeAlert('BPIncreaseAlert', alerts.bloodPressure(bp.systolic, bp.diastolic, findings));
 }

@@ -1,7 +1,8 @@
+import { alerts } from '../messages/alerts';
 import type { Settings } from '../settings';
 import { convertTemperature, unitSymbols } from '../device/units';
 import { makeAlert, type Alert } from './alert';
-import { formatNumber, roundTo } from './numbers';
+import { roundTo } from './numbers';
 import type { ExchangeObservation } from './observations';
 
 /**
@@ -18,8 +19,5 @@ export function highDrainTempAlert(input: {
   const unit = settings.DrainTempUnit;
   const temperature = roundTo(convertTemperature(exchange.DrainTemp, exchange.TempUnit ?? 'C', unit), 1);
   if (!(temperature > settings.MaxDrainTemp)) return undefined;
-  return makeAlert(
-    'HighDrainTempAlert',
-    `Drain temperature ${formatNumber(temperature, 1)} ${unitSymbols[unit]} is above ${formatNumber(settings.MaxDrainTemp, 1)} ${unitSymbols[unit]}`,
-  );
+  return makeAlert('HighDrainTempAlert', alerts.highDrainTemp(temperature, roundTo(settings.MaxDrainTemp, 1), unitSymbols[unit]));
 }

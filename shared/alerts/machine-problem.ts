@@ -1,3 +1,4 @@
+import { alerts } from '../messages/alerts';
 import { makeAlert, type Alert } from './alert';
 import type { ExchangeObservation } from './observations';
 
@@ -16,7 +17,7 @@ export function isPanic(machineProblem: string | null | undefined): boolean {
 export function panicAlert(machineProblem: string | null | undefined): Alert | undefined {
   const text = machineProblem?.trim();
   if (!text || !isPanic(text)) return undefined;
-  return makeAlert('MachineProblemAlert', `Machine problem: ${text.slice(0, MAX_QUOTED_CHARS)}`);
+  return makeAlert('MachineProblemAlert', alerts.machineProblem(text.slice(0, MAX_QUOTED_CHARS)));
 }
 
 export function machineProblemAlert({ exchange }: { exchange: Pick<ExchangeObservation, 'MachineProblem'> }): Alert | undefined {

@@ -1,6 +1,7 @@
+import { alerts } from '../messages/alerts';
 import type { Settings } from '../settings';
 import { makeAlert, type Alert } from './alert';
-import { formatNumber, roundTo } from './numbers';
+import { roundTo } from './numbers';
 import { previousExchange, type ExchangeAlertInput } from './observations';
 
 /**
@@ -23,7 +24,7 @@ export function noDrainAlert(
   const percent = settings.NoDrainThreshold;
   const threshold = roundTo((percent * fill) / 100, 1);
   if (!(drain < threshold)) return undefined;
-  const limit = `${formatNumber(threshold, 1)} ml (${formatNumber(percent, 1)}% of the previous fill of ${fill} ml)`;
-  const text = exchange.DrainVolume == null ? `No drain volume recorded; expected at least ${limit}` : `Drain volume ${drain} ml is below ${limit}`;
+  const shownPercent = roundTo(percent, 1);
+  const text = exchange.DrainVolume == null ? alerts.noDrainRecorded(threshold, shownPercent, fill) : alerts.drainBelow(drain, threshold, shownPercent, fill);
   return makeAlert('NoDrainAlert', text);
 }

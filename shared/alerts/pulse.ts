@@ -1,3 +1,4 @@
+import { alerts } from '../messages/alerts';
 import type { Settings } from '../settings';
 import { makeAlert, type Alert } from './alert';
 import type { ExchangeObservation } from './observations';
@@ -12,7 +13,7 @@ export function highPulseAlert({ exchange, settings }: PulseInput): Alert | unde
   if (!exchange.PulseMeasure) return undefined;
   const pulse = Math.round(exchange.PulseMeasure.Value);
   if (!(pulse > settings.PulseMaxRange)) return undefined;
-  return makeAlert('HighPulseAlert', `Pulse ${pulse} bpm is above ${settings.PulseMaxRange} bpm`);
+  return makeAlert('HighPulseAlert', alerts.highPulse(pulse, settings.PulseMaxRange));
 }
 
 /** LowPulseAlert: pulse (whole bpm) below PulseMinRange; equal does not alert. */
@@ -20,5 +21,5 @@ export function lowPulseAlert({ exchange, settings }: PulseInput): Alert | undef
   if (!exchange.PulseMeasure) return undefined;
   const pulse = Math.round(exchange.PulseMeasure.Value);
   if (!(pulse < settings.PulseMinRange)) return undefined;
-  return makeAlert('LowPulseAlert', `Pulse ${pulse} bpm is below ${settings.PulseMinRange} bpm`);
+  return makeAlert('LowPulseAlert', alerts.lowPulse(pulse, settings.PulseMinRange));
 }

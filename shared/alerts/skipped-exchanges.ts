@@ -1,6 +1,7 @@
 import type { DayCode } from '../device/schedule';
+import { alerts } from '../messages/alerts';
 import { makeAlert, type Alert } from './alert';
-import { formatNumber, timeOf } from './numbers';
+import { roundTo, timeOf } from './numbers';
 import type { PrescriptionSchedule } from './observations';
 import { prescribedSlots } from './prescribed-slots';
 import { DAY_MS, MINUTE_MS } from '../time';
@@ -89,11 +90,7 @@ export function findSkippedExchanges(input: FindSkippedExchangesInput): SkippedE
       localDate: slot.localDate,
       timeZone: slot.timeZone,
       scheduledAt: new Date(slot.scheduledAtMs).toISOString(),
-      alert: makeAlert(
-        'SkippedAlert',
-        `Prescribed exchange at ${slot.time} on ${slot.dayCode} ${slot.localDate} (${slot.timeZone}) was not done` +
-          ` within ${formatNumber(input.graceMinutes, 1)} minutes`,
-      ),
+      alert: makeAlert('SkippedAlert', alerts.skipped(slot.time, slot.dayCode, slot.localDate, slot.timeZone, roundTo(input.graceMinutes, 1))),
     });
   }
   return skipped;

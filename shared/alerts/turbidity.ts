@@ -1,6 +1,7 @@
+import { alerts } from '../messages/alerts';
 import type { Settings } from '../settings';
 import { makeAlert, type Alert } from './alert';
-import { formatNumber, roundTo } from './numbers';
+import { roundTo } from './numbers';
 import type { ExchangeObservation } from './observations';
 
 type TurbidityCalc = NonNullable<ExchangeObservation['BubblesTurbidityCalc']>;
@@ -29,5 +30,5 @@ export function turbidityIncreasedAlert(input: {
   const figure = turbidityFigure(calc);
   const threshold = input.settings.TurbidityThreshold;
   if (!(figure > threshold)) return undefined;
-  return makeAlert('TurbidityIncreasedAlert', `Turbidity ${formatNumber(figure, 1)} NTU (drain over fill) is above ${formatNumber(threshold, 1)} NTU`);
+  return makeAlert('TurbidityIncreasedAlert', alerts.turbidity(figure, roundTo(threshold, 1)));
 }

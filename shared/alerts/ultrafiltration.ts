@@ -1,6 +1,7 @@
+import { alerts } from '../messages/alerts';
 import type { Settings } from '../settings';
 import { makeAlert, type Alert } from './alert';
-import { formatNumber, roundTo } from './numbers';
+import { roundTo } from './numbers';
 import { previousExchange, type ExchangeAlertInput, type ExchangeObservation } from './observations';
 
 /**
@@ -34,10 +35,12 @@ export function lowUfAlert(
   const percent = settings.LowUFThreshold;
   const threshold = roundTo((percent * fill) / 100, 1);
   if (!(uf < threshold)) return undefined;
-  const fluid = previous.ExchangeFluid ? `${previous.ExchangeFluid} ` : '';
+  const drain = Math.round(exchange.DrainVolume ?? 0);
+  const shownPercent = roundTo(percent, 1);
   return makeAlert(
     'LowUfAlert',
-    `UF ${uf} ml (drain ${Math.round(exchange.DrainVolume ?? 0)} ml minus previous fill ${fill} ml) is below` +
-      ` ${formatNumber(threshold, 1)} ml (${formatNumber(percent, 1)}% of the ${fluid}fill of ${fill} ml)`,
+    previous.ExchangeFluid
+      ? alerts.lowUfOfFluid(uf, drain, fill, threshold, shownPercent, previous.ExchangeFluid)
+      : alerts.lowUf(uf, drain, fill, threshold, shownPercent),
   );
 }

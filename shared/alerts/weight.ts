@@ -1,3 +1,4 @@
+import { alerts } from '../messages/alerts';
 import type { Settings } from '../settings';
 import { convertWeight, unitSymbols, type WeightUnit } from '../device/units';
 import { makeAlert, type Alert } from './alert';
@@ -62,15 +63,16 @@ function aboveDryWeight(weightKg: number, dryWeightKg: number | null | undefined
   const dryWeight = inUnit(dryWeightKg, unit);
   const over = roundTo(weight - dryWeight, 1);
   if (!(over > settings.WeightFromDryThreshold)) return undefined;
-  return (
-    `Weight ${weightText(weight, unit)} is ${weightText(over, unit)} above dry weight ${weightText(dryWeight, unit)}` +
-    ` (threshold ${weightText(settings.WeightFromDryThreshold, unit)})`
+  return alerts.aboveDryWeight(
+    weightText(weight, unit),
+    weightText(over, unit),
+    weightText(dryWeight, unit),
+    weightText(settings.WeightFromDryThreshold, unit),
   );
 }
 
 function periodText(count: number, unit: Settings['WeightRecentlyFromLastTimeUnit']): string {
-  const word = unit.toLowerCase();
-  return `${formatNumber(count, 1)} ${word}${count === 1 ? '' : 's'}`;
+  return (count === 1 ? alerts.onePeriod : alerts.periods)[unit](roundTo(count, 1));
 }
 
 function recentIncrease(input: Pick<ExchangeAlertInput, 'exchange' | 'history'>, weightKg: number, settings: WeightSettings) {
@@ -97,10 +99,13 @@ function recentIncrease(input: Pick<ExchangeAlertInput, 'exchange' | 'history'>,
   const before = inUnit(earliest.kg, unit);
   const rise = roundTo(weight - before, 1);
   if (!(rise > settings.WeightRecentlyIncreaseValueThreshold)) return undefined;
-  return (
-    `Weight ${weightText(weight, unit)} rose ${weightText(rise, unit)} from ${weightText(before, unit)}` +
-    ` on ${earliest.when.slice(0, 10)} (threshold ${weightText(settings.WeightRecentlyIncreaseValueThreshold, unit)}` +
-    ` within ${periodText(count, settings.WeightRecentlyFromLastTimeUnit)})`
+  return alerts.weightRose(
+    weightText(weight, unit),
+    weightText(rise, unit),
+    weightText(before, unit),
+    earliest.when.slice(0, 10),
+    weightText(settings.WeightRecentlyIncreaseValueThreshold, unit),
+    periodText(count, settings.WeightRecentlyFromLastTimeUnit),
   );
 }
 
@@ -117,5 +122,5 @@ export function weightIncreasedAlert(input: Pick<ExchangeAlertInput, 'exchange' 
   const reasons = [aboveDryWeight(weightKg, input.patient?.TargetWeight, input.settings), recentIncrease(input, weightKg, input.settings)].filter(
     (reason): reason is string => reason !== undefined,
   );
-  return reasons.length > 0 ? makeAlert('WeightIncreasedAlert', reasons.join('; ')) : undefined;
+  return reasons.length > 0 ? makeAlert('WeightIncreasedAlert', alerts.weightReasons(reasons)) : undefined;
 }

@@ -29,5 +29,6 @@ export { devices } from './devices';
 export { deviceScreens } from './device-screens';
 export { widgets } from './widgets';
 export { live } from './live';
+export { alerts } from './alerts';
 
 export { required } from './required';

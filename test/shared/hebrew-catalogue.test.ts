@@ -34,10 +34,12 @@ const notHebrew = new Set([
   'widgets.fields.timeFormat',
   // The language choice names each language in its own words.
   'shell.languageNames.en',
+  // An alert's reasons joined, each reason a text of its own template.
+  'alerts.weightReasons',
 ]);
 
 /** The templates taking a list, by the positions of its list arguments. */
-const listArguments: Record<string, readonly number[]> = { 'prescriptions.summary': [1] };
+const listArguments: Record<string, readonly number[]> = { 'prescriptions.summary': [1], 'alerts.weightReasons': [0], 'alerts.bloodPressure': [2] };
 
 type Template = (...args: unknown[]) => string;
 type Leaf = { path: string; english: unknown; hebrew: unknown };

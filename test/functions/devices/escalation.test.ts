@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { auditRepository } from '@functions/data/audit-repository';
+import { settingsRepository } from '@functions/data/settings-repository';
 import { handler as checkEscalations } from '@functions/devices/check-escalations';
 import { raisePatientAlert } from '@functions/devices/patient-alerts';
 import type { UserRecord } from '@functions/data/users-repository';
@@ -8,6 +9,7 @@ import { makeAlert } from '@shared/alerts';
 import { buildPath } from '@shared/api/paths';
 import { routes } from '@shared/api/routes';
 import { noticeLink } from '@shared/escalation';
+import { onCall as hebrewOnCall } from '@shared/messages/he/on-call';
 import { onCall } from '@shared/messages/on-call';
 import { HOUR_MS, MINUTE_MS } from '@shared/time';
 import { signedInUser, useApi } from '@test/support/api';
@@ -159,4 +161,64 @@ describe('the escalation of an unresolved alert', () => {
     expect(await checkEscalations({ now: at(t0 + 16 * MINUTE_MS) })).toEqual({ due: 3, notices: 3 });
     for (const patient of patients) expect(mailsTo(ON_CALL.Email).filter((mail) => mail.text.includes(patient.UserID))).toHaveLength(1);
   });
+
+  it("is written in each recipient's language: their own choice, else the clinic's DefaultLanguage, else English", async () => {
+    const other = await createPatientWithDevice();
+    const patientId = other.patient.UserID;
+    const link = noticeLink(process.env.PORTAL_URL!, patientId);
+    const chooses = async (staff: Staff, Language: 'en' | 'he') => {
+      const chosen = await api.call('POST', buildPath(routes.chooseLanguage.path, { userId: staff.user.UserID }), { token: staff.token, body: { Language } });
+      expect(chosen.status).toBe(200);
+    };
+    const hebrewDirector = await signedInUser('ClinicDirector', { ...tenantOf(other), Phone: '+972 4 555 0181' });
+    const englishDirector = await signedInUser('ClinicDirector', { ...tenantOf(other), Phone: '+972 4 555 0182' });
+    const hebrewNurse = await signedInUser('Nurse', tenantOf(other));
+    await chooses(hebrewDirector, 'he');
+    await chooses(hebrewNurse, 'he');
+    const pager = { Email: 'pager-he@clinic.example', Phone: '+972 4 555 0183' };
+    const t0 = start + 7 * HOUR_MS;
+    const shift = { UserID: hebrewNurse.user.UserID, From: at(t0 - HOUR_MS), To: at(t0 + 24 * HOUR_MS), ...pager };
+    const added = await api.call('POST', buildPath(routes.addOnCallShiftAsDirector.path, { id: hebrewDirector.user.UserID }), {
+      token: hebrewDirector.token,
+      body: shift,
+    });
+    expect(added.status).toBe(200);
+    await raisePatientAlert(patientId, makeAlert('NoDrainAlert', 'No drain'), at(t0), 'high-language', new Date(t0));
+
+    // The nurse on call chose Hebrew: the shift's pager gets the notice in Hebrew.
+    await checkEscalations({ now: at(t0 + 16 * MINUTE_MS) });
+    expect(mailsTo(pager.Email)).toEqual([
+      expect.objectContaining({ subject: hebrewOnCall.noticeSubject, text: hebrewOnCall.noticeText(patientId, 1, 16, link) }),
+    ]);
+    expect(smsTo(pager.Phone)).toEqual([expect.objectContaining({ text: hebrewOnCall.noticeSms(patientId, link) })]);
+
+    // The ClinicDirectors: one chose Hebrew, the other nothing, and the clinic's default is English.
+    await checkEscalations({ now: at(t0 + 47 * MINUTE_MS) });
+    expect(mailsTo(hebrewDirector.user.Email)).toEqual([expect.objectContaining({ subject: hebrewOnCall.noticeSubject })]);
+    expect(smsTo('+972 4 555 0181')).toEqual([expect.objectContaining({ text: hebrewOnCall.noticeSms(patientId, link) })]);
+    expect(mailsTo(englishDirector.user.Email)).toEqual([
+      expect.objectContaining({ subject: onCall.noticeSubject, text: onCall.noticeText(patientId, 1, 47, link) }),
+    ]);
+    expect(smsTo('+972 4 555 0182')).toEqual([expect.objectContaining({ text: onCall.noticeSms(patientId, link) })]);
+  }, 120_000);
+
+  it("follows the clinic's DefaultLanguage for a recipient who chose none, and their own choice over it", async () => {
+    const other = await createPatientWithDevice();
+    await settingsRepository.putForClinic(other.clinic.ClinicID, { DefaultLanguage: 'he' });
+    const patientId = other.patient.UserID;
+    const unchosen = await signedInUser('ClinicDirector', tenantOf(other));
+    const english = await signedInUser('ClinicDirector', tenantOf(other));
+    const chosen = await api.call('POST', buildPath(routes.chooseLanguage.path, { userId: english.user.UserID }), {
+      token: english.token,
+      body: { Language: 'en' },
+    });
+    expect(chosen.status).toBe(200);
+    const t0 = start + 8 * HOUR_MS;
+    await raisePatientAlert(patientId, makeAlert('NoDrainAlert', 'No drain'), at(t0), 'high-default-language', new Date(t0));
+
+    // No one is on call in this clinic: the on-call step goes to the ClinicDirectors.
+    await checkEscalations({ now: at(t0 + 16 * MINUTE_MS) });
+    expect(mailsTo(unchosen.user.Email)).toEqual([expect.objectContaining({ subject: hebrewOnCall.noticeSubject })]);
+    expect(mailsTo(english.user.Email)).toEqual([expect.objectContaining({ subject: onCall.noticeSubject })]);
+  }, 120_000);
 });

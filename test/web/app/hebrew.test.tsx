@@ -8,7 +8,7 @@ import { formatShortDate, numberText } from '@web/src/lib/format';
 import { linksFor } from '@web/src/lib/navigation';
 import { fakeServer, renderPortal, resetPortal, signInAs } from '../support/portal';
 import { providerProfile } from '../support/provider';
-import { servePatient } from '../support/patient';
+import { exchange, servePatient } from '../support/patient';
 
 /**
  * The portal in Hebrew, as jsdom renders it: no text on the page may still be an English text of
@@ -28,6 +28,28 @@ function englishTexts(): string[] {
   }
   return [...found];
 }
+
+/** Alerts as the rules stored them (in English), with the Hebrew a clinician reads for each. */
+const storedAlert = (AlertID: string, flag: 'HighPulseAlert' | 'BPDecreasedAlert' | 'WeightIncreasedAlert', severity: 2 | 3, textValue: string) => ({
+  AlertID,
+  flag,
+  severity,
+  textValue,
+  Time: '2026-01-09T08:00:00.000Z',
+});
+const pulseAlert = storedAlert('a1', 'HighPulseAlert', 2, 'Pulse 101 bpm is above 100 bpm');
+const pressureAlert = storedAlert('a2', 'BPDecreasedAlert', 3, 'Blood pressure 85/55 mmHg: systolic 85 is below 90 mmHg, diastolic 55 is below 60 mmHg');
+const weightAlert = storedAlert(
+  'a3',
+  'WeightIncreasedAlert',
+  2,
+  'Weight 72.1 kg is 2.1 kg above dry weight 70 kg (threshold 2 kg); Weight 72.1 kg rose 2.1 kg from 70 kg on 2026-01-07 (threshold 2 kg within 3 days)',
+);
+const inHebrew = {
+  pulse: 'דופק 101 bpm מעל 100 bpm',
+  pressure: 'לחץ דם 85/55 mmHg: סיסטולי 85 מתחת ל-90 mmHg, דיאסטולי 55 מתחת ל-60 mmHg',
+  weight: 'משקל 72.1 kg גבוה ב-2.1 kg מהמשקל היבש 70 kg (סף 2 kg); משקל 72.1 kg עלה ב-2.1 kg לעומת 70 kg ב-2026-01-07 (סף 2 kg בתוך 3 ימים)',
+};
 
 beforeAll(() => startLanguage('he'));
 beforeEach(resetPortal);
@@ -79,6 +101,55 @@ it("shows a clinician's shell and patients list in Hebrew only", async () => {
   await screen.findByTestId('navigation', undefined, { timeout: 5000 });
   // The stored gender is shown by its Hebrew word.
   await screen.findByText('מטופל 2', undefined, { timeout: 5000 });
+  expect(englishTexts()).toEqual([]);
+});
+
+it("shows the patients list's alerts in Hebrew, in the status cell and its popover", async () => {
+  const row = {
+    UserID: 'p1',
+    ClinicID: 'clinic-1',
+    patientName: 'מטופל 1',
+    socialId: '101',
+    status: { UserID: 'p1', alerts: [pulseAlert, pressureAlert] },
+    statusValue: 3,
+    unresolved: 2,
+    gender: 'Male',
+    DOB: '1960-01-01',
+    age: 66,
+    Protocol: '4 x 2 L',
+    assignedPhysician: 'ד"ר כהן',
+    assignedPhysicianId: 'doc-1',
+    LastExchangeTime: '2026-01-10T08:00:00.000Z',
+    disabled: false,
+  };
+  fakeServer().on('GET', /^\/clinicsDirector\/user-ClinicDirector\/getAllClinicPatients\//, { status: 200, body: { items: [row] } });
+  signInAs('ClinicDirector');
+  renderPortal('/patients');
+  // The summary is the decisive alert, the high one.
+  await screen.findByText(inHebrew.pressure, undefined, { timeout: 5000 });
+  const statusCell = createWrapper(document.querySelector<HTMLElement>('[data-patient-status="p1"]')!);
+  expect(statusCell.findButton()!.getElement().getAttribute('aria-label')).toContain(inHebrew.pressure);
+  act(() => statusCell.findButton()!.click());
+  const popover = statusCell.findPopover()!.findContent()!.getElement().textContent;
+  expect(popover).toContain(inHebrew.pressure);
+  expect(popover).toContain(inHebrew.pulse);
+  expect(document.body.textContent).not.toContain(pressureAlert.textValue);
+  expect(document.body.textContent).not.toContain(pulseAlert.textValue);
+  expect(englishTexts()).toEqual([]);
+});
+
+it("shows the exchanges table's alerts in Hebrew, a compound text part by part", async () => {
+  const exchanges = [
+    exchange({ _id: 'x1', StatusAlerts: { statusValue: 2, alerts: [weightAlert] } }),
+    exchange({ _id: 'x2', DeviceLocalDate: '2026-11-20T12:04:00+01:00', StatusAlerts: { statusValue: 2, alerts: [pulseAlert] } }),
+  ];
+  servePatient(fakeServer(), exchanges);
+  signInAs('Nurse');
+  renderPortal('/patient/exchanges?patientId=p1');
+  await screen.findByText(inHebrew.weight, undefined, { timeout: 5000 });
+  expect(screen.getByText(inHebrew.pulse)).toBeTruthy();
+  expect(document.body.textContent).not.toContain('above dry weight');
+  expect(document.body.textContent).not.toContain('bpm is above');
   expect(englishTexts()).toEqual([]);
 });
 

@@ -60,7 +60,11 @@ function reverse(english: Template, translated: Template): ReversedTemplate | un
  * value and show the label of the same position. A top-level template (`required`) cannot be
  * written over from outside its module; its outputs are translated through `translate`.
  */
-export function installTranslation(english: Node, translated: Node, storedValues: readonly (readonly string[])[] = []): InstalledTranslation {
+export function installTranslation(
+  english: Node,
+  translated: Node,
+  storedValues: readonly (readonly string[])[] = [],
+): Omit<InstalledTranslation, 'alertText'> {
   const exact = new Map<string, string>();
   const templates: ReversedTemplate[] = [];
   const labels = new Map<readonly string[], readonly string[]>();

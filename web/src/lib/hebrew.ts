@@ -1,3 +1,5 @@
+import { alertTextTranslator } from '@shared/alerts/alert-text';
+import { alerts } from '@shared/messages/alerts';
 import { careWeek } from '@shared/messages/care-week';
 import { clinicScreens } from '@shared/messages/clinic-screens';
 import { clinics } from '@shared/messages/clinics';
@@ -24,12 +26,16 @@ import type { InstalledTranslation, LoginAreas } from './language';
 /**
  * Writes the Hebrew catalogue over the English texts the screens read. The areas /login uses come
  * from language.ts (see `LoginAreas`); this chunk imports the others. The racial designations are
- * stored as their English words, so forms show the Hebrew label of the same position.
+ * stored as their English words, so forms show the Hebrew label of the same position. The alerts'
+ * texts are stored in English too: they are read back through the English templates, so those are
+ * taken before the area is written over.
  */
 export function installHebrew(loginAreas: LoginAreas): InstalledTranslation {
   // Every area of the Hebrew catalogue, or the type check fails: none can be left English.
+  const alertText = alertTextTranslator(alerts, hebrew.alerts);
   const english: Record<keyof typeof hebrew, unknown> = {
     ...loginAreas,
+    alerts,
     careWeek,
     clinicScreens,
     clinics,
@@ -50,5 +56,5 @@ export function installHebrew(loginAreas: LoginAreas): InstalledTranslation {
     users,
     visits,
   };
-  return installTranslation(english, hebrew, [patients.racialOptions]);
+  return { ...installTranslation(english, hebrew, [patients.racialOptions]), alertText };
 }

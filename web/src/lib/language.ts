@@ -1,3 +1,4 @@
+import type { Alert } from '@shared/alerts/alert';
 import { LANGUAGES, type Language } from '@shared/language';
 import { errors } from '@shared/messages/errors';
 import { navigation } from '@shared/messages/navigation';
@@ -18,6 +19,8 @@ export interface InstalledTranslation {
   translate: (text: string) => string;
   /** The labels shown for a list of stored values (`patients.racialOptions`): label i for stored value i. */
   labels: ReadonlyMap<readonly string[], readonly string[]>;
+  /** A stored alert's text in the language (shared/alerts/alert-text.ts). */
+  alertText: (alert: Pick<Alert, 'flag' | 'textValue'>) => string;
 }
 
 /**
@@ -71,6 +74,12 @@ export const currentLocale = (): string | undefined => (current === 'he' ? 'he-I
 
 /** A text in the current language: the English catalogue's texts (and templates' outputs) translated, others unchanged. */
 export const translateText = (text: string): string => (installed ? installed.translate(text) : text);
+
+/**
+ * An alert's text in the current language: stored in English as the rule wrote it, shown in Hebrew
+ * through the templates that made it (a text none made stays as stored).
+ */
+export const alertText = (alert: Pick<Alert, 'flag' | 'textValue'>): string => (installed ? installed.alertText(alert) : alert.textValue);
 
 /** The labels of a list of stored values in the current language, in the same order. */
 export const labelsOf = (values: readonly string[]): readonly string[] => installed?.labels.get(values) ?? values;

@@ -1,6 +1,7 @@
 import type { ExchangeRow } from '@shared/api/exchanges';
 import { patients } from '@shared/messages/patients';
 import { formatLocalDate, formatPValue, numberText } from '@web/src/lib/format';
+import { alertText } from '@web/src/lib/language';
 import type { ListColumn } from '../list/list-logic';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
@@ -23,7 +24,8 @@ export const measured = (id: string, header: string, value: (exchange: ExchangeR
  * The columns of an exchange that the patient's exchanges table and the device's exchanges screen
  * both show, so a unit, a format or a header is written once; each table picks them in its own
  * order and adds its own (target weight; utilization and note). The alerts are joined with '; '
- * because their texts have spaces of their own, and the cleared status reads the same way.
+ * because their texts have spaces of their own, and the cleared status reads the same way. They are
+ * in the page's language, so a search finds the words the cell shows.
  */
 export const exchangeColumns = {
   date: { id: 'date', header: c.date, value: (x) => x.ExchangeTimeUtc, cell: (x) => formatLocalDate(x.DeviceLocalDate), type: 'date' },
@@ -43,5 +45,5 @@ export const exchangeColumns = {
   pulse: measured('pulse', c.pulse, (x) => x.PulseMeasure?.Value),
   uf: measured('uf', c.uf, (x) => x.Uf),
   turbidity: { id: 'turbidity', header: c.turbidity, value: (x) => x.PValue, cell: (x) => formatPValue(x.PValue), type: 'number' },
-  status: { id: 'status', header: c.status, value: (x) => x.StatusAlerts.alerts.map((alert) => alert.textValue).join('; '), minWidth: 200 },
+  status: { id: 'status', header: c.status, value: (x) => x.StatusAlerts.alerts.map(alertText).join('; '), minWidth: 200 },
 } satisfies Record<string, ExchangeColumn>;

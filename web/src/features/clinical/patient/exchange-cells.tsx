@@ -16,6 +16,7 @@ import { ErrorDialog } from '@web/src/components/error-dialog';
 import { useApiMutation } from '@web/src/lib/api-hooks';
 import { patchCachedExchange } from './exchange-cache';
 import { formatLocalDate } from '@web/src/lib/format';
+import { alertText } from '@web/src/lib/language';
 import { staffRoute, useStaffUser } from '@web/src/lib/staff';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
@@ -50,13 +51,14 @@ export function ExchangeStatus({ exchange }: { exchange: ExchangeRow }) {
   if (exchange.AlertsClearedAt && alerts.length > 0) {
     return (
       <Box color="text-status-inactive" data-status="cleared">
-        {e.cleared}: {alerts.map((alert) => alert.textValue).join('; ')}
+        {e.cleared}: {alerts.map(alertText).join('; ')}
       </Box>
     );
   }
+  const summary = alertSummary(alerts);
   const indicator = (
     <StatusIndicator type={indicatorOf[statusValue]} data-status={statusValue}>
-      {alertSummary(alerts)?.textValue ?? e.severity[1]}
+      {summary ? alertText(summary) : e.severity[1]}
     </StatusIndicator>
   );
   if (alerts.length < 2) return indicator;
@@ -69,7 +71,7 @@ export function ExchangeStatus({ exchange }: { exchange: ExchangeRow }) {
         <SpaceBetween size="xxs">
           {alerts.map((alert) => (
             <StatusIndicator key={alert.AlertID} type={indicatorOf[alert.severity]}>
-              {alert.textValue}
+              {alertText(alert)}
             </StatusIndicator>
           ))}
         </SpaceBetween>

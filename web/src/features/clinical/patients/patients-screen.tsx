@@ -18,6 +18,7 @@ import { DataList, type DefaultOrder, type ListFilter } from '@web/src/component
 import type { ListColumn } from '@web/src/components/list/list-logic';
 import { paths } from '@web/src/config/routes';
 import { errorMessages } from '@web/src/lib/api-client';
+import { alertText } from '@web/src/lib/language';
 import { useApiList } from '@web/src/lib/api-hooks';
 import { originState } from '@web/src/lib/navigation';
 import { useStaffUser, type StaffUser } from '@web/src/lib/staff';
@@ -59,16 +60,16 @@ function StatusCell({ patient }: { patient: PatientListItem }) {
           <SpaceBetween size="xs">
             {alerts.map((alert) => (
               <StatusIndicator key={alert.AlertID} type={indicatorOf[alert.severity]}>
-                {t.severities[alert.severity]}: {alert.textValue}
+                {t.severities[alert.severity]}: {alertText(alert)}
               </StatusIndicator>
             ))}
             {hidden > 0 && <Box color="text-body-secondary">{t.moreAlerts(hidden)}</Box>}
           </SpaceBetween>
         }
       >
-        <Button variant="inline-link" ariaLabel={`${c.status}: ${label}, ${summary.textValue}`}>
+        <Button variant="inline-link" ariaLabel={`${c.status}: ${label}, ${alertText(summary)}`}>
           <StatusIndicator type={type} iconAriaLabel={label}>
-            {summary.textValue}
+            {alertText(summary)}
           </StatusIndicator>
         </Button>
       </Popover>
