@@ -31,40 +31,63 @@ export const SETTINGS_TTL_MS = 60_000;
 /** How long what the engine knew of a patient is used without a read (each write still checks it). */
 export const STATE_TTL_MS = 5 * 60_000;
 
+/** The exchanges the kept patients' windows hold in all (docs/data-model.md, "What ingest keeps of a patient"). */
+export const KEPT_EXCHANGES = 10_000;
+
 /** The one switch (`INGEST_STATE=off`): nothing kept, every message read as a new container reads it. */
 export const ingestStateSwitch = { on: process.env.INGEST_STATE !== 'off' };
 
-/** A map of at most `limit` entries, each trusted for `ttlMs` (forever when absent), empty while the switch is off. */
+/** A bound on the entries' total weight (e.g. exchanges held), besides their number. */
+export interface KeptWeight<V> {
+  of: (value: V) => number;
+  max: number;
+}
+
+/**
+ * A map of at most `limit` entries (and of at most `weight.max` in all, when given), each trusted
+ * for `ttlMs` (forever when absent), empty while the switch is off. The entry written longest ago
+ * goes first.
+ */
 export class Kept<V> {
-  private readonly entries = new Map<string, { value: V; until: number }>();
+  private readonly entries = new Map<string, { value: V; until: number; weight: number }>();
+  private totalWeight = 0;
 
   constructor(
     readonly limit: number,
     /** Settable: the bench sets a patient's state to live 0 ms, as when a device reports hours after its last exchange. */
     public ttlMs?: number,
+    private readonly weight?: KeptWeight<V>,
   ) {}
 
   get(key: string, now = Date.now()): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.until > now && ingestStateSwitch.on) return entry.value;
-    this.entries.delete(key);
+    this.delete(key);
     return undefined;
   }
 
   set(key: string, value: V, now = Date.now()): void {
-    this.entries.delete(key);
+    this.delete(key);
     if (!ingestStateSwitch.on || this.ttlMs === 0) return;
-    if (this.entries.size >= this.limit) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { value, until: this.ttlMs === undefined ? Infinity : now + this.ttlMs });
+    const weight = this.weight?.of(value) ?? 0;
+    if (this.weight && weight > this.weight.max) return;
+    while (this.entries.size > 0 && (this.entries.size >= this.limit || (this.weight && this.totalWeight + weight > this.weight.max)))
+      this.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { value, until: this.ttlMs === undefined ? Infinity : now + this.ttlMs, weight });
+    this.totalWeight += weight;
   }
 
   delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
     this.entries.delete(key);
+    this.totalWeight -= entry.weight;
   }
 
   clear(): void {
     this.entries.clear();
+    this.totalWeight = 0;
   }
 
   get size(): number {
@@ -82,8 +105,12 @@ export const ingestState = {
   prescriptions: new Kept<PrescriptionRecord>(5_000),
   /** Each serial number's last route: only a hint of which patient to read with the device. */
   routes: new Kept<DeviceRoute>(10_000),
-  /** What the engine knew of a device's patient, by serial number. */
-  patients: new Kept<KnownState>(500, STATE_TTL_MS),
+  /**
+   * What the engine knew of a device's patient, by serial number: at most KEPT_EXCHANGES exchanges
+   * in all. A window is only as long as the rules look back, but a device that reports far more
+   * often than any prescription asks fills it, and 500 such windows would outgrow the Lambda's memory.
+   */
+  patients: new Kept<KnownState>(500, STATE_TTL_MS, { of: (state) => state.history.length, max: KEPT_EXCHANGES }),
   /** The latest LastExchangeTime a forward-only item (a device, a counter shard) is known to hold. */
   lastTimes: new Kept<string>(20_000),
   /** Stored reports already read back through the device schema (a stored report never changes). */

@@ -1,4 +1,4 @@
-import { clearIngestState, ingestState, ingestStateSwitch, Kept } from '@functions/data/ingest-state';
+import { clearIngestState, ingestState, ingestStateSwitch, Kept, KEPT_EXCHANGES, type KnownState } from '@functions/data/ingest-state';
 
 describe('what the ingest keeps', () => {
   afterEach(() => {
@@ -36,6 +36,28 @@ describe('what the ingest keeps', () => {
     ingestState.lastTimes.set('k', '2026-01-01T00:00:00.000Z');
     ingestState.checkedReports.set('r', true);
     clearIngestState();
-    expect(Object.values(ingestState).map((kind) => kind.size)).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(Object.values(ingestState).map((kind) => kind.size)).toEqual(Object.values(ingestState).map(() => 0));
+  });
+
+  it('holds at most its weight in all, the entries written longest ago going first, and no entry heavier than that', () => {
+    const kept = new Kept<number[]>(10, undefined, { of: (value) => value.length, max: 5 });
+    kept.set('a', [1, 2]);
+    kept.set('b', [1, 2]);
+    kept.set('a', [1]);
+    kept.set('c', [1, 2, 3]);
+    expect([kept.get('a'), kept.get('b'), kept.get('c'), kept.size]).toEqual([[1], undefined, [1, 2, 3], 2]);
+    kept.set('d', [1, 2, 3, 4, 5, 6]);
+    expect([kept.get('d'), kept.size]).toEqual([undefined, 2]);
+    kept.delete('c');
+    kept.set('e', [1, 2, 3, 4]);
+    expect([kept.get('a'), kept.get('e'), kept.size]).toEqual([[1], [1, 2, 3, 4], 2]);
+  });
+
+  it("bounds the patients' kept windows by the exchanges they hold in all", () => {
+    const state = (exchanges: number) => ({ history: Array.from({ length: exchanges }) }) as unknown as KnownState;
+    for (let device = 0; device < 30; device += 1) ingestState.patients.set(`device-${device}`, state(KEPT_EXCHANGES / 10));
+    expect(ingestState.patients.size).toBe(10);
+    expect(ingestState.patients.get('device-19')).toBeUndefined();
+    expect(ingestState.patients.get('device-29')?.history).toHaveLength(KEPT_EXCHANGES / 10);
   });
 });
