@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { routes, type RouteId } from './routes';
 
 /** What a client needs of a route to call it: where, how, with which token. */
@@ -5,6 +6,15 @@ export interface RouteEntry {
   method: 'GET' | 'POST';
   path: string;
   token: 'none' | 'pending' | 'session';
+  /** The largest page the route's `limit` allows, for a client that reads every page. */
+  largestPage?: number;
+}
+
+/** The most a list's query schema lets `limit` ask for; none when it has no `limit`. */
+export function largestPageOf(query: unknown): number | undefined {
+  const limit: unknown = query instanceof z.ZodObject ? query.shape.limit : undefined;
+  const inner = limit instanceof z.ZodOptional ? limit.unwrap() : limit;
+  return inner instanceof z.ZodNumber ? (inner.maxValue ?? undefined) : undefined;
 }
 
 /**
@@ -13,5 +23,8 @@ export interface RouteEntry {
  * and answer schemas of every route; the screens import the schemas they validate with.
  */
 export const routeIndex = Object.fromEntries(
-  Object.entries(routes).map(([id, route]) => [id, { method: route.method, path: route.path, token: route.token }]),
+  Object.entries(routes).map(([id, route]) => {
+    const largestPage = largestPageOf('query' in route ? route.query : undefined);
+    return [id, { method: route.method, path: route.path, token: route.token, ...(largestPage ? { largestPage } : {}) }];
+  }),
 ) as Record<RouteId, RouteEntry>;

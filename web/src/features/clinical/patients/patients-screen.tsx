@@ -115,6 +115,8 @@ function physicianFilter(patients: readonly PatientListItem[]): ListFilter<Patie
 }
 
 type PatientPages = ReturnType<typeof useApiList<'getallpatientsAsDoctor'>>;
+/** The whole clinic, in the largest pages: a clinic of 200 is two answers on a slow line, not four. */
+const EVERY_PAGE = { allPages: true, largestPages: true } as const;
 
 function PatientList({ pages, withPhysician, withWeek = false }: { pages: PatientPages; withPhysician: boolean; withWeek?: boolean }) {
   const navigate = useNavigate();
@@ -160,12 +162,12 @@ function PatientList({ pages, withPhysician, withWeek = false }: { pages: Patien
 
 /** A doctor's own patients (…/getallpatients/): no physician column or filter (spec 6 "Other rules"). */
 function DoctorPatients({ userId }: { userId: string }) {
-  return <PatientList pages={useApiList('getallpatientsAsDoctor', { params: { id: userId } }, { allPages: true })} withPhysician={false} />;
+  return <PatientList pages={useApiList('getallpatientsAsDoctor', { params: { id: userId } }, EVERY_PAGE)} withPhysician={false} />;
 }
 
 /** The clinic's patients (…/getAllClinicPatients/) for a director or a nurse, with the assigned physician. */
 function ClinicPatients({ staff }: { staff: StaffUser & { role: 'ClinicDirector' | 'Nurse' } }) {
-  const pages = useApiList(staffRouteId('getAllClinicPatients', staff.role), { params: { id: staff.userId } }, { allPages: true });
+  const pages = useApiList(staffRouteId('getAllClinicPatients', staff.role), { params: { id: staff.userId } }, EVERY_PAGE);
   return <PatientList pages={pages} withPhysician withWeek={staff.role === 'ClinicDirector'} />;
 }
 
