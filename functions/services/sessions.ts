@@ -17,12 +17,10 @@ import { isValidPassword, requiresTwoFactorSetup, sessionNotices, stripSpaces, T
 import * as messages from '@shared/messages';
 import type { Language } from '@shared/language';
 import { ADMIN_ROLES } from '@shared/roles';
-import { effectiveSettings } from '@shared/settings';
 import type { AuditTrail } from '../audit/audit-trail';
 import { rateLimits } from '../data/rate-limits-repository';
 import { recoveryRepository } from '../data/recovery-repository';
 import { sessionsRepository } from '../data/sessions-repository';
-import { settingsRepository } from '../data/settings-repository';
 import { statsRepository, type StatsScope } from '../data/stats-repository';
 import { usersRepository, type UserRecord } from '../data/users-repository';
 import { cognito } from '../lib/cognito-client';
@@ -34,6 +32,7 @@ import { mailer } from '../lib/mailer';
 import { maySignIn } from '../identity/may-sign-in';
 import { endAllSessions } from './end-sessions';
 import { signInRefusal } from './sign-in-rules';
+import { languageOf, mailsFor } from './user-language';
 import { completePendingStep, issuePendingToken, openPendingToken, type PendingSession } from './pending-steps';
 import { alarmSecurityEvent, recordSecurityEvent } from './security-events';
 
@@ -77,23 +76,6 @@ export async function sessionProfile(user: UserRecord, lastLoginAt = user.Previo
     TwoFactorEnabled: user.TwoFactorEnabled === true,
     Language: await languageOf(user),
   };
-}
-
-/**
- * The language the portal shows a user: their own choice, else the DefaultLanguage in force for
- * them (their clinic's, else their provider's, else the platform's, else English).
- */
-async function languageOf(user: UserRecord): Promise<Language> {
-  if (user.Language) return user.Language;
-  const { ClinicID, ServiceProviderID } = user;
-  const levels =
-    ClinicID && ServiceProviderID
-      ? await settingsRepository.getChain(ClinicID, ServiceProviderID)
-      : {
-          serviceProvider: ServiceProviderID ? await settingsRepository.getForServiceProvider(ServiceProviderID) : undefined,
-          global: await settingsRepository.getGlobal(),
-        };
-  return effectiveSettings(levels.clinic, levels.serviceProvider, levels.global).DefaultLanguage;
 }
 
 function tokensOf(result: AuthenticationResultType, refreshToken?: string): SessionTokens {
@@ -496,14 +478,8 @@ export async function recoverPassword(email: string, options: { source?: string 
   if (!user || !maySignIn(user) || user.EmailUnconfirmed) throw createHttpError(404, m.recoveryFailure);
   const password = temporaryPassword();
   await recoveryRepository.save(user.UserID, password);
-  await mailer().send({
-    to: user.Email,
-    subject: 'PD Clinic Portal: your temporary password',
-    text:
-      `Hello ${user.FirstName},\n\nYour temporary password is: ${password}\n\n` +
-      'Sign in with it within one hour; it works once, and you will be asked to choose a new password. ' +
-      'Until then your current password keeps working. If you did not ask for this, ignore this mail.\n',
-  });
+  const mail = await mailsFor(user);
+  await mailer().send({ to: user.Email, subject: mail.recoverySubject, text: mail.recoveryText(user.FirstName, password) });
   return { sent: true };
 }
 

@@ -26,6 +26,7 @@ import { logger } from '../lib/powertools';
 import { inScope } from '../lib/scope';
 import { endAllSessions } from './end-sessions';
 import { temporaryPassword } from './sessions';
+import { mailsFor } from './user-language';
 
 export interface NewUser {
   FirstName: string;
@@ -126,14 +127,8 @@ export async function createUser(input: NewUser, options: CreateUserOptions = {}
   if (temporary && options.handOver) {
     options.handOver(temporary);
   } else if (temporary) {
-    await mailer().send({
-      to: email,
-      subject: 'PD Clinic Portal: your account',
-      text:
-        `Hello ${input.FirstName},\n\nAn account of the PD Clinic Portal was made for you (${input.Role}).\n` +
-        `Your temporary password is: ${temporary}\n\n` +
-        'Sign in with your e-mail and this password; you will be asked to choose your own password.\n',
-    });
+    const mail = await mailsFor(user);
+    await mailer().send({ to: email, subject: mail.accountSubject, text: mail.accountText(input.FirstName, input.Role, temporary) });
   }
   return user;
 }
@@ -356,15 +351,9 @@ export async function updateUser(caller: Caller, audit: AuditTrail, userId: stri
  */
 async function noticeOfNewEmail(user: UserRecord, newEmail: string, changedBy: Role): Promise<void> {
   try {
-    await mailer().send({
-      to: user.Email,
-      subject: 'PD Clinic Portal: your sign-in address was changed',
-      text:
-        `Hello ${user.FirstName},\n\nOn ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC an administrator (${changedBy}) ` +
-        `changed the e-mail address you sign in with to ${newEmail}, and signed you out everywhere.\n\n` +
-        'Sign in with the new address and your own password; until you do, no password recovery is sent to it. ' +
-        'If you did not expect this change, do not sign in: contact your clinic or service provider at once.\n',
-    });
+    const mail = await mailsFor(user);
+    const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
+    await mailer().send({ to: user.Email, subject: mail.emailChangedSubject, text: mail.emailChangedText(user.FirstName, when, changedBy, newEmail) });
   } catch (error) {
     logger.error('The notice of a changed e-mail could not be mailed', { error: (error as Error).name });
   }

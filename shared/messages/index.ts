@@ -32,3 +32,4 @@ export { live } from './live';
 export { alerts } from './alerts';
 
 export { required } from './required';
+export { mails } from './mails';

@@ -30,3 +30,4 @@ export { widgets } from './widgets';
 export { live } from './live';
 export { alerts } from './alerts';
 export { required } from './required';
+export { mails } from './mails';

@@ -50,14 +50,14 @@ export async function turnOnTotp(api: Api, userId: string, token: string, refres
 }
 
 /** The newest mail to `to` in the outbox. */
-export function readOutbox(to: string): { text: string } {
+export function readOutbox(to: string): { subject: string; text: string } {
   const dir = process.env.MAIL_OUTBOX_DIR!;
   const file = readdirSync(dir)
     .filter((name) => name.endsWith(`-${to}.json`))
     .sort()
     .at(-1);
   if (!file) throw new Error(`no mail to ${to}`);
-  return JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as { text: string };
+  return JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as { subject: string; text: string };
 }
 
 export const mailedPassword = (to: string) => /temporary password is: (\S+)/.exec(readOutbox(to).text)![1]!;

@@ -137,6 +137,20 @@ describe('POST /forgetPass', () => {
     const noHuman = await api.call('POST', '/forgetPass', { body: { Email: email, reCaptchaToken: '' } });
     expect(messageOf(noHuman.body)).toEqual(['Blocked By ReCAPTCHA']);
   });
+
+  it('writes the mail in the language the user chose', async () => {
+    const { user, email } = await demoUser('Nurse');
+    await api.call('POST', '/forgetPass', { body: { Email: email, reCaptchaToken: human() } });
+    expect(readOutbox(email)).toMatchObject({ subject: 'PD Clinic Portal: your temporary password', text: expect.stringMatching(/^Hello Dana,/) });
+    const { token } = (await signIn(email, TEST_PASSWORD)).body as SignedIn;
+    expect((await api.call('POST', `/users/${user.UserID}/language`, { token, body: { Language: 'he' } })).status).toBe(200);
+    await api.call('POST', '/forgetPass', { body: { Email: email, reCaptchaToken: human() } });
+    const mail = readOutbox(email);
+    expect(mail).toMatchObject({ subject: 'פורטל מרפאת PD: הסיסמה הזמנית שלך', text: expect.stringMatching(/^שלום Dana,/) });
+    // The mailed password still signs in: it is the same one-time password, in a Hebrew sentence.
+    const mailed = /הסיסמה הזמנית שלך: (\S+)/.exec(mail.text)![1]!;
+    expect((await signIn(email, mailed)).body).toMatchObject({ status: 'pass', updatePassword: true });
+  });
 });
 
 describe('two-factor sign-in', () => {

@@ -9,6 +9,7 @@ import { dialogs } from '@shared/messages/dialogs';
 import { fhir } from '@shared/messages/fhir';
 import { history } from '@shared/messages/history';
 import { live } from '@shared/messages/live';
+import { mails } from '@shared/messages/mails';
 import { onCall } from '@shared/messages/on-call';
 import { patients } from '@shared/messages/patients';
 import { prescriptions } from '@shared/messages/prescriptions';
@@ -45,6 +46,7 @@ export function installHebrew(loginAreas: LoginAreas): InstalledTranslation {
     fhir,
     history,
     live,
+    mails,
     onCall,
     patients,
     prescriptions,
