@@ -1,6 +1,9 @@
 import type { alerts as english } from '../alerts';
 import type { Translation } from '../translation';
 
+/** A unit whose first sign has no direction of its own (°C): kept left to right inside the Hebrew line. */
+const ltr = (unit: string) => `\u2066${unit}\u2069`;
+
 /** The prescription's day codes as a Hebrew calendar names the days; an unknown code is shown as it is. */
 const dayNames: Readonly<Record<string, string>> = { SU: 'א׳', MO: 'ב׳', TU: 'ג׳', WE: 'ד׳', TH: 'ה׳', FR: 'ו׳', SA: 'ש׳' };
 
@@ -30,7 +33,7 @@ export const alerts: Translation<typeof english> = {
   diastolicAbove: (diastolic, limit) => `דיאסטולי ${diastolic} מעל ${limit} mmHg`,
   highPulse: (pulse, limit) => `דופק ${pulse} bpm מעל ${limit} bpm`,
   lowPulse: (pulse, limit) => `דופק ${pulse} bpm מתחת ל-${limit} bpm`,
-  highDrainTemp: (temperature, limit, unit) => `טמפרטורת נוזל הניקוז ${temperature} ${unit} מעל ${limit} ${unit}`,
+  highDrainTemp: (temperature, limit, unit) => `טמפרטורת נוזל הניקוז ${temperature} ${ltr(unit)} מעל ${limit} ${ltr(unit)}`,
   noDrainRecorded: (threshold, percent, fill) => `לא נרשם נפח ניקוז; נדרש לפחות ${threshold} mL (${percent}% מהמילוי הקודם של ${fill} mL)`,
   drainBelow: (drain, threshold, percent, fill) => `נפח הניקוז ${drain} mL נמוך מ-${threshold} mL (${percent}% מהמילוי הקודם של ${fill} mL)`,
   turbidity: (figure, threshold) => `עכירות ${figure} NTU (ניקוז לעומת מילוי) מעל ${threshold} NTU`,

@@ -69,8 +69,8 @@ const cases: ReadonlyArray<[AlertFlag, string, string]> = [
     'UF -100 ml (drain 1900 ml minus previous fill 2000 ml) is below 250 ml (12.5% of the fill of 2000 ml)',
     'UF -100 mL (ניקוז 1900 mL פחות המילוי הקודם 2000 mL) נמוך מ-250 mL (12.5% מהמילוי של 2000 mL)',
   ],
-  ['HighDrainTempAlert', 'Drain temperature 38.6 °C is above 38 °C', 'טמפרטורת נוזל הניקוז 38.6 °C מעל 38 °C'],
-  ['HighDrainTempAlert', 'Drain temperature 100.8 °F is above 100.4 °F', 'טמפרטורת נוזל הניקוז 100.8 °F מעל 100.4 °F'],
+  ['HighDrainTempAlert', 'Drain temperature 38.6 °C is above 38 °C', 'טמפרטורת נוזל הניקוז 38.6 \u2066°C\u2069 מעל 38 \u2066°C\u2069'],
+  ['HighDrainTempAlert', 'Drain temperature 100.8 °F is above 100.4 °F', 'טמפרטורת נוזל הניקוז 100.8 \u2066°F\u2069 מעל 100.4 \u2066°F\u2069'],
   [
     'NoDrainAlert',
     'Drain volume 400 ml is below 1000 ml (50% of the previous fill of 2000 ml)',
