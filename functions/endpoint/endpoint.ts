@@ -292,9 +292,10 @@ export class ResponseContractError extends Error {
 
 /**
  * A business function as the Lambda handler of one route, with the chain every endpoint shares:
- * logging, errors in the spec's shape, headers, the answer compressed, the CloudFront check, the JSON body, the route's
- * token, validation, the human check, the function, the audit trail as declared, and the answer
- * parsed with the route's response schema (nothing undeclared leaves the server).
+ * logging, errors in the spec's shape, headers, the answer compressed, the CloudFront check, the
+ * JSON body, the route's token, validation, the human check, the function, the audit trail as
+ * declared, and the answer parsed with the route's response schema (nothing undeclared leaves the
+ * server).
  */
 export function endpoint<R extends RouteDefinition>(
   route: R,
