@@ -93,7 +93,8 @@ export const sessionRoutes = defineRoutes({
     response: forgotPasswordResultSchema,
     handler: 'auth/forgot-password',
     access: ['table-write', 'mail', 'human-verification'],
-    keys: ['EMAIL', 'USER', 'RATE', 'RECOVERY'],
+    // The settings of the user's clinic, provider and the platform: the mail's language.
+    keys: ['EMAIL', 'USER', 'RATE', 'RECOVERY', 'CLINIC', 'SP', 'GLOBAL'],
     writeKeys: ['RATE', 'RECOVERY'],
     tenant: { kind: 'none' },
     audit: 'none',

@@ -13,21 +13,24 @@ import {
   userUpdateSchema,
 } from '../users';
 
-/** What a route that creates a user reads, writes and may do (Cognito user and group, the mail, the clinic's admin). */
+/**
+ * What a route that creates a user reads, writes and may do (Cognito user and group, the mail, the
+ * clinic's admin); the settings of the user's provider and the platform give the mail's language.
+ */
 const creating = {
   access: ['table-write', 'cognito-admin', 'mail'],
-  keys: ['USER', 'EMAIL', 'CLINIC', 'COUNTER'],
+  keys: ['USER', 'EMAIL', 'CLINIC', 'COUNTER', 'SP', 'GLOBAL'],
   writeKeys: ['USER', 'EMAIL', 'CLINIC', 'AUDIT'],
   audit: 'write',
 } as const;
 
 /**
  * What …/updateUser/{id} reads, writes and may do: the e-mail (Cognito and marker, and the notice
- * to the old address), the groups, the flag, ending sessions.
+ * to the old address, in the user's language: the settings), the groups, the flag, ending sessions.
  */
 const updating = {
   access: ['table-write', 'cognito-user-admin', 'mail'],
-  keys: ['USER', 'EMAIL', 'CLINIC', 'COUNTER', 'SESSION'],
+  keys: ['USER', 'EMAIL', 'CLINIC', 'COUNTER', 'SESSION', 'SP', 'GLOBAL'],
   writeKeys: ['USER', 'EMAIL', 'CLINIC', 'AUDIT', 'SESSION'],
   audit: 'write',
 } as const;
