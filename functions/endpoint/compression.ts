@@ -45,10 +45,10 @@ export function compressAnswer(): MiddlewareObj<APIGatewayProxyEventV2, APIGatew
       const headers = response.headers ?? {};
       if (headers['content-encoding']) return;
       const encoding = preferredEncoding(request.event.headers?.['accept-encoding']);
-      const body = Buffer.from(response.body);
       // Vary even when not compressed: a cache in between must not hand this answer to another encoding.
       response.headers = { ...headers, vary: headers.vary ? `${headers.vary}, accept-encoding` : 'accept-encoding' };
-      if (!encoding || body.length < SMALLEST_COMPRESSED) return;
+      if (!encoding || Buffer.byteLength(response.body) < SMALLEST_COMPRESSED) return;
+      const body = Buffer.from(response.body);
       const compressed = compress[encoding](body);
       if (compressed.length >= body.length) return;
       response.headers['content-encoding'] = encoding;
