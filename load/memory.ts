@@ -25,8 +25,25 @@ export interface MemoryGrowth {
   judged: boolean;
 }
 
+/** When a run of `seconds` is warm. */
+export function warmUpEndS(seconds: number): number {
+  return Math.max(WARM_UP_S, seconds / 5);
+}
+
+/**
+ * The ingest's bound on kept exchanges for a run (`INGEST_KEPT_EXCHANGES`): on a soak, half what
+ * the devices send during warm-up, so the kept windows are full before memory is judged. A load
+ * device reports thousands of times as often as a real one: at the portal's own bound (10,000) the
+ * windows would still be filling at the end of a soak, and their growth would hide any other.
+ * Other runs keep the portal's bound.
+ */
+export function keptExchangesFor(options: { rate: number; durationS: number; kneeStepS?: number }): number {
+  if (options.kneeStepS || options.durationS < SOAK_S) return 10_000;
+  return Math.max(100, Math.min(10_000, Math.round((options.rate * warmUpEndS(options.durationS)) / 2)));
+}
+
 export function memoryGrowth(samples: ProcessSample[], seconds: number): MemoryGrowth[] {
-  const warmUpEnd = Math.max(WARM_UP_S, seconds / 5);
+  const warmUpEnd = warmUpEndS(seconds);
   const tenth = seconds / 10;
   const bySeries = new Map<string, ProcessSample[]>();
   for (const sample of samples) {

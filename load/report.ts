@@ -12,7 +12,7 @@ import { OUTCOMES, type CallEvent, type FaultWindow, type RunLog } from './event
 import { fullServiceBack, RECOVERY_GOAL_S } from './faults';
 import type { ScreenFigures } from './browsers';
 import type { KneeResult } from './knee';
-import { MEMORY_GROWTH_GOAL_PCT, type MemoryGrowth } from './memory';
+import { keptExchangesFor, MEMORY_GROWTH_GOAL_PCT, type MemoryGrowth } from './memory';
 import type { LoadOptions } from './options';
 import { PORTAL_LIVE_HEAP, type ProcessSample, type StoredSample } from './sampler';
 
@@ -323,7 +323,7 @@ export function html(report: LoadReport): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Load run ${escape(report.startedAt)}</title>
 <style>body{font:14px system-ui,sans-serif;margin:24px;max-width:1100px}table{border-collapse:collapse;margin:8px 0 24px}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}td:first-child,th:first-child{text-align:left}figure{margin:12px 0}figcaption{font-weight:600}</style></head>
 <body><h1>Load run ${escape(report.startedAt)}</h1>
-<p>${report.options.devices} devices, ${report.options.clinicians} staff, ${report.options.rate} exchanges/s, ${round(report.seconds)} s. Figures are what this machine gave (docs/load.md says what each means).</p>
+<p>${report.options.devices} devices, ${report.options.clinicians} staff, ${report.options.rate} exchanges/s, ${round(report.seconds)} s, the ingest keeping at most ${keptExchangesFor(report.options)} exchanges (load/memory.ts says why). Figures are what this machine gave (docs/load.md says what each means).</p>
 <h2>Summary</h2>${table(summary)}
 ${knee}
 <h2>Faults: seconds from the part's return to the first success of each kind</h2>${table(faults)}

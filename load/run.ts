@@ -18,7 +18,7 @@ import { driveFleet, LoadDevice } from './devices';
 import { RunLog } from './events';
 import { faultSchedule, measureRecoveries, runFault } from './faults';
 import { findKnee, kneeRows, type KneeResult } from './knee';
-import { memoryGrowth } from './memory';
+import { keptExchangesFor, memoryGrowth } from './memory';
 import { parseLoadOptions, usage, type LoadOptions } from './options';
 import { formatTable, memoryRows, routeFigures, routeTable, screenRows, summaryRows, writeReport, type LoadReport } from './report';
 import { startSampler } from './sampler';
@@ -40,8 +40,11 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const dir = path.resolve(options.outDir ?? path.join('.local', 'load', startedAt.replace(/[:.]/g, '-')));
   await mkdir(dir, { recursive: true });
   const random = createRandom(7);
-  log(`starting the local stack in ${dir}/data`);
-  const stack = await startStackProcess({ dataDir: path.join(dir, 'data'), port: 0, mqttPort: 0 }, (line) => log(`[stack] ${line}`));
+  const keptExchanges = keptExchangesFor(options);
+  log(`starting the local stack in ${dir}/data, the ingest keeping at most ${keptExchanges} exchanges`);
+  const stack = await startStackProcess({ dataDir: path.join(dir, 'data'), port: 0, mqttPort: 0 }, (line) => log(`[stack] ${line}`), {
+    INGEST_KEPT_EXCHANGES: String(keptExchanges),
+  });
   try {
     log(`seeding ${options.devices} devices and ${options.clinicians} staff`);
     const tenants = await seedLoadTenants({ dataDir: stack.dataDir, devices: options.devices, clinicians: options.clinicians, runId: newRunId() });

@@ -27,8 +27,13 @@ export interface StackProcess {
  * Starts the stack in a child process and takes over the environment it set (endpoints, user pool,
  * the local verifier's secret), so the run's seeding, staff and accounting reach the same stack.
  */
-export async function startStackProcess(options: Omit<LocalStackOptions, 'log'>, log: (line: string) => void): Promise<StackProcess> {
+export async function startStackProcess(
+  options: Omit<LocalStackOptions, 'log'>,
+  log: (line: string) => void,
+  env: Record<string, string> = {},
+): Promise<StackProcess> {
   const child = fork(path.join(__dirname, 'stack-child.ts'), [JSON.stringify(options)], {
+    env: { ...process.env, ...env },
     execArgv: ['--import', 'tsx', '--expose-gc'],
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });

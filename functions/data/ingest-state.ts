@@ -31,8 +31,17 @@ export const SETTINGS_TTL_MS = 60_000;
 /** How long what the engine knew of a patient is used without a read (each write still checks it). */
 export const STATE_TTL_MS = 5 * 60_000;
 
-/** The exchanges the kept patients' windows hold in all (docs/data-model.md, "What ingest keeps of a patient"). */
-export const KEPT_EXCHANGES = 10_000;
+/**
+ * The exchanges the kept patients' windows hold in all (docs/data-model.md, "What ingest keeps of a
+ * patient"); `INGEST_KEPT_EXCHANGES` sets it lower, as the load's soak does to reach it within warm-up.
+ */
+export const KEPT_EXCHANGES = keptExchangesFrom(process.env.INGEST_KEPT_EXCHANGES);
+
+/** A positive whole number of exchanges, at most 10,000 (what a Lambda's memory was sized for); else 10,000. */
+export function keptExchangesFrom(value: string | undefined): number {
+  const kept = Number(value);
+  return Number.isInteger(kept) && kept > 0 ? Math.min(kept, 10_000) : 10_000;
+}
 
 /** The one switch (`INGEST_STATE=off`): nothing kept, every message read as a new container reads it. */
 export const ingestStateSwitch = { on: process.env.INGEST_STATE !== 'off' };
