@@ -3,6 +3,7 @@
  * then bearer-token calls on the routes of the shared route table. Routes the benchmark wants
  * but the table does not have yet are found by their spec path once they are added.
  */
+import http from 'node:http';
 import { API_BASE } from '../shared/api/paths';
 import { routes, type RouteDefinition, type RouteId } from '../shared/api/routes';
 import type { Role } from '../shared/roles';
@@ -66,16 +67,39 @@ export class ApiClient {
     return body.token;
   }
 
-  /** A GET with the session token; throws unless 2xx. Returns the parsed body. */
-  async get(path: string, token: string): Promise<unknown> {
+  /**
+   * A GET with the session token; throws unless 2xx. Returns the parsed body. The answer comes
+   * uncompressed unless `encoding` asks otherwise: the raw floors it is judged against compress
+   * nothing, and what compression costs and saves has rows of its own.
+   */
+  async get(path: string, token: string, encoding: Encoding = 'identity'): Promise<unknown> {
     const response = await fetch(`${this.origin}${API_BASE}${path}`, {
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'accept-encoding': encoding },
     });
     const text = await response.text();
     if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${text.slice(0, 200)}`);
     return text ? (JSON.parse(text) as unknown) : undefined;
   }
+
+  /** The bytes a GET's answer takes on the wire with `encoding` accepted (fetch would hide them, decoding). */
+  wireBytes(path: string, token: string, encoding: Encoding): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const request = http.get(
+        `${this.origin}${API_BASE}${path}`,
+        { headers: { authorization: `Bearer ${token}`, 'accept-encoding': encoding } },
+        (response) => {
+          let bytes = 0;
+          response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+          response.on('end', () => (response.statusCode === 200 ? resolve(bytes) : reject(new Error(`GET ${path}: ${response.statusCode}`))));
+        },
+      );
+      request.on('error', reject);
+    });
+  }
 }
+
+/** What a client accepts: nothing compressed, or what a browser accepts. */
+export type Encoding = 'identity' | 'gzip, deflate, br';
 
 /** How many list items an answer carries: the first array found, breadth first (e.g. `exchanges`, `data.visits`, or the body itself). */
 export function itemCount(body: unknown): number {

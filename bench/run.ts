@@ -392,6 +392,23 @@ async function main(): Promise<void> {
       return { userId: caller.userId, tokenId: String(claims.jti), patientId };
     };
 
+    /** What compressing an answer saves on the wire and costs in time, as a browser asks for it. */
+    const compressionRows = async (route: FoundRoute, patientId: string, callers: Callers) => {
+      const caller = callerOf(route, callers);
+      const path = fillPath(route.route, { callerId: caller.userId, patientId, clinicId: callers.clinic.clinicId });
+      const compressed = await api.wireBytes(path, caller.token, 'gzip, deflate, br');
+      const plain = await api.wireBytes(path, caller.token, 'identity');
+      const timed = await pairedLatency(
+        plan.latencySamples,
+        () => api.get(path, caller.token, 'gzip, deflate, br'),
+        () => api.get(path, caller.token, 'identity'),
+      );
+      rows.push(
+        ratioRow(`API answer bytes: ${routeLabel(route)} compressed vs not`, compressed, plain, { max: 0.25 }),
+        shownRatioRow(`API answer p50 ms: ${routeLabel(route)} compressed vs not`, quantile(timed.subject, 0.5), quantile(timed.floor, 0.5)),
+      );
+    };
+
     // --- API overhead: a patient's exchanges through the API vs the same items read raw.
     const exchangesRoute = findRoute(option('exchanges-route'), /\/patients\/\{\w+\}\/getExchanges$/);
     const visitsRoute = findRoute(option('visits-route'), /\/patients\/\{\w+\}\/getVisits$/);
@@ -601,8 +618,10 @@ async function main(): Promise<void> {
 
     const PAGE = 50;
     const floorOnly = async (read: () => Promise<unknown>) => quantile(await latencies(plan.latencySamples, read), 0.5);
-    if (exchangesRoute) await readExchangesRows(`Two-year patient exchanges page`, bigPatient.patientId, callersOfHistory);
-    else {
+    if (exchangesRoute) {
+      await readExchangesRows(`Two-year patient exchanges page`, bigPatient.patientId, callersOfHistory);
+      await compressionRows(exchangesRoute, bigPatient.patientId, callersOfHistory);
+    } else {
       const floor = await floorOnly(() => rawPatientExchanges(raw, bigPatient.patientId, PAGE));
       rows.push(
         notYetRow(
