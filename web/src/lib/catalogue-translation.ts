@@ -1,54 +1,13 @@
+import { argumentsOf, readTranslated, type Template, type TranslatedTemplate } from '@shared/messages/template-reader';
 import type { InstalledTranslation } from './language';
 
-type Template = (...args: never[]) => string;
 type Node = Record<string, unknown>;
 
-/** A template's English output with its arguments as groups, and the translated template. */
-interface ReversedTemplate {
-  pattern: RegExp;
-  /** Characters of fixed text: the more a template fixes, the earlier it is tried. */
-  fixed: number;
-  translated: (...groups: unknown[]) => string;
-}
-
 const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const placeholder = (index: number) => `\uE000${index}\uE001`;
 
-/**
- * The pattern of a template's English output, found by calling it with placeholders; none when an
- * argument does not reach the text as it was given (a count picking a word, a flag, a list).
- */
-function reverse(english: Template, translated: Template): ReversedTemplate | undefined {
-  const count = english.length;
-  if (count === 0) return undefined;
-  const args = Array.from({ length: count }, (_, index) => placeholder(index));
-  let output: string;
-  try {
-    output = (english as (...args: string[]) => string)(...args);
-  } catch {
-    return undefined; // an argument that is not text (a list joined)
-  }
-  if (args.some((arg) => output.split(arg).length !== 2)) return undefined;
-  const order: number[] = [];
-  const source = output
-    .split(/(\uE000\d+\uE001)/)
-    .map((part) => {
-      const match = /^\uE000(\d+)\uE001$/.exec(part);
-      if (!match) return escape(part);
-      order.push(Number(match[1]));
-      return '(.+?)';
-    })
-    .join('');
-  const pattern = new RegExp(`^${source}$`, 's');
-  const fixed = output.length - args.join('').length;
-  // The groups come in the order they appear in the text; the template takes them in its own order.
-  const reordered = (...groups: unknown[]) => {
-    const inOrder: unknown[] = [];
-    order.forEach((argument, index) => (inOrder[argument] = groups[index]));
-    return (translated as (...args: unknown[]) => string)(...inOrder);
-  };
-  return { pattern, fixed, translated: reordered };
+/** A template taking arguments, each reaching its text once as given; none otherwise (a count picking a word, a flag, a list). */
+function reverse(english: Template, translated: Template): TranslatedTemplate | undefined {
+  return english.length === 0 ? undefined : readTranslated(english, translated);
 }
 
 /**
@@ -66,7 +25,7 @@ export function installTranslation(
   storedValues: readonly (readonly string[])[] = [],
 ): Omit<InstalledTranslation, 'alertText'> {
   const exact = new Map<string, string>();
-  const templates: ReversedTemplate[] = [];
+  const templates: TranslatedTemplate[] = [];
   const labels = new Map<readonly string[], readonly string[]>();
 
   const remember = (englishText: string, translatedText: string) => {
@@ -103,16 +62,12 @@ export function installTranslation(
   }
   templates.sort((a, b) => b.fixed - a.fixed);
 
-  const argument = (text: string): unknown => {
-    if (/^-?\d+(\.\d+)?$/.test(text)) return Number(text);
-    return exact.get(text) ?? text;
-  };
   const translate = (text: string): string => {
     const known = exact.get(text);
     if (known !== undefined) return known;
     for (const template of templates) {
-      const match = template.pattern.exec(text);
-      if (match) return template.translated(...match.slice(1).map(argument));
+      const args = argumentsOf(template, text, (group) => exact.get(group) ?? group);
+      if (args) return template.translated(...args);
     }
     return text;
   };
