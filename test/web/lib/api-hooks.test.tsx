@@ -83,6 +83,25 @@ describe('data hooks', () => {
     expect(server.callsTo('POST', '/signout')).toHaveLength(1);
   });
 
+  it('reads every page with allPages, asking for the next as soon as a page arrives, before it is shown', async () => {
+    const shownWhenAsked: Array<string | undefined> = [];
+    const server = fakeServer().on('GET', /^\/users\/user-Nurse\/session(\?cursor=\d)?$/, (call) => {
+      const page = Number(/cursor=(\d)/.exec(call.url)?.[1] ?? 0);
+      shownWhenAsked.push(screen.queryByTestId('count')?.textContent ?? undefined);
+      return { status: 200, body: { items: [{ id: `p${page}` }], ...(page < 2 ? { cursor: String(page + 1) } : {}) } };
+    });
+    function Everyone() {
+      const list = useApiList<'getSession', { id: string }>('getSession', { params: { userId: 'user-Nurse' } }, { allPages: true });
+      return <p data-testid="count">{list.items.map((item) => item.id).join(',')}</p>;
+    }
+    withProvider(<Everyone />);
+    await waitFor(() => expect(screen.getByTestId('count').textContent).toBe('p0,p1,p2'));
+    expect(server.callsTo('GET', '/users/user-Nurse/session?cursor=1')).toHaveLength(1);
+    expect(server.callsTo('GET', '/users/user-Nurse/session?cursor=2')).toHaveLength(1);
+    // Each next page was asked for while the screen still showed none of the page before it.
+    expect(shownWhenAsked).toEqual(['', '', '']);
+  });
+
   it('shows a failed change in the error dialog', async () => {
     fakeServer().on('POST', '/signout', { status: 400, body: { message: ['refreshToken is required'] } });
     function Change() {

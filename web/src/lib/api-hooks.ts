@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type UseQueryOptions } from '@tanstack/react-query';
 import { routeIndex } from '@shared/api/route-index';
 import type { RouteId } from '@shared/api/routes';
@@ -30,6 +30,8 @@ export interface ListPage<T> {
   cursor?: string;
 }
 
+type ListAnswer<Id extends RouteId> = ResultOf<Id> & { cursor?: string };
+
 type ItemOf<Id extends RouteId> = ResultOf<Id> extends { items: Array<infer T> } ? T : unknown;
 
 export interface ApiListSettings<Id extends RouteId, T> {
@@ -53,23 +55,38 @@ export function useApiList<Id extends RouteId, T = ItemOf<Id>>(id: Id, options: 
   const { allPages = false } = settings;
   const largestPage = settings.largestPages ? routeIndex[id].largestPage : undefined;
   const pageSize = largestPage ? { limit: String(largestPage) } : {};
-  const query = useInfiniteQuery<
-    ResultOf<Id> & { cursor?: string },
-    Error,
-    InfiniteData<ResultOf<Id> & { cursor?: string }>,
-    readonly unknown[],
-    string | undefined
-  >({
-    queryKey: [...queryKeyOf(id, options), 'pages'],
-    queryFn: ({ pageParam }) => send(id, { ...options, query: { ...pageSize, ...options.query, ...(pageParam ? { cursor: pageParam } : {}) } }),
+  const queryKey = [...queryKeyOf(id, options), 'pages'];
+  // With allPages, each page's request goes out as soon as the page before it arrives, not after
+  // that page is rendered: on a slow CPU a render takes as long as a round trip.
+  const early = useRef(new Map<string, Promise<ListAnswer<Id>>>());
+  const keyOf = (cursor: string) => `${JSON.stringify(queryKey)} ${cursor}`;
+  const request = (cursor: string | undefined): Promise<ListAnswer<Id>> => {
+    const answer = send(id, { ...options, query: { ...pageSize, ...options.query, ...(cursor ? { cursor } : {}) } }) as Promise<ListAnswer<Id>>;
+    if (allPages)
+      answer.then(
+        (page) => page.cursor && early.current.set(keyOf(page.cursor), request(page.cursor)),
+        () => undefined, // the error surfaces where the page is asked for
+      );
+    return answer;
+  };
+  const readPage = (cursor: string | undefined): Promise<ListAnswer<Id>> => {
+    const sent = cursor === undefined ? undefined : early.current.get(keyOf(cursor));
+    if (cursor !== undefined) early.current.delete(keyOf(cursor));
+    return sent ?? request(cursor);
+  };
+  const query = useInfiniteQuery<ListAnswer<Id>, Error, InfiniteData<ListAnswer<Id>>, readonly unknown[], string | undefined>({
+    queryKey,
+    queryFn: ({ pageParam }) => readPage(pageParam),
     initialPageParam: undefined,
     getNextPageParam: (last) => last.cursor || undefined,
     ...(settings.staleTime === undefined ? {} : { staleTime: settings.staleTime }),
   });
   const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = query;
+  // The count of pages too: a page sent early arrives at once, so a render may never see it fetching.
+  const pagesRead = query.data?.pages.length ?? 0;
   useEffect(() => {
     if (allPages && hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
-  }, [allPages, hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
+  }, [allPages, hasNextPage, isFetchingNextPage, isError, fetchNextPage, pagesRead]);
   const itemsOf = settings.itemsOf ?? ((page: ResultOf<Id>) => (page as unknown as ListPage<T>).items);
   const items = query.data?.pages.flatMap((page) => itemsOf(page)) ?? [];
   const more = {
