@@ -1,6 +1,6 @@
 import { kneeRows, stepFigures, type KneeResult } from '@load/knee';
 import type { LoadDevice } from '@load/devices';
-import { memoryGrowth } from '@load/memory';
+import { keptExchangesFor, memoryGrowth } from '@load/memory';
 import type { RouteFigures } from '@load/report';
 import { LOAD_PROCESS, PORTAL_LIVE_HEAP, PORTAL_PROCESS, type ProcessSample } from '@load/sampler';
 
@@ -46,6 +46,16 @@ describe('memory over a run', () => {
         600,
       ).map(({ judged }) => judged),
     ).toEqual([false]);
+  });
+});
+
+describe("the ingest's kept exchanges over a run", () => {
+  it('are full within a soak’s warm-up, and at the portal’s bound otherwise', () => {
+    // A 30-minute soak at 4 exchanges/s is warm after 6 minutes: 1,440 exchanges sent by then.
+    expect(keptExchangesFor({ rate: 4, durationS: 1800 })).toBe(720);
+    expect(keptExchangesFor({ rate: 0.01, durationS: 1800 })).toBe(100);
+    expect(keptExchangesFor({ rate: 4, durationS: 75 })).toBe(10_000);
+    expect(keptExchangesFor({ rate: 4, durationS: 1800, kneeStepS: 60 })).toBe(10_000);
   });
 });
 

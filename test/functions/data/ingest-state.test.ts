@@ -1,4 +1,4 @@
-import { clearIngestState, ingestState, ingestStateSwitch, Kept, KEPT_EXCHANGES, type KnownState } from '@functions/data/ingest-state';
+import { clearIngestState, ingestState, ingestStateSwitch, Kept, KEPT_EXCHANGES, keptExchangesFrom, type KnownState } from '@functions/data/ingest-state';
 
 describe('what the ingest keeps', () => {
   afterEach(() => {
@@ -59,5 +59,11 @@ describe('what the ingest keeps', () => {
     expect(ingestState.patients.size).toBe(10);
     expect(ingestState.patients.get('device-19')).toBeUndefined();
     expect(ingestState.patients.get('device-29')?.history).toHaveLength(KEPT_EXCHANGES / 10);
+  });
+
+  it('takes a lower bound on kept exchanges from INGEST_KEPT_EXCHANGES, never a higher or a broken one', () => {
+    expect([undefined, '', 'many', '0', '-5', '2.5', '50000', '720'].map(keptExchangesFrom)).toEqual([
+      10_000, 10_000, 10_000, 10_000, 10_000, 10_000, 10_000, 720,
+    ]);
   });
 });
