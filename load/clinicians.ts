@@ -186,6 +186,8 @@ export class Clinician {
           SerialNumber: serialNumber,
           patientTimeZone: 'UTC',
         },
+        // Two staff saving one patient's prescription at once: the later is refused, on purpose.
+        expected: [409],
       });
     }
     if (this.random() < 0.1) await this.call(this.route('getPatientFhir'), this.path(this.route('getPatientFhir'), { patientId }));
