@@ -26,6 +26,7 @@ new MutationObserver((_, observer) => {
 
 interface ProfileNode {
   id: number;
+  children?: number[];
   callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
 }
 
@@ -47,7 +48,27 @@ async function profileSummary(cdp: CDPSession): Promise<string> {
       .sort((a, b) => b[1] - a[1])
       .slice(0, n)
       .map(([name, us]) => `${name} ${Math.round(us / 1000)} ms`);
-  return `  by script: ${top(byScript, 10).join(', ')}\n  by function:\n    ${top(byFunction, 15).join('\n    ')}`;
+  // The browser's own functions (a layout read, say) have no script: name who called the heaviest.
+  const parentOf = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const frameName = (node: ProfileNode) =>
+    `${node.callFrame.functionName || '(anonymous)'} ${node.callFrame.url.replace(/.*\//, '')}:${node.callFrame.lineNumber}`;
+  const nativeCallers = new Map<string, Map<string, number>>();
+  profile.samples.forEach((id, i) => {
+    const node = nodes.get(id)!;
+    if (node.callFrame.url || !node.callFrame.functionName || node.callFrame.functionName.startsWith('(')) return;
+    const chain: string[] = [];
+    for (let parent = parentOf.get(id); parent !== undefined && chain.length < 4; parent = parentOf.get(parent)) chain.push(frameName(nodes.get(parent)!));
+    const callers = nativeCallers.get(node.callFrame.functionName) ?? new Map<string, number>();
+    callers.set(chain.join(' ← '), (callers.get(chain.join(' ← ')) ?? 0) + (profile.timeDeltas[i] ?? 0));
+    nativeCallers.set(node.callFrame.functionName, callers);
+  });
+  const heaviestNative = [...nativeCallers]
+    .map(([name, callers]) => ({ name, callers, us: [...callers.values()].reduce((a, b) => a + b, 0) }))
+    .sort((a, b) => b.us - a.us)
+    .slice(0, 3)
+    .map(({ name, callers, us }) => `${name} ${Math.round(us / 1000)} ms, called by:\n      ${top(callers, 4).join('\n      ')}`);
+  return `  by script: ${top(byScript, 10).join(', ')}\n  by function:\n    ${top(byFunction, 15).join('\n    ')}\n  the browser's functions:\n    ${heaviestNative.join('\n    ')}`;
 }
 
 /** The resources since the page's navigation, each as `start–end ms path (bytes)`. */

@@ -1,3 +1,5 @@
+import { LARGEST_PAGE } from '@shared/api/page-sizes';
+
 /** One page of a list and the cursor of the next (null on the last page). */
 export interface Page<T> {
   items: T[];
@@ -11,12 +13,12 @@ export interface PageRequest {
 }
 
 export const DEFAULT_PAGE_SIZE = 50;
-/** A page of a keys-only index is read back with one BatchGetItem, which takes at most 100 keys. */
-export const MAX_PAGE_SIZE = 100;
+/** The largest page a list reads unless it names its own (`exactPage`'s `largest`). */
+export const MAX_PAGE_SIZE = LARGEST_PAGE;
 
-/** ElectroDB's query options for one page. */
-export function pageOptions(page: PageRequest = {}) {
-  return { limit: Math.max(1, Math.min(page.limit ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE)), cursor: page.cursor ?? null };
+/** ElectroDB's query options for one page of at most `largest` items. */
+export function pageOptions(page: PageRequest = {}, largest = MAX_PAGE_SIZE) {
+  return { limit: Math.max(1, Math.min(page.limit ?? DEFAULT_PAGE_SIZE, largest)), cursor: page.cursor ?? null };
 }
 
 /**
@@ -26,6 +28,22 @@ export function pageOptions(page: PageRequest = {}) {
 export function toPage<I, T>(result: { data: I[]; cursor: string | null }, map: (item: I) => T): Page<T> {
   complete(result);
   return { items: result.data.map(map), cursor: result.cursor };
+}
+
+/**
+ * A page of a list a client reads to its end (the patient lists), with a cursor only when items
+ * follow it: when the page is full, `follows` looks one item past it (a Query of one key), so a
+ * client reading every page never waits a round trip for an empty last one.
+ */
+export async function exactPage<I, T>(
+  page: PageRequest | undefined,
+  read: (options: { limit: number; cursor: string | null }) => Promise<{ data: I[]; cursor: string | null }>,
+  follows: (cursor: string) => Promise<boolean>,
+  map: (item: I) => T,
+  largest = MAX_PAGE_SIZE,
+): Promise<Page<T>> {
+  const { items, cursor } = toPage(await read(pageOptions(page, largest)), map);
+  return { items, cursor: cursor && (await follows(cursor)) ? cursor : null };
 }
 
 /** Throws when a batch read left keys unprocessed, so a caller never takes a partial read for the whole. */

@@ -1,11 +1,12 @@
 import { statusFromCounts, type AlertStatusValue } from '@shared/alerts';
 import type { PatientUpdate, PiiField } from '@shared/api/patients';
+import { PATIENT_LIST_PAGE_MAX } from '@shared/api/page-sizes';
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/aws-clients';
 import { auditItem, type AuditRecord } from './audit-repository';
 import { db, type DeviceRoute, type ItemOf } from './entities';
 import { allListShards, listShard } from './entities/shards';
-import { complete, pageOptions, shardedPage, toPage, type Page, type PageRequest } from './page';
+import { complete, exactPage, pageOptions, shardedPage, toPage, type Page, type PageRequest } from './page';
 import { throwIfCanceled } from './transactions';
 
 /** A patient's current alert status: the highest severity among the unresolved alerts, and how many there are. */
@@ -101,21 +102,25 @@ export const patientsRepository = {
 
   /** /patients of a clinic (director, nurse). */
   async listByClinic(clinicId: string, page?: PageRequest): Promise<Page<PatientRecord>> {
-    return toPage(
-      await db()
-        .entities.patient.query.byClinic({ ClinicID_ref: clinicId })
-        .go({ ...pageOptions(page), hydrate: true }),
+    const byClinic = () => db().entities.patient.query.byClinic({ ClinicID_ref: clinicId });
+    return exactPage(
+      page,
+      (options) => byClinic().go({ ...options, hydrate: true }),
+      async (cursor) => (await byClinic().go({ limit: 1, cursor, ignoreOwnership: true })).data.length > 0,
       toPatient,
+      PATIENT_LIST_PAGE_MAX,
     );
   },
 
   /** /patients of a doctor. */
   async listByDoctor(doctorId: string, page?: PageRequest): Promise<Page<PatientRecord>> {
-    return toPage(
-      await db()
-        .entities.patient.query.byDoctor({ DoctorID_ref: doctorId })
-        .go({ ...pageOptions(page), hydrate: true }),
+    const byDoctor = () => db().entities.patient.query.byDoctor({ DoctorID_ref: doctorId });
+    return exactPage(
+      page,
+      (options) => byDoctor().go({ ...options, hydrate: true }),
+      async (cursor) => (await byDoctor().go({ limit: 1, cursor, ignoreOwnership: true })).data.length > 0,
       toPatient,
+      PATIENT_LIST_PAGE_MAX,
     );
   },
 

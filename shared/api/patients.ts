@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LARGEST_PAGE, PATIENT_LIST_PAGE_MAX } from './page-sizes';
 import { patients } from '../messages/patients';
 import { required as requiredText } from '../messages/required';
 import { widgets } from '../messages/widgets';
@@ -235,12 +236,17 @@ export const patientListItemSchema = z.object({
 });
 export type PatientListItem = z.infer<typeof patientListItemSchema>;
 
-export const listQuerySchema = z
-  .object({
-    limit: z.coerce.number().int().min(1).max(100).optional(),
-    cursor: z.string().min(1).max(2048).optional(),
-  })
-  .strict();
+/** A page of a list: at most `largest` items, from where a cursor says the page before stopped. */
+const pageQuerySchema = (largest: number) =>
+  z
+    .object({
+      limit: z.coerce.number().int().min(1).max(largest).optional(),
+      cursor: z.string().min(1).max(2048).optional(),
+    })
+    .strict();
+
+export const listQuerySchema = pageQuerySchema(LARGEST_PAGE);
+export const patientListQuerySchema = pageQuerySchema(PATIENT_LIST_PAGE_MAX);
 
 export const patientListSchema = z.object({ items: z.array(patientListItemSchema), cursor: z.string().optional() });
 

@@ -2,7 +2,7 @@ import { careTeamWeekQuerySchema, careTeamWeekResultSchema } from '../care-week'
 import { historyPageSchema, historyQuerySchema, patientHistoryQuerySchema } from '../history';
 import {
   clinicDoctorsSchema,
-  listQuerySchema,
+  patientListQuerySchema,
   patientListSchema,
   patientProfileResultSchema,
   patientSignupResultSchema,
@@ -36,7 +36,7 @@ export const clinicalRoutes = defineRoutes({
   }),
   ...staffRoutes('getAllClinicPatients', '/getAllClinicPatients/', ['ClinicDirector', 'Nurse'], {
     method: 'GET',
-    query: listQuerySchema,
+    query: patientListQuerySchema,
     response: patientListSchema,
     handler: 'clinical/get-patients',
     access: ['table-write'],
@@ -48,7 +48,7 @@ export const clinicalRoutes = defineRoutes({
   }),
   ...staffRoutes('getallpatients', '/getallpatients/', ['Doctor'], {
     method: 'GET',
-    query: listQuerySchema,
+    query: patientListQuerySchema,
     response: patientListSchema,
     handler: 'clinical/get-patients',
     access: ['table-write'],

@@ -98,12 +98,16 @@ describe('getCareTeamWeek', () => {
   it('refuses a week that does not exist, and pages with a limit and a cursor', async () => {
     expect((await week(director, 'week=2026-W54')).status).toBe(400);
     expect((await week(director, 'week=2026-48')).body).toMatchObject({ message: [messages.careWeek.weekNotValid] });
+    // Two patients: a page has a cursor only when another follows it.
+    await createTestPatient({ ClinicID_ref: own.clinic.ClinicID, DoctorID_ref: doctor.user.UserID, LastName: 'Paged' });
     const first = await week(director, 'limit=1');
     expect(first.body.items).toHaveLength(1);
     expect(first.body.cursor).toEqual(expect.any(String));
     const second = await week(director, `limit=1&cursor=${encodeURIComponent(first.body.cursor!)}`);
     expect(second.status).toBe(200);
+    expect(second.body.items).toHaveLength(1);
     expect(second.body.items[0]?.UserID).not.toBe(first.body.items[0]?.UserID);
+    expect(second.body.cursor).toBeUndefined();
   });
 
   it('counts an exchange and its alerts when ingest stores it, once however often it is delivered, in the same requests as before', async () => {

@@ -16,6 +16,7 @@ import { countDynamoRequests } from '@test/support/dynamo-requests';
 import { approvedPrescription } from '@test/support/prescriptions';
 import { useTestTable } from '@test/support/local-services';
 import { HOUR_MS } from '@shared/time';
+import { PATIENT_LIST_PAGE_MAX } from '@shared/api/page-sizes';
 
 useTestTable();
 useDeviceBroker();
@@ -275,6 +276,11 @@ describe('lists page with a limit and a cursor', () => {
       cursor = page.cursor;
     } while (cursor);
     expect(pages.flat().sort()).toEqual([...ids].sort());
+    // A page has a cursor only when patients follow it: twelve in pages of six are two pages, not three.
+    const first = await patientsRepository.listByClinic(clinic.ClinicID, { limit: 6 });
+    const second = await patientsRepository.listByClinic(clinic.ClinicID, { limit: 6, cursor: first.cursor });
+    expect([first.items.length, second.items.length, second.cursor]).toEqual([6, 6, null]);
+    expect([...first.items, ...second.items].map((item) => item.UserID).sort()).toEqual([...ids].sort());
     expect((await allItems((page) => patientsRepository.listByDoctor('doctor-2', page))).map((item) => item.UserID).sort()).toEqual(ids.slice(1).sort());
 
     const platform: string[] = [];
@@ -287,6 +293,15 @@ describe('lists page with a limit and a cursor', () => {
     } while (cursor);
     expect(new Set(platform).size).toBe(platform.length);
     expect(platform).toEqual(expect.arrayContaining(ids));
+  });
+
+  it('gives a clinic of more than 100 patients in one page of the patient list’s largest size', async () => {
+    const { clinic, patient } = await createPatientWithDevice();
+    const pii = (await patientsRepository.getPii(patient.UserID))!;
+    for (let i = 0; i < 119; i += 1)
+      await createPatient({ ...pii, SocialId: String(600_000_000 + i), ClinicID_ref: clinic.ClinicID, DoctorID_ref: 'doctor-3' });
+    const page = await patientsRepository.listByClinic(clinic.ClinicID, { limit: PATIENT_LIST_PAGE_MAX });
+    expect([page.items.length, new Set(page.items.map((item) => item.UserID)).size, page.cursor]).toEqual([120, 120, null]);
   });
 
   it("returns every exchange of a patient's history exactly once, newest first", async () => {

@@ -95,8 +95,8 @@ it('reads every page of the clinic, orders it needs-review-first and explains th
   );
   await waitFor(() => expect(rows()).toHaveLength(6));
   expect(server.calls.filter((call) => call.url.includes('getAllClinicPatients'))).toHaveLength(2);
-  // The largest page the route allows: a clinic of 200 is two round trips on a slow line, not four.
-  expect(server.calls.filter((call) => call.url.includes('getAllClinicPatients')).every((call) => call.url.includes('limit=100'))).toBe(true);
+  // The largest page the route allows: a clinic of up to 250 is one round trip on a slow line.
+  expect(server.calls.filter((call) => call.url.includes('getAllClinicPatients')).every((call) => call.url.includes('limit=250'))).toBe(true);
   // Red first (the longest waiting first), then yellow, then green: never an exchange, then the longest silent.
   expect(names()).toEqual(['Patient 3', 'Patient 4', 'Patient 5', 'Patient 2', 'Patient 6', 'Patient 1']);
   expect(document.querySelector('[data-list-default-order]')!.textContent).toContain('Needs review first');

@@ -115,7 +115,7 @@ function physicianFilter(patients: readonly PatientListItem[]): ListFilter<Patie
 }
 
 type PatientPages = ReturnType<typeof useApiList<'getallpatientsAsDoctor'>>;
-/** The whole clinic, in the largest pages: a clinic of 200 is two answers on a slow line, not four. */
+/** The whole clinic, in the largest pages: a clinic of up to 250 patients is one answer. */
 const EVERY_PAGE = { allPages: true, largestPages: true } as const;
 
 function PatientList({ pages, withPhysician, withWeek = false }: { pages: PatientPages; withPhysician: boolean; withWeek?: boolean }) {
