@@ -74,3 +74,23 @@ it('offers no zoom with 9 labels or fewer', async () => {
   }, SLOW);
   expect(figure.querySelector('.recharts-brush')).toBeNull();
 });
+
+it('labels the axes without measuring a label in the page: every nth of many, all of a few', async () => {
+  const measured = jest.spyOn(Element.prototype, 'getBoundingClientRect');
+  signInAs('Nurse');
+  servePatient(fakeServer(), exchanges(20));
+  renderPortal(paths.patientExchanges({ patientId: PATIENT_ID }));
+  const figure = await waitFor(() => {
+    const found = screen.getByRole('figure', { name: 'UF (ml)' });
+    expect(found.querySelector('.recharts-xAxis text')).not.toBeNull();
+    return found;
+  }, SLOW);
+  // Recharts' own ticks measure each label in a hidden span: a forced layout each in a browser.
+  expect(measured.mock.contexts.filter((element) => (element as Element).id === 'recharts_measurement_span')).toHaveLength(0);
+  measured.mockRestore();
+  const labels = [...figure.querySelectorAll('.recharts-xAxis text')].map((text) => text.textContent);
+  expect(labels.length).toBeGreaterThanOrEqual(5);
+  expect(labels.length).toBeLessThanOrEqual(9);
+  expect(labels.every((label) => label && label.length > 0)).toBe(true);
+  expect(figure.querySelectorAll('.recharts-yAxis text').length).toBeGreaterThan(1);
+});

@@ -1,5 +1,6 @@
 import Box from '@cloudscape-design/components/box';
 import { useId } from 'react';
+import { AxisTick, labelInterval } from '@web/src/components/chart-axis';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { prescriptions } from '@shared/messages/prescriptions';
 import { chartMargin, rightToLeft } from '@web/src/lib/language';
@@ -27,8 +28,8 @@ export function DwellChart({ exchanges }: { exchanges: readonly ExchangeDraft[] 
         <>
           <BarChart width={300} height={220} data={points} title={s.dwellChart} margin={chartMargin(8)}>
             <CartesianGrid strokeDasharray="3 3" />
-            <XAxis dataKey="time" tick={{ fontSize: 11 }} reversed={rightToLeft()} />
-            <YAxis tick={{ fontSize: 11 }} orientation={rightToLeft() ? 'right' : 'left'} />
+            <XAxis dataKey="time" tick={AxisTick} interval={labelInterval(points.length)} reversed={rightToLeft()} />
+            <YAxis tick={AxisTick} interval={0} orientation={rightToLeft() ? 'right' : 'left'} />
             <Tooltip />
             <Bar dataKey="hours" name={s.dwellHours} fill="#0972d3" isAnimationActive={false} />
           </BarChart>

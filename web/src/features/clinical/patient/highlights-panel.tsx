@@ -7,6 +7,7 @@ import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useId, useMemo, useState } from 'react';
+import { AxisTick, labelInterval } from '@web/src/components/chart-axis';
 import { Brush, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { alertFlags, type AlertFlag } from '@shared/alerts';
 import type { ExchangeRow } from '@shared/api/exchanges';
@@ -89,8 +90,8 @@ function Chart({ title, points, lines }: { title: string; points: readonly Point
       ) : (
         <LineChart width={CHART_WIDTH} height={CHART_HEIGHT} data={data} title={title} margin={chartMargin(16)}>
           <CartesianGrid strokeDasharray="3 3" />
-          <XAxis dataKey="label" tick={{ fontSize: 11 }} reversed={rightToLeft()} />
-          <YAxis domain={['auto', 'auto']} tick={{ fontSize: 11 }} orientation={rightToLeft() ? 'right' : 'left'} />
+          <XAxis dataKey="label" tick={AxisTick} interval={labelInterval(data.length)} reversed={rightToLeft()} />
+          <YAxis domain={['auto', 'auto']} tick={AxisTick} interval={0} orientation={rightToLeft() ? 'right' : 'left'} />
           <Tooltip />
           <Legend />
           {lines.map((line) => (
