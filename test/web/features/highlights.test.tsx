@@ -94,3 +94,17 @@ it('labels the axes without measuring a label in the page: every nth of many, al
   expect(labels.every((label) => label && label.length > 0)).toBe(true);
   expect(figure.querySelectorAll('.recharts-yAxis text').length).toBeGreaterThan(1);
 });
+
+it('names each line in a legend under its chart, without the chart measuring it', async () => {
+  signInAs('Doctor');
+  servePatient(fakeServer(), exchanges(6));
+  renderPortal(paths.patientExchanges({ patientId: PATIENT_ID }));
+  const figure = await waitFor(() => screen.getByRole('figure', { name: CHARTS[1] }), SLOW);
+  expect(
+    within(figure)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent),
+  ).toEqual(['Systolic', 'Diastolic']);
+  // Recharts' legend measures itself once drawn and draws the chart again to make room.
+  expect(figure.querySelector('.recharts-legend-wrapper')).toBeNull();
+});

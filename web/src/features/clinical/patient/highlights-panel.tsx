@@ -8,7 +8,7 @@ import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useId, useMemo, useState } from 'react';
 import { AxisTick, labelInterval } from '@web/src/components/chart-axis';
-import { Brush, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { Brush, CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { alertFlags, type AlertFlag } from '@shared/alerts';
 import type { ExchangeRow } from '@shared/api/exchanges';
 import { patients } from '@shared/messages/patients';
@@ -74,6 +74,25 @@ interface SeriesLine {
   dashed?: boolean;
 }
 
+/**
+ * Which line is which, under the chart: recharts' own legend measures itself in the page once
+ * drawn and draws the chart again to make room for it.
+ */
+function SeriesLegend({ lines }: { lines: SeriesLine[] }) {
+  return (
+    <ul style={{ display: 'flex', justifyContent: 'center', gap: 16, listStyle: 'none', margin: 0, padding: 0, fontSize: 12 }}>
+      {lines.map((line) => (
+        <li key={line.key} style={{ display: 'flex', alignItems: 'center', gap: 4, color: line.colour }}>
+          <svg width="16" height="6" aria-hidden="true">
+            <line x1="0" y1="3" x2="16" y2="3" stroke={line.colour} strokeWidth="2" strokeDasharray={line.dashed ? '6 3' : undefined} />
+          </svg>
+          {line.name}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** A line chart of 450 by 250 named by its caption; a brush to zoom when it has more than 9 labels. */
 function Chart({ title, points, lines }: { title: string; points: readonly Point[]; lines: SeriesLine[] }) {
   const captionId = useId();
@@ -93,7 +112,6 @@ function Chart({ title, points, lines }: { title: string; points: readonly Point
           <XAxis dataKey="label" tick={AxisTick} interval={labelInterval(data.length)} reversed={rightToLeft()} />
           <YAxis domain={['auto', 'auto']} tick={AxisTick} interval={0} orientation={rightToLeft() ? 'right' : 'left'} />
           <Tooltip />
-          <Legend />
           {lines.map((line) => (
             <Line
               key={line.key}
@@ -110,6 +128,7 @@ function Chart({ title, points, lines }: { title: string; points: readonly Point
           {data.length > ZOOM_AFTER_LABELS && <Brush dataKey="label" height={20} stroke={colours.primary} />}
         </LineChart>
       )}
+      {data.length > 0 && <SeriesLegend lines={lines} />}
     </figure>
   );
 }
