@@ -12,7 +12,7 @@ interface TickProps {
   x?: number;
   y?: number;
   payload?: { value?: unknown };
-  textAnchor?: string;
+  textAnchor?: 'start' | 'middle' | 'end' | 'inherit';
   verticalAnchor?: keyof typeof OFFSET;
 }
 
