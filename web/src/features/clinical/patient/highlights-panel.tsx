@@ -33,6 +33,9 @@ const PERIODS = [7, 14, 30] as const;
 const PERIOD_LIMIT = '200';
 
 /** Colours with at least 3:1 contrast on white (WCAG 1.4.11), told apart by the legend and dashes too. */
+/** The labels of an exchange's date and time (about 80 px at 11 px) that fit side by side under a chart. */
+const DATE_LABELS = 4;
+
 const colours = { primary: '#0972d3', secondary: '#d91515', tertiary: '#037f0c' };
 
 /** One point of the charts: an exchange, oldest first. */
@@ -109,7 +112,7 @@ function Chart({ title, points, lines }: { title: string; points: readonly Point
       ) : (
         <LineChart width={CHART_WIDTH} height={CHART_HEIGHT} data={data} title={title} margin={chartMargin(16)}>
           <CartesianGrid strokeDasharray="3 3" />
-          <XAxis dataKey="label" tick={AxisTick} interval={labelInterval(data.length)} reversed={rightToLeft()} />
+          <XAxis dataKey="label" tick={AxisTick} interval={labelInterval(data.length, DATE_LABELS)} reversed={rightToLeft()} />
           <YAxis domain={['auto', 'auto']} tick={AxisTick} interval={0} orientation={rightToLeft() ? 'right' : 'left'} />
           <Tooltip />
           {lines.map((line) => (
