@@ -5,6 +5,7 @@
  * long-running when one pid of it was sampled over nearly the whole run (a part a fault killed is
  * a new process each time). Judged on a soak only: a short run's growth is still warm-up.
  */
+import { MOST_KEPT_EXCHANGES } from '@functions/data/ingest-state';
 import { quantile } from '../bench/measure';
 import { LOAD_PROCESS, PORTAL_LIVE_HEAP, PORTAL_PROCESS, type ProcessSample } from './sampler';
 
@@ -38,8 +39,8 @@ export function warmUpEndS(seconds: number): number {
  * Other runs keep the portal's bound.
  */
 export function keptExchangesFor(options: { rate: number; durationS: number; kneeStepS?: number }): number {
-  if (options.kneeStepS || options.durationS < SOAK_S) return 10_000;
-  return Math.max(100, Math.min(10_000, Math.round((options.rate * warmUpEndS(options.durationS)) / 2)));
+  if (options.kneeStepS || options.durationS < SOAK_S) return MOST_KEPT_EXCHANGES;
+  return Math.max(100, Math.min(MOST_KEPT_EXCHANGES, Math.round((options.rate * warmUpEndS(options.durationS)) / 2)));
 }
 
 export function memoryGrowth(samples: ProcessSample[], seconds: number): MemoryGrowth[] {

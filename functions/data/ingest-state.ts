@@ -31,16 +31,19 @@ export const SETTINGS_TTL_MS = 60_000;
 /** How long what the engine knew of a patient is used without a read (each write still checks it). */
 export const STATE_TTL_MS = 5 * 60_000;
 
+/** The most exchanges the kept windows may hold: what a Lambda's memory was sized for. */
+export const MOST_KEPT_EXCHANGES = 10_000;
+
 /**
  * The exchanges the kept patients' windows hold in all (docs/data-model.md, "What ingest keeps of a
  * patient"); `INGEST_KEPT_EXCHANGES` sets it lower, as the load's soak does to reach it within warm-up.
  */
 export const KEPT_EXCHANGES = keptExchangesFrom(process.env.INGEST_KEPT_EXCHANGES);
 
-/** A positive whole number of exchanges, at most 10,000 (what a Lambda's memory was sized for); else 10,000. */
+/** A positive whole number of exchanges, at most MOST_KEPT_EXCHANGES; else MOST_KEPT_EXCHANGES. */
 export function keptExchangesFrom(value: string | undefined): number {
   const kept = Number(value);
-  return Number.isInteger(kept) && kept > 0 ? Math.min(kept, 10_000) : 10_000;
+  return Number.isInteger(kept) && kept > 0 ? Math.min(kept, MOST_KEPT_EXCHANGES) : MOST_KEPT_EXCHANGES;
 }
 
 /** The one switch (`INGEST_STATE=off`): nothing kept, every message read as a new container reads it. */
