@@ -1,9 +1,9 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { LocalStackOptions } from '@infra/local/stack';
-import type { StackMessage, StackRequest } from './stack-child';
+import type { LiveHeap, StackMessage, StackRequest } from './stack-child';
 
-/** A running part of the stack: DynamoDB Local (`dynamodb`) or cognito-local (`cognito`). */
+/** A running part of the stack: DynamoDB Local (`dynamodb`), cognito-local (`cognito`) or the ingest (`ingest`). */
 export interface StackPart {
   name: string;
   pid: number;
@@ -14,12 +14,12 @@ export interface StackProcess {
   url: string;
   mqttUrl: string;
   dataDir: string;
-  /** The portal's process: the API, the broker and the ingest. */
+  /** The portal's process: the API and the broker (the ingest is a part, load/sampler.ts). */
   pid: number;
   restartBroker(): Promise<void>;
   parts(): Promise<StackPart[]>;
-  /** The portal's V8 heap in use after a full collection, MB (load/stack-child.ts). */
-  liveHeapMb(): Promise<number | undefined>;
+  /** The portal's and the ingest's V8 heap in use after a full collection (load/stack-child.ts). */
+  liveHeapMb(): Promise<LiveHeap[]>;
   stop(): Promise<void>;
 }
 
@@ -81,7 +81,7 @@ export async function startStackProcess(
     pid: child.pid!,
     restartBroker: () => ask<void>('restartBroker'),
     parts: () => ask<StackPart[]>('parts'),
-    liveHeapMb: () => ask<number | undefined>('liveHeap'),
+    liveHeapMb: () => ask<LiveHeap[]>('liveHeap'),
     stop: () => stopChild(child),
   };
 }
