@@ -1,13 +1,13 @@
 /**
  * Whether each long-running process's memory stayed flat over a run: the median resident size of
- * the run's last tenth against the median of the tenth right after warm-up; for the portal and the
- * ingest, their V8 heap in use after a full collection (load/stack-child.ts says why). A process counts as
+ * the run's last tenth against the median of the tenth right after warm-up; for the portal, its
+ * V8 heap in use after a full collection (load/stack-child.ts says why). A process counts as
  * long-running when one pid of it was sampled over nearly the whole run (a part a fault killed is
  * a new process each time). Judged on a soak only: a short run's growth is still warm-up.
  */
 import { MOST_KEPT_EXCHANGES } from '@functions/data/ingest-state';
 import { quantile } from '../bench/measure';
-import { LIVE_HEAP_OF, LOAD_PROCESS, type ProcessSample } from './sampler';
+import { LOAD_PROCESS, PORTAL_LIVE_HEAP, PORTAL_PROCESS, type ProcessSample } from './sampler';
 
 /** The growth allowed after warm-up, %. */
 export const MEMORY_GROWTH_GOAL_PCT = 10;
@@ -51,7 +51,7 @@ export function memoryGrowth(samples: ProcessSample[], seconds: number): MemoryG
     const key = `${sample.process}\u0000${sample.pid}`;
     bySeries.set(key, [...(bySeries.get(key) ?? []), sample]);
   }
-  const liveHeapSampled = new Set(samples.map((sample) => sample.process));
+  const liveHeapSampled = samples.some((sample) => sample.process === PORTAL_LIVE_HEAP);
   const growths: MemoryGrowth[] = [];
   for (const list of bySeries.values()) {
     const { pid, process } = list[0]!;
@@ -72,9 +72,9 @@ export function memoryGrowth(samples: ProcessSample[], seconds: number): MemoryG
       afterWarmUpMb: Math.round(afterWarmUpMb),
       endMb: Math.round(endMb),
       growthPct: Math.round((endMb / afterWarmUpMb - 1) * 1000) / 10,
-      // The load driver keeps every event of the run for the report: it grows by design. A Node
-      // process's resident size follows V8's heap sizing: its live heap, when sampled, is judged.
-      judged: seconds >= SOAK_S && process !== LOAD_PROCESS && !liveHeapSampled.has(LIVE_HEAP_OF[process] ?? ''),
+      // The load driver keeps every event of the run for the report: it grows by design. The
+      // portal's resident size follows V8's heap sizing: its live heap, when sampled, is judged.
+      judged: seconds >= SOAK_S && process !== LOAD_PROCESS && !(process === PORTAL_PROCESS && liveHeapSampled),
     });
   }
   return growths;

@@ -1,8 +1,8 @@
 /**
  * Samples, every few seconds, the memory (VmRSS) and CPU of each process from /proc/<pid>: the
- * stack's process (the API and the broker), its ingest, DynamoDB Local and cognito-local children
- * (whichever is running now) and this load driver; how many exchanges the table holds for the
- * run's patients; and every half minute the portal's and the ingest's live heaps.
+ * stack's process (the API, the broker and the ingest, as the Lambdas would run them), its
+ * DynamoDB Local and cognito-local children (whichever is running now) and this load driver; how
+ * many exchanges the table holds for the run's patients; and every half minute the portal's live heap.
  */
 import { readFileSync } from 'node:fs';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -13,14 +13,9 @@ import type { StackPart, StackProcess } from './stack-process';
 
 const CLOCK_TICKS = 100;
 
-export const PORTAL_PROCESS = 'portal (API, broker)';
-export const INGEST_PROCESS = 'ingest (device messages)';
+export const PORTAL_PROCESS = 'portal (API, broker, ingest)';
 /** The portal's V8 heap in use after a full collection: its own series, sampled less often. */
 export const PORTAL_LIVE_HEAP = 'portal, V8 heap after a full GC';
-export const INGEST_LIVE_HEAP = 'ingest, V8 heap after a full GC';
-/** Each process whose live heap is sampled, and that series: its heap, not its resident size, is judged. */
-export const LIVE_HEAP_OF: Record<string, string> = { [PORTAL_PROCESS]: PORTAL_LIVE_HEAP, [INGEST_PROCESS]: INGEST_LIVE_HEAP };
-const PART_PROCESSES: Record<string, string> = { dynamodb: 'DynamoDB Local', cognito: 'cognito-local', ingest: INGEST_PROCESS };
 /** How often the live heap is sampled: each sample is a full collection, a pause of the portal. */
 const LIVE_HEAP_EVERY_MS = 30_000;
 /** This process: the devices and staff that load the portal, and the run's own log. */
@@ -67,7 +62,7 @@ export function startSampler(stack: StackProcess, run: RunLog, patientIds: () =>
     const t = run.now();
     const current = [
       { name: PORTAL_PROCESS, pid: stack.pid },
-      ...parts.map((part) => ({ name: PART_PROCESSES[part.name] ?? part.name, pid: part.pid })),
+      ...parts.map((part) => ({ name: part.name === 'dynamodb' ? 'DynamoDB Local' : 'cognito-local', pid: part.pid })),
       { name: LOAD_PROCESS, pid: process.pid },
     ];
     void stack.parts().then(
@@ -94,9 +89,7 @@ export function startSampler(stack: StackProcess, run: RunLog, patientIds: () =>
   const sampleLiveHeap = () => {
     const t = run.now();
     void stack.liveHeapMb().then(
-      (heaps) => {
-        for (const heap of heaps) processes.push({ t, process: heap.process, pid: heap.pid, memoryMb: Math.round(heap.mb * 10) / 10, cpu: 0 });
-      },
+      (mb) => mb !== undefined && processes.push({ t, process: PORTAL_LIVE_HEAP, pid: stack.pid, memoryMb: Math.round(mb * 10) / 10, cpu: 0 }),
       () => undefined,
     );
   };

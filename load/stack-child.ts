@@ -3,15 +3,7 @@
  * (load/stack-process.ts). Apart from the devices and staff that load it, its memory and CPU are
  * the portal's alone, and its event loop serves the portal only, as each Lambda's does on AWS.
  */
-import { liveHeapMb } from '@infra/local/live-heap';
-import { startLocalStack, type LocalStack, type LocalStackOptions } from '@infra/local/stack';
-import { INGEST_LIVE_HEAP, PORTAL_LIVE_HEAP } from './sampler';
-
-export interface LiveHeap {
-  process: string;
-  pid: number;
-  mb: number;
-}
+import { startLocalStack, type LocalStackOptions } from '@infra/local/stack';
 
 export type StackRequest = { id: number; op: 'restartBroker' | 'parts' | 'liveHeap' };
 export type StackMessage =
@@ -22,15 +14,16 @@ export type StackMessage =
 
 const send = (message: StackMessage) => process.send?.(message);
 
-/** The live heap of the portal's process and of the ingest's, each with its pid. */
-async function liveHeaps(stack: LocalStack): Promise<LiveHeap[]> {
-  const portal = liveHeapMb();
-  const ingest = await stack.ingestLiveHeapMb().catch(() => undefined); // restarting: no sample this time
-  const ingestPid = stack.processes().find((part) => part.name === 'ingest')?.child.pid ?? 0;
-  return [
-    ...(portal === undefined ? [] : [{ process: PORTAL_LIVE_HEAP, pid: process.pid, mb: portal }]),
-    ...(ingest === undefined ? [] : [{ process: INGEST_LIVE_HEAP, pid: ingestPid, mb: ingest }]),
-  ];
+/**
+ * The V8 heap in use right after a full collection (the process runs with --expose-gc): what the
+ * portal holds alive. The resident size also follows V8's heap sizing, which grows with the load
+ * and gives back late, so a leak shows here first and only here for sure.
+ */
+function liveHeapMb(): number | undefined {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) return undefined;
+  gc();
+  return process.memoryUsage().heapUsed / 2 ** 20;
 }
 
 async function main(): Promise<void> {
@@ -46,7 +39,7 @@ async function main(): Promise<void> {
       request.op === 'restartBroker'
         ? stack.restartBroker().then(() => undefined)
         : request.op === 'liveHeap'
-          ? liveHeaps(stack)
+          ? Promise.resolve(liveHeapMb())
           : Promise.resolve(stack.processes().map((part) => ({ name: part.name, pid: part.child.pid ?? 0 })));
     answer.then(
       (result) => send({ type: 'reply', id: request.id, result }),

@@ -1,9 +1,9 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { LocalStackOptions } from '@infra/local/stack';
-import type { LiveHeap, StackMessage, StackRequest } from './stack-child';
+import type { StackMessage, StackRequest } from './stack-child';
 
-/** A running part of the stack: DynamoDB Local (`dynamodb`), cognito-local (`cognito`) or the ingest (`ingest`). */
+/** A running part of the stack: DynamoDB Local (`dynamodb`) or cognito-local (`cognito`). */
 export interface StackPart {
   name: string;
   pid: number;
@@ -14,12 +14,12 @@ export interface StackProcess {
   url: string;
   mqttUrl: string;
   dataDir: string;
-  /** The portal's process: the API and the broker (the ingest is a part, load/sampler.ts). */
+  /** The portal's process: the API, the broker and the ingest. */
   pid: number;
   restartBroker(): Promise<void>;
   parts(): Promise<StackPart[]>;
-  /** The portal's and the ingest's V8 heap in use after a full collection (load/stack-child.ts). */
-  liveHeapMb(): Promise<LiveHeap[]>;
+  /** The portal's V8 heap in use after a full collection, MB (load/stack-child.ts). */
+  liveHeapMb(): Promise<number | undefined>;
   stop(): Promise<void>;
 }
 
@@ -81,7 +81,7 @@ export async function startStackProcess(
     pid: child.pid!,
     restartBroker: () => ask<void>('restartBroker'),
     parts: () => ask<StackPart[]>('parts'),
-    liveHeapMb: () => ask<LiveHeap[]>('liveHeap'),
+    liveHeapMb: () => ask<number | undefined>('liveHeap'),
     stop: () => stopChild(child),
   };
 }

@@ -2,6 +2,8 @@ import { holdingNotices } from '@functions/devices/change-notice';
 import type { DeviceMessageEvent } from '@functions/devices/ingest';
 import { DEVICES_AT_ONCE } from '@functions/devices/ingest-stream';
 
+type Take = (event: DeviceMessageEvent) => Promise<unknown>;
+
 /**
  * Takes one device's messages one at a time, in order, and different devices' in parallel: the
  * local twin of the Kinesis stream keyed by device (functions/devices/ingest-stream.ts). A failed
@@ -10,15 +12,14 @@ import { DEVICES_AT_ONCE } from '@functions/devices/ingest-stream';
  * At most `devicesAtOnce` messages are taken at once, as the stream's Lambda takes a batch: after an
  * outage every device's backlog comes at once, and would otherwise crowd the screens' requests out.
  */
-export function inDeviceOrder<T>(take: (event: DeviceMessageEvent) => Promise<T>, devicesAtOnce = DEVICES_AT_ONCE): (event: DeviceMessageEvent) => Promise<T> {
-  const lastOfDevice = new Map<string, Promise<unknown>>();
+export function inDeviceOrder(take: Take, devicesAtOnce = DEVICES_AT_ONCE): (event: DeviceMessageEvent) => Promise<void> {
+  const lastOfDevice = new Map<string, Promise<void>>();
   const slots = limiter(devicesAtOnce);
   return (event) => {
     const taken = (lastOfDevice.get(event.clientId) ?? Promise.resolve()).then(() =>
       slots(async () => {
-        const { result, publishHeld } = await holdingNotices(() => take(event));
+        const { publishHeld } = await holdingNotices(() => take(event));
         void publishHeld();
-        return result;
       }),
     );
     const settled = taken.catch(() => undefined);

@@ -13,8 +13,7 @@ export function inBackground<T>(work: () => Promise<T>): Promise<T> {
   return backgroundWork.run(true, work);
 }
 
-const LANE = 'localDynamoDbBackgroundLane';
-const COUNTER = 'localDynamoDbScreenCount';
+const MIDDLEWARE = 'localDynamoDbLanes';
 
 /** How many background requests may be in flight: while no screen request is, and while one is. */
 export interface BackgroundCaps {
@@ -22,57 +21,18 @@ export interface BackgroundCaps {
   busy: number;
 }
 
-/** The local stack's caps; what they change under load: docs/load.md, "The screens first". */
-export const BACKGROUND_CAPS: BackgroundCaps = { idle: 8, busy: 2 };
-
-/** The background lane of one process: told whether any screen request is in flight, here or in another process. */
-export interface BackgroundLane {
-  screensBusy(busy: boolean): void;
-}
-
 /**
  * Gives the screens' requests to DynamoDB Local first: a screen request never waits here, and a
  * background one starts only while fewer than `busy` are in flight when a screen request is (fewer
  * than `idle` otherwise). A screen request then finds at most `busy` background ones ahead of it;
  * the ingest keeps its pace whenever the screens are quiet (docs/load.md, "The screens first").
- * `onScreensBusy` is told each time the screens' requests go from none in flight to some and back:
- * the ingest's process holds its own lane, told so over IPC (ingest-process.ts).
  */
-export function giveScreensFirst(client: DynamoDBDocumentClient, caps: BackgroundCaps, onScreensBusy?: (busy: boolean) => void): void {
-  if (client.middlewareStack.identify().some((entry) => entry.startsWith(COUNTER))) return;
-  const lane = backgroundLane(client, caps);
+export function giveScreensFirst(client: DynamoDBDocumentClient, caps: BackgroundCaps): void {
+  if (client.middlewareStack.identify().some((entry) => entry.startsWith(MIDDLEWARE))) return;
   let screens = 0;
-  client.middlewareStack.add(
-    (next) => async (args) => {
-      if (backgroundWork.getStore() === true) return next(args);
-      screens += 1;
-      if (screens === 1) {
-        lane.screensBusy(true);
-        onScreensBusy?.(true);
-      }
-      try {
-        return await next(args);
-      } finally {
-        screens -= 1;
-        if (screens === 0) {
-          lane.screensBusy(false);
-          onScreensBusy?.(false);
-        }
-      }
-    },
-    { step: 'initialize', name: COUNTER },
-  );
-}
-
-/**
- * The lane alone, for a process whose requests are all background (the ingest's, ingest-child.ts):
- * its background requests wait while the lane's cap is reached, the cap set by `screensBusy`.
- */
-export function backgroundLane(client: DynamoDBDocumentClient, caps: BackgroundCaps): BackgroundLane {
-  let busy = false;
   let background = 0;
   const waiting: Array<() => void> = [];
-  const cap = () => (busy ? caps.busy : caps.idle);
+  const cap = () => (screens > 0 ? caps.busy : caps.idle);
   const startWaiting = () => {
     while (waiting.length > 0 && background < cap()) {
       background += 1;
@@ -81,22 +41,19 @@ export function backgroundLane(client: DynamoDBDocumentClient, caps: BackgroundC
   };
   client.middlewareStack.add(
     (next) => async (args) => {
-      if (backgroundWork.getStore() !== true) return next(args);
-      if (background < cap() && waiting.length === 0) background += 1;
-      else await new Promise<void>((resolve) => waiting.push(resolve));
+      const isBackground = backgroundWork.getStore() === true;
+      if (isBackground) {
+        if (background < cap() && waiting.length === 0) background += 1;
+        else await new Promise<void>((resolve) => waiting.push(resolve));
+      } else screens += 1;
       try {
         return await next(args);
       } finally {
-        background -= 1;
+        if (isBackground) background -= 1;
+        else screens -= 1;
         startWaiting();
       }
     },
-    { step: 'initialize', name: LANE },
+    { step: 'initialize', name: MIDDLEWARE },
   );
-  return {
-    screensBusy: (now) => {
-      busy = now;
-      startWaiting();
-    },
-  };
 }

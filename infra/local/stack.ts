@@ -10,8 +10,8 @@ import { buildWeb } from '@web/build';
 import { createApiGateway, createTokenVerifier } from './api-gateway';
 import type { DeviceMessageEvent } from '@functions/devices/ingest';
 import { deadLetterWatch } from './dead-letter-watch';
-import { BACKGROUND_CAPS, giveScreensFirst, inBackground } from './dynamodb-lanes';
-import { startIngestProcess, type IngestProcess } from './ingest-process';
+import { inDeviceOrder } from './device-order';
+import { giveScreensFirst, inBackground, type BackgroundCaps } from './dynamodb-lanes';
 import { dynamo as portalDocumentClient } from '@functions/lib/aws-clients';
 import { dataModelRepository } from '@functions/data/data-model-repository';
 import { liveTopicFilterForToken } from '@functions/identity/live-access';
@@ -33,6 +33,8 @@ export { BACKEND_VERSION, FRONTEND_VERSION };
 export const TABLE_NAME = 'pd-portal';
 /** Where the object-store twin (images) answers on the portal's origin. */
 const OBJECT_STORE_PREFIX = '/local/s3';
+/** The background lane's caps (dynamodb-lanes.ts); what they change under load: docs/load.md, "The screens first". */
+const BACKGROUND_CAPS: BackgroundCaps = { idle: 8, busy: 2 };
 
 export interface LocalStackOptions {
   /** Where everything persists: databases, identities, logs, the built web. */
@@ -68,10 +70,8 @@ export interface LocalStack {
    * prescriptions are retained again, as at start.
    */
   restartBroker(): Promise<void>;
-  /** The running children: DynamoDB Local, cognito-local and the ingest (named `dynamodb`, `cognito` and `ingest`). */
+  /** The running DynamoDB Local and cognito-local children (named `dynamodb` and `cognito`). */
   processes(): ManagedProcess[];
-  /** The ingest's V8 heap in use after a full collection, MB, when the stack runs with --expose-gc. */
-  ingestLiveHeapMb(): Promise<number | undefined>;
   /** Runs the scheduled skipped-exchange check now (it also runs on its timer). */
   checkSkippedExchanges(): Promise<void>;
   /** Runs the scheduled escalation check now (it also runs on its timer). */
@@ -130,10 +130,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const startCognito = () =>
     startCognitoLocal({ port: cognitoPort, dir: path.join(dataDir, 'cognito'), logDir, lambdaUrl: triggers.url, issuerUrl: cognitoUrl });
   let parts: SupervisedProcess[] = [];
-  let ingest: IngestProcess | undefined;
   let cognitoFront: Awaited<ReturnType<typeof startCognitoFront>> | undefined;
   const stopParts = async () => {
-    await ingest?.stop();
     await Promise.all(parts.map((part) => part.stop()));
     await cognitoFront?.close();
     await triggers.close();
@@ -192,8 +190,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
       POWERTOOLS_METRICS_DISABLED: 'true',
     } satisfies EnvironmentVariables & AwsSdkVariables);
-    // The ingest runs in a process of its own (ingest-process.ts) with a lane of its own, told when the screens are busy here.
-    giveScreensFirst(portalDocumentClient(), BACKGROUND_CAPS, (busy) => ingest?.screensBusy(busy));
+    giveScreensFirst(portalDocumentClient(), BACKGROUND_CAPS);
 
     // A data folder from before the ElectroDB data model holds items this code cannot read (README).
     if (fresh) await dataModelRepository.markCurrent();
@@ -267,22 +264,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // Signed image links point at the portal's own origin, as CloudFront's would.
     process.env.AWS_ENDPOINT_URL_S3 = `http://localhost:${port}${OBJECT_STORE_PREFIX}`;
 
-    const url = `http://localhost:${port}`;
-    // The notices' links open the portal where this server answers.
-    process.env.PORTAL_URL = url;
-
-    // The ingest and the backend's publishes reach the broker through the IoT data plane's twin.
-    let broker: LocalBroker;
-    const iotDataPlane = await startIotDataPlane(() => broker.broker);
-    process.env.AWS_ENDPOINT_URL_IOT_DATA_PLANE = iotDataPlane.url;
-    // Forked now, it has the environment set above.
-    const ingestProcess = await startIngestProcess({ log: warn });
-    ingest = ingestProcess;
     const deadLetters = deadLetterWatch({ log });
     const brokerOptions = {
       mqttPort: options.mqttPort,
       httpServer: server,
-      onDeviceMessage: deviceMessageIngest(ingestProcess, deadLetters.letter),
+      onDeviceMessage: deviceMessageIngest(deadLetters.letter),
       onDeadLetter: deadLetters.letter,
       credentials: deviceCredentials(deviceCredentialsFile(dataDir)),
       allowedOrigins: localOrigins(port),
@@ -290,7 +276,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       browserGrant: async (token) => liveTopicFilterForToken(await verifyToken(token)),
       unavailable,
     } satisfies Parameters<typeof startBroker>[0];
-    broker = await startBroker(brokerOptions);
+    let broker = await startBroker(brokerOptions);
+    const iotDataPlane = await startIotDataPlane(() => broker.broker);
+    process.env.AWS_ENDPOINT_URL_IOT_DATA_PLANE = iotDataPlane.url;
     if (!fresh) log(`${await republishCurrentPrescriptions()} prescriptions retained for their devices again`);
     const skippedCheck = startScheduledJob(
       'skipped-exchange check',
@@ -314,6 +302,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           finished + pending > 0 ? `${published} devices sent, ${finished} jobs done, ${pending} left` : undefined,
       },
     );
+
+    const url = `http://localhost:${port}`;
+    // The notices' links open the portal where this server answers.
+    process.env.PORTAL_URL = url;
     const escalationCheck = startScheduledJob('escalation check', import('@functions/devices/check-escalations'), options.escalationCheckIntervalMs ?? 60_000, {
       log,
       unavailable,
@@ -335,8 +327,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         broker = await startBroker({ ...brokerOptions, mqttPort });
         log(`MQTT broker restarted: ${await republishCurrentPrescriptions()} prescriptions retained for their devices again`);
       },
-      processes: () => [...parts, ingestProcess].map((part) => part.current()),
-      ingestLiveHeapMb: () => ingestProcess.liveHeapMb(),
+      processes: () => parts.map((part) => part.current()),
       checkSkippedExchanges: skippedCheck.runNow,
       checkEscalations: escalationCheck.runNow,
       publishGlobalSettings: settingsFanout.runNow,
@@ -357,11 +348,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   }
 }
 
-/** The ingest's process takes each message; each it keeps as a dead letter is told to `onDeadLetter`. */
-function deviceMessageIngest(ingest: IngestProcess, onDeadLetter: () => void): (event: DeviceMessageEvent) => Promise<void> {
-  return async (event) => {
-    if ((await ingest.take(event)) === 'dead-lettered') onDeadLetter();
-  };
+/**
+ * The ingest Lambda's handler, invoked in-process with the topic rule's event, each device's
+ * messages in order (device-order.ts); each message it keeps as a dead letter is told to `onDeadLetter`.
+ */
+function deviceMessageIngest(onDeadLetter: () => void): (event: DeviceMessageEvent) => Promise<void> {
+  const ingest = import('@functions/devices/ingest');
+  return inDeviceOrder((event) =>
+    inBackground(async () => {
+      if ((await (await ingest).handler(event)) === 'dead-lettered') onDeadLetter();
+    }),
+  );
 }
 
 /**

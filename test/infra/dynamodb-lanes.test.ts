@@ -1,6 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { backgroundLane, giveScreensFirst, inBackground, type BackgroundLane } from '@infra/local/dynamodb-lanes';
+import { giveScreensFirst, inBackground } from '@infra/local/dynamodb-lanes';
 import { useTestTable } from '../support/local-services';
 
 useTestTable();
@@ -9,9 +9,9 @@ useTestTable();
  * A document client on the run's DynamoDB Local whose requests wait at the wire until released,
  * so the test sees which ones the lanes let through, in order, with nothing left to timing.
  */
-function heldClient(lanes: (client: DynamoDBDocumentClient) => void = (client) => giveScreensFirst(client, { idle: 4, busy: 1 })) {
+function heldClient() {
   const client = DynamoDBDocumentClient.from(new DynamoDBClient({}));
-  lanes(client);
+  giveScreensFirst(client, { idle: 4, busy: 1 });
   const atWire: Array<{ who: string; release: () => void }> = [];
   client.middlewareStack.add(
     (next) => async (args) => {
@@ -75,34 +75,5 @@ describe('the local stack gives DynamoDB Local to the screens first', () => {
     await until(() => client.waiting('screen') === 8);
     await releaseWhere(client, 'screen');
     expect((await Promise.all(screens)).every((answer) => answer.$metadata.httpStatusCode === 200)).toBe(true);
-  });
-
-  it("holds another process's background back while this one's screens are at DynamoDB Local, as the ingest's process is told", async () => {
-    let ingestLane: BackgroundLane | undefined;
-    const told: boolean[] = [];
-    const api = heldClient((client) =>
-      giveScreensFirst(client, { idle: 4, busy: 1 }, (busy) => {
-        told.push(busy);
-        ingestLane?.screensBusy(busy);
-      }),
-    );
-    const ingest = heldClient((client) => (ingestLane = backgroundLane(client, { idle: 4, busy: 1 })));
-    const screen = api.screen();
-    await until(() => api.waiting('screen') === 1);
-    expect(told).toEqual([true]);
-
-    // The ingest's own requests are all background: one may go while the API's screen request is out.
-    const backlog = Array.from({ length: 3 }, (_, i) => ingest.background(`bg-${i}`));
-    await until(() => ingest.waiting('background') === 1);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(ingest.waiting('background')).toBe(1);
-
-    // The screen request answers: the ingest is told, and its lane opens to its idle cap.
-    await releaseWhere(api, 'screen');
-    await screen;
-    expect(told).toEqual([true, false]);
-    await until(() => ingest.waiting('background') === 3);
-    await releaseWhere(ingest, 'background');
-    expect((await Promise.all(backlog)).map((answer) => answer.$metadata.httpStatusCode)).toEqual([200, 200, 200]);
   });
 });

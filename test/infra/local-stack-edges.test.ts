@@ -105,8 +105,7 @@ describe('the local stack on the network', () => {
   it('listens on loopback only: the API and web, the broker, DynamoDB Local and cognito-local', () => {
     const listeners = listenersOf(process.pid);
     expect(listeners.map((listener) => listener.port)).toEqual(expect.arrayContaining([Number(new URL(stack.url).port), Number(new URL(stack.mqttUrl).port)]));
-    // The ingest listens on nothing: the broker hands it messages over IPC.
-    for (const part of stack.processes().filter((child) => child.name !== 'ingest')) {
+    for (const part of stack.processes()) {
       expect({ part: part.name, listening: listenersOf(part.child.pid!).length > 0 }).toEqual({ part: part.name, listening: true });
     }
     expect(listeners.filter((listener) => !isLoopback(listener.address))).toEqual([]);

@@ -2,7 +2,7 @@ import { kneeRows, stepFigures, type KneeResult } from '@load/knee';
 import type { LoadDevice } from '@load/devices';
 import { keptExchangesFor, memoryGrowth } from '@load/memory';
 import type { RouteFigures } from '@load/report';
-import { INGEST_LIVE_HEAP, INGEST_PROCESS, LOAD_PROCESS, PORTAL_LIVE_HEAP, PORTAL_PROCESS, type ProcessSample } from '@load/sampler';
+import { LOAD_PROCESS, PORTAL_LIVE_HEAP, PORTAL_PROCESS, type ProcessSample } from '@load/sampler';
 
 /** A process sampled every 2 s over `seconds`, its memory as `mb(t)`. */
 const sampled = (process: string, pid: number, seconds: number, mb: (t: number) => number, from = 0): ProcessSample[] =>
@@ -34,19 +34,6 @@ describe('memory over a run', () => {
     expect(judged(leakingHeap)).toContainEqual({ process: PORTAL_LIVE_HEAP, judged: true, flat: false });
     // No heap sampled (a stack without --expose-gc): the resident size is what is judged.
     expect(judged([])).toEqual([{ process: PORTAL_PROCESS, judged: true, flat: false }]);
-  });
-
-  it("judges the ingest's process by its own live heap, apart from the portal's", () => {
-    const portal = [...sampled(PORTAL_PROCESS, 7, soak, () => 400), ...sampled(PORTAL_LIVE_HEAP, 7, soak, () => 120)];
-    const ingestResident = sampled(INGEST_PROCESS, 8, soak, (t) => (t < 900 ? 150 : 190));
-    const ingestHeap = sampled(INGEST_LIVE_HEAP, 8, soak, (t) => 40 + t / 60);
-    const growths = memoryGrowth([...portal, ...ingestResident, ...ingestHeap], soak);
-    expect(growths.map(({ process, growthPct, judged }) => ({ process, judged, flat: growthPct <= 10 }))).toEqual([
-      { process: PORTAL_PROCESS, judged: false, flat: true },
-      { process: PORTAL_LIVE_HEAP, judged: true, flat: true },
-      { process: INGEST_PROCESS, judged: false, flat: false },
-      { process: INGEST_LIVE_HEAP, judged: true, flat: false },
-    ]);
   });
 
   it('leaves out a part killed during the run (a new process each time), and never judges the load driver or a short run', () => {
