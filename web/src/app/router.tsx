@@ -10,7 +10,8 @@ import { HomeRedirect, RequireRole, RequireSession } from './guards';
 import { screens } from './screens';
 
 /** The signed-in portal's frame (top bar, navigation, TOTP dialog) is not needed to sign in. */
-const AppShell = lazy(async () => ({ default: (await import('./shell/app-shell')).AppShell }));
+export const loadAppShell = () => import('./shell/app-shell');
+const AppShell = lazy(async () => ({ default: (await loadAppShell()).AppShell }));
 
 const table = Object.entries(routes) as Array<[ScreenId, ScreenRoute]>;
 const openScreens = table.filter(([, route]) => route.access === 'open');

@@ -5,9 +5,19 @@ import { LoginPage } from '../features/session/login-page';
 import { PasswordRecoveryPage } from '../features/session/password-recovery-page';
 import { TwoFactorPage } from '../features/session/two-factor-page';
 
-/** One named export of a lazily loaded module as a component: each screen is its own chunk (JS and CSS). */
-function lazyScreen<M>(load: () => Promise<M>, name: keyof M): ComponentType {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+/** A screen's component; a lazily loaded one can be asked to load ahead of its first render. */
+export type Screen = ComponentType & { preload?: () => Promise<unknown> };
+
+/**
+ * One named export of a lazily loaded module as a component: each screen is its own chunk (JS and
+ * CSS). `preload` starts loading it before React asks (app/opened-screen.ts); the browser loads a
+ * module once, so the render then finds it loaded.
+ */
+function lazyScreen<M>(load: () => Promise<M>, name: keyof M): Screen {
+  return Object.assign(
+    lazy(async () => ({ default: (await load())[name] as ComponentType })),
+    { preload: load },
+  );
 }
 
 /**
@@ -51,4 +61,4 @@ export const screens = {
   patientPrescription: lazyScreen(() => import('../features/clinical/patient/patient-screen'), 'PatientScreen'),
   patientProfile: lazyScreen(() => import('../features/clinical/patient/patient-screen'), 'PatientScreen'),
   history: lazyScreen(() => import('../features/audit/history/history-screen'), 'HistoryScreen'),
-} satisfies Record<ScreenId, ComponentType>;
+} satisfies Record<ScreenId, Screen>;

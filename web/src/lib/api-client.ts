@@ -75,18 +75,64 @@ interface Answer {
   data: unknown;
 }
 
-async function send(
-  id: RouteId,
-  options: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown },
-  token: string | undefined,
-): Promise<Answer> {
-  const route = routes[id];
+type AnyOptions = { params?: Record<string, string>; query?: Record<string, string>; body?: unknown };
+
+/** Where a call goes: the API's base, the route's path with its parameters, the query. */
+function requestUrl(id: RouteId, options: AnyOptions): string {
   const query = options.query && Object.keys(options.query).length ? `?${new URLSearchParams(options.query)}` : '';
+  return `${apiBase()}${buildPath(routes[id].path, options.params ?? {})}${query}`;
+}
+
+/**
+ * A list's first page as `useApiList` asks for it: with `largestPages`, the largest page the
+ * route's `limit` allows (fewer round trips on a slow line), unless the options name a limit.
+ */
+export function firstPageOptions<O extends AnyOptions>(id: RouteId, options: O, settings: { largestPages?: boolean }): O {
+  const largest = settings.largestPages ? routes[id].largestPage : undefined;
+  return { ...options, query: { ...(largest ? { limit: String(largest) } : {}), ...options.query } };
+}
+
+/** How long a read sent ahead waits for the screen's call; after that the screen's call is sent anew. */
+const READ_AHEAD_FRESH_MS = 10_000;
+const readsAhead = new Map<string, { at: number; answer: Promise<Answer> }>();
+// A read sent ahead is the signed-in user's: dropped once another signs in, or nobody is.
+let readsAheadUser = sessionStore.get().signedIn?.profile.UserID;
+sessionStore.subscribe(() => {
+  const user = sessionStore.get().signedIn?.profile.UserID;
+  if (user !== readsAheadUser) readsAhead.clear();
+  readsAheadUser = user;
+});
+const readAheadKey = (id: RouteId, options: AnyOptions, token: string | undefined) => `${requestUrl(id, options)} ${token ?? ''}`;
+
+/**
+ * Sends a read now, before the screen that makes it has loaded (app/opened-screen.ts): the screen's
+ * own call of the same route, options and session takes this answer instead of asking again, once,
+ * within 10 s. On a slow line that is the screen's code's load and first render earlier.
+ */
+export function readAhead<Id extends RouteId>(id: Id, ...[options]: OptionsArgument<Id>): void {
+  const token = tokenFor(id);
+  if (routes[id].method !== 'GET' || (routes[id].token !== 'none' && !token)) return;
+  const key = readAheadKey(id, options ?? {}, token);
+  if (readsAhead.has(key)) return;
+  const answer = send(id, options ?? {}, token);
+  answer.catch(() => undefined); // a failure is the screen's call's to show
+  readsAhead.set(key, { at: Date.now(), answer });
+}
+
+function takeReadAhead(id: RouteId, options: AnyOptions, token: string | undefined): Promise<Answer> | undefined {
+  const key = readAheadKey(id, options, token);
+  const ahead = readsAhead.get(key);
+  readsAhead.delete(key);
+  return ahead && Date.now() - ahead.at <= READ_AHEAD_FRESH_MS ? ahead.answer : undefined;
+}
+
+async function send(id: RouteId, options: AnyOptions, token: string | undefined): Promise<Answer> {
+  const route = routes[id];
   const headers: Record<string, string> = { 'content-type': 'application/json', 'x-client-version': clientVersion() };
   if (token) headers.authorization = `Bearer ${token}`;
   let response: Response;
   try {
-    response = await fetch(`${apiBase()}${buildPath(route.path, options.params ?? {})}${query}`, {
+    response = await fetch(requestUrl(id, options), {
       method: route.method,
       headers,
       body: route.method === 'GET' ? undefined : JSON.stringify(options.body ?? {}),
@@ -144,7 +190,7 @@ export async function call<Id extends RouteId>(id: Id, ...[options]: OptionsArgu
   const token = tokenFor(id);
   // Spec 6: without a signed-in user an authenticated call is not sent at all.
   if (authenticated && !token) throw new ApiError([messages.session.authenticationError], 401);
-  let answer = await send(id, options, token);
+  let answer = await (takeReadAhead(id, options, token) ?? send(id, options, token));
   if (answer.status === 401 && authenticated && token) {
     if (await refreshSession()) answer = await send(id, options, tokenFor(id));
     if (answer.status === 401) sessionStore.clear();

@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type UseQueryOptions } from '@tanstack/react-query';
-import { routeIndex } from '@shared/api/route-index';
 import type { RouteId } from '@shared/api/routes';
-import { call, errorMessages, type CallOptions, type ResultOf } from './api-client';
+import { call, errorMessages, firstPageOptions, type CallOptions, type ResultOf } from './api-client';
 
 /** A query's cache key: the route and everything sent with it, so two screens asking alike share one call. */
 export const queryKeyOf = <Id extends RouteId>(id: Id, options: CallOptions<Id>) => [id, options] as const;
@@ -53,15 +52,14 @@ export interface ApiListSettings<Id extends RouteId, T> {
  */
 export function useApiList<Id extends RouteId, T = ItemOf<Id>>(id: Id, options: CallOptions<Id>, settings: ApiListSettings<Id, T> = {}) {
   const { allPages = false } = settings;
-  const largestPage = settings.largestPages ? routeIndex[id].largestPage : undefined;
-  const pageSize = largestPage ? { limit: String(largestPage) } : {};
+  const firstPage = firstPageOptions(id, options, settings);
   const queryKey = [...queryKeyOf(id, options), 'pages'];
   // With allPages, each page's request goes out as soon as the page before it arrives, not after
   // that page is rendered: on a slow CPU a render takes as long as a round trip.
   const early = useRef(new Map<string, Promise<ListAnswer<Id>>>());
   const keyOf = (cursor: string) => `${JSON.stringify(queryKey)} ${cursor}`;
   const request = (cursor: string | undefined): Promise<ListAnswer<Id>> => {
-    const answer = send(id, { ...options, query: { ...pageSize, ...options.query, ...(cursor ? { cursor } : {}) } }) as Promise<ListAnswer<Id>>;
+    const answer = send(id, cursor ? { ...firstPage, query: { ...firstPage.query, cursor } } : firstPage) as Promise<ListAnswer<Id>>;
     if (allPages)
       answer.then(
         (page) => page.cursor && early.current.set(keyOf(page.cursor), request(page.cursor)),

@@ -1,4 +1,5 @@
 import { staffRouteId, STAFF_ROLES, type StaffRole } from '@shared/api/routes/staff';
+import type { SessionProfile } from '@shared/api/session';
 import { useSession } from './auth';
 
 /** The signed-in clinical staff member: the `{id}` of every staff path, the role that picks its prefix, the name. */
@@ -15,7 +16,11 @@ const isStaffRole = (role: string): role is StaffRole => (STAFF_ROLES as readonl
  * (`config/routes.ts`), so another role never renders them; it reads as a Nurse, the narrowest.
  */
 export function useStaffUser(): StaffUser {
-  const profile = useSession().signedIn?.profile;
+  return staffUserOf(useSession().signedIn?.profile);
+}
+
+/** `useStaffUser` outside React: the staff member of a stored session's profile. */
+export function staffUserOf(profile: SessionProfile | undefined): StaffUser {
   return {
     userId: profile?.UserID ?? '',
     role: profile && isStaffRole(profile.Role) ? profile.Role : 'Nurse',

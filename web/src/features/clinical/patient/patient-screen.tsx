@@ -17,7 +17,8 @@ import { NoticeAcknowledgement } from './notice-acknowledgement';
 import { PatientPrescriptionTab } from './prescription-tab';
 import { PatientProfileTab } from './profile-tab';
 import { PatientVisitsTab } from './visits-tab';
-import { staffRoute, useStaffUser } from '@web/src/lib/staff';
+import { useStaffUser } from '@web/src/lib/staff';
+import { patientProfileRead } from '../clinical-reads';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
 const messages = { patients };
@@ -57,9 +58,11 @@ export function PatientScreen() {
   const location = useLocation();
   const navigate = useNavigate();
   const state = (location.state ?? null) as PatientNavigationState | null;
-  const { role, userId } = useStaffUser();
+  const staff = useStaffUser();
+  const { role } = staff;
   const [adding, setAdding] = useState(false);
-  const profile = useApiQuery(staffRoute('getPatientProfile', role), { params: { id: userId, patientId } });
+  const profileRead = patientProfileRead(staff, patientId);
+  const profile = useApiQuery(profileRead.id, profileRead.options);
   const pii = profile.data?.PIIProfile[0];
   const active = tabOf(location.pathname, state);
   const origin = state?.origin && state.origin.startsWith('/') ? state.origin : paths.patients();

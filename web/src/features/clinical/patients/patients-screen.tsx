@@ -7,7 +7,6 @@ import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { alertSummary } from '@shared/alerts/alert';
 import type { PatientListItem } from '@shared/api/patients';
-import { staffRouteId } from '@shared/api/routes/staff';
 import { careWeek } from '@shared/messages/care-week';
 import { onCall } from '@shared/messages/on-call';
 import { dialogs } from '@shared/messages/dialogs';
@@ -21,7 +20,8 @@ import { errorMessages } from '@web/src/lib/api-client';
 import { alertText } from '@web/src/lib/language';
 import { useApiList } from '@web/src/lib/api-hooks';
 import { originState } from '@web/src/lib/navigation';
-import { useStaffUser, type StaffUser } from '@web/src/lib/staff';
+import { useStaffUser } from '@web/src/lib/staff';
+import { EVERY_PAGE, patientListRead, type PatientListRead } from '../clinical-reads';
 import { compareForReview } from './review-order';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
@@ -116,7 +116,6 @@ function physicianFilter(patients: readonly PatientListItem[]): ListFilter<Patie
 
 type PatientPages = ReturnType<typeof useApiList<'getallpatientsAsDoctor'>>;
 /** The whole clinic, in the largest pages: a clinic of up to 250 patients is one answer. */
-const EVERY_PAGE = { allPages: true, largestPages: true } as const;
 
 function PatientList({ pages, withPhysician, withWeek = false }: { pages: PatientPages; withPhysician: boolean; withWeek?: boolean }) {
   const navigate = useNavigate();
@@ -161,14 +160,14 @@ function PatientList({ pages, withPhysician, withWeek = false }: { pages: Patien
 }
 
 /** A doctor's own patients (…/getallpatients/): no physician column or filter (spec 6 "Other rules"). */
-function DoctorPatients({ userId }: { userId: string }) {
-  return <PatientList pages={useApiList('getallpatientsAsDoctor', { params: { id: userId } }, EVERY_PAGE)} withPhysician={false} />;
+function DoctorPatients({ read }: { read: Extract<PatientListRead, { role: 'Doctor' }> }) {
+  return <PatientList pages={useApiList(read.id, read.options, EVERY_PAGE)} withPhysician={false} />;
 }
 
 /** The clinic's patients (…/getAllClinicPatients/) for a director or a nurse, with the assigned physician. */
-function ClinicPatients({ staff }: { staff: StaffUser & { role: 'ClinicDirector' | 'Nurse' } }) {
-  const pages = useApiList(staffRouteId('getAllClinicPatients', staff.role), { params: { id: staff.userId } }, EVERY_PAGE);
-  return <PatientList pages={pages} withPhysician withWeek={staff.role === 'ClinicDirector'} />;
+function ClinicPatients({ read }: { read: Exclude<PatientListRead, { role: 'Doctor' }> }) {
+  const pages = useApiList(read.id, read.options, EVERY_PAGE);
+  return <PatientList pages={pages} withPhysician withWeek={read.role === 'ClinicDirector'} />;
 }
 
 /**
@@ -177,7 +176,7 @@ function ClinicPatients({ staff }: { staff: StaffUser & { role: 'ClinicDirector'
  * column is sorted. A row opens the patient's exchanges, remembering this list for the back arrow.
  */
 export function PatientsScreen() {
-  const staff = useStaffUser();
-  if (staff.role === 'Doctor') return <DoctorPatients userId={staff.userId} />;
-  return <ClinicPatients staff={{ ...staff, role: staff.role }} />;
+  const read = patientListRead(useStaffUser());
+  if (read.role === 'Doctor') return <DoctorPatients read={read} />;
+  return <ClinicPatients read={read} />;
 }
