@@ -5,6 +5,7 @@ import { session } from '../messages/session';
 import { settingEntrySchema, settingsListSchema, toSettingsObject, validateSettings } from '../settings';
 import { logoKeySchema } from './logos';
 import { PHONE_PATTERN } from './patterns';
+import { LARGEST_PAGE } from './page-sizes';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
 const messages = { clinics, required: requiredText, session };
@@ -100,7 +101,7 @@ export { logoContentType, logoTypes, logoUploadLinkSchema, logoUploadSchema, MAX
 /** GET …/getAllClinics: a page, optionally (LiberDiAdmin) one provider's clinics. */
 export const clinicListQuerySchema = z
   .object({
-    limit: z.coerce.number().int().min(1).max(100).optional(),
+    limit: z.coerce.number().int().min(1).max(LARGEST_PAGE).optional(),
     cursor: z.string().min(1).max(2048).optional(),
   })
   .strict();

@@ -4,6 +4,7 @@ import { devices } from '../messages/devices';
 import { errors } from '../messages/errors';
 import { exchangeRowSchema } from './exchanges';
 import { MAC_PATTERN } from './patterns';
+import { LARGEST_PAGE } from './page-sizes';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
 const messages = { devices, errors };
@@ -20,7 +21,7 @@ const m = messages.devices;
 export const DEVICE_NOTE_MAX = 1000;
 
 const pageShape = {
-  limit: z.coerce.number().int().min(1).max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(LARGEST_PAGE).optional(),
   cursor: z.string().min(1).max(2048).optional(),
 };
 const id = z.string().min(1).max(128);

@@ -6,6 +6,7 @@ import { settingNames, settingsListSchema, validateSettings, toSettingsObject } 
 import { logoKeySchema } from './logos';
 import { addressSchema } from './patients';
 import { PHONE_PATTERN } from './patterns';
+import { LARGEST_PAGE } from './page-sizes';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
 const messages = { errors, providers, widgets };
@@ -76,7 +77,7 @@ export type MyProviderUpdate = z.infer<typeof myProviderUpdateSchema>;
 
 export const providerListQuerySchema = z
   .object({
-    limit: z.coerce.number().int().min(1).max(100).optional(),
+    limit: z.coerce.number().int().min(1).max(LARGEST_PAGE).optional(),
     cursor: z.string().min(1).max(2048).optional(),
   })
   .strict();

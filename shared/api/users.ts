@@ -3,6 +3,7 @@ import { clinics } from '../messages/clinics';
 import { users } from '../messages/users';
 import { effectiveRole, ROLES, type Role } from '../roles';
 import { PHONE_PATTERN } from './patterns';
+import { LARGEST_PAGE } from './page-sizes';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
 const messages = { clinics, users };
@@ -150,7 +151,7 @@ export type UserUpdate = z.output<typeof userUpdateSchema>;
 export type UserUpdateInput = z.input<typeof userUpdateSchema>;
 
 const page = {
-  limit: z.coerce.number().int().min(1).max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(LARGEST_PAGE).optional(),
   cursor: z.string().min(1).max(2048).optional(),
 };
 const id = z.string().min(1).max(128);

@@ -136,7 +136,7 @@ export const patients = {
     collapseRow: 'Hide the comment',
     turbidityCsv: 'Turbidity CSV',
     turbidityCsvFor: (date: string) => `Download the turbidity data of the exchange of ${date} as CSV`,
-    clearAlertsFor: (date: string) => `Clear the alerts of the exchange of ${date}`,
+    clearAlertsFor: (date: string) => `Clear alerts of the exchange of ${date}`,
     clearConfirmTitle: 'Clear alerts',
     clearConfirmLines: ['You are going to clear the alerts of this exchange.', 'It can not be undone, so make sure you still would like to clear them.'],
     sample: 'Sample',

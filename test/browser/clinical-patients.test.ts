@@ -228,7 +228,7 @@ describe('the clinical area, as the clinic staff use it', () => {
     const date = shownDate(reportedAt);
     const reported = exchangeRow(page, date);
     await reported.getByText(/Drain temperature 39\.4 °C is above/).waitFor();
-    await reported.getByRole('button', { name: `Clear the alerts of the exchange of ${date}` }).click();
+    await reported.getByRole('button', { name: `Clear alerts of the exchange of ${date}` }).click();
     await page.getByRole('dialog').filter({ hasText: 'You are going to clear the alerts of this exchange.' }).getByRole('button', { name: 'Accept' }).click();
     await reported.getByText(/^Cleared: Drain temperature 39\.4/).waitFor();
     expect(await reported.getByRole('button', { name: /Clear the alerts/ }).count()).toBe(0);

@@ -76,7 +76,7 @@ describe("the ClinicDirector's week of the care team", () => {
     const date = `${reportedAt.toISOString().slice(8, 10)}/${reportedAt.toISOString().slice(5, 7)}/${reportedAt.toISOString().slice(2, 4)} ${reportedAt
       .toISOString()
       .slice(11, 16)}`;
-    await page.getByRole('button', { name: `Clear the alerts of the exchange of ${date}` }).click();
+    await page.getByRole('button', { name: `Clear alerts of the exchange of ${date}` }).click();
     await page.getByRole('dialog').filter({ hasText: 'You are going to clear the alerts of this exchange.' }).getByRole('button', { name: 'Accept' }).click();
     await page.getByText(/^Cleared: Drain temperature 39\.4/).waitFor();
     await page.getByRole('button', { name: 'Back' }).click();

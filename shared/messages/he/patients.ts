@@ -122,7 +122,7 @@ export const patients: Translation<typeof english> = {
     collapseRow: 'הסתרת ההערה',
     turbidityCsv: 'CSV עכירות',
     turbidityCsvFor: (date) => `הורדת נתוני העכירות של ההחלפה מ-${date} כקובץ CSV`,
-    clearAlertsFor: (date) => `ניקוי ההתראות של ההחלפה מ-${date}`,
+    clearAlertsFor: (date) => `ניקוי התראות של ההחלפה מ-${date}`,
     clearConfirmTitle: 'ניקוי התראות',
     clearConfirmLines: ['פעולה זו תנקה את ההתראות של החלפה זו.', 'לא ניתן לבטל אותה, לכן יש לוודא שאכן רוצים לנקות אותן.'],
     sample: 'דגימה',

@@ -135,7 +135,10 @@ it("clears an exchange's alerts with its _id and hides the indicator, keeping th
   renderPortal(paths.patientExchanges({ patientId: PATIENT_ID }));
   const wrapper = await exchangesTable(1);
   expect(wrapper.findRows()[0]!.find('[data-status="3"]')).not.toBeNull();
-  act(() => screen.getByRole('button', { name: 'Clear the alerts of the exchange of 20/11/26 07:04' }).click());
+  const clear = screen.getByRole('button', { name: 'Clear alerts of the exchange of 20/11/26 07:04' });
+  // WCAG 2.5.3 (label in name): a speech user says what they see, so the name starts with the visible text.
+  expect(clear.getAttribute('aria-label')!.startsWith(clear.textContent!)).toBe(true);
+  act(() => clear.click());
   const accept = await waitFor(() =>
     visibleModal()!
       .findFooter()!
