@@ -1,12 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
-import type { PatientListItem } from '@shared/api/patients';
 import { loadOpenedScreen, startFirstReads } from '@web/src/app/opened-screen';
 import { screens } from '@web/src/app/screens';
 import { paths } from '@web/src/config/routes';
 import { sessionStore } from '@web/src/lib/session-store';
 import { fakeServer, renderPortal, resetPortal, signInAs } from '../support/portal';
-import { exchange, PATIENT_ID, servePatient } from '../support/patient';
+import { exchange, listedPatient, PATIENT_ID, servePatient } from '../support/patient';
 
 /**
  * The first reads of /patients and of a patient's exchanges go out as the web starts, before the
@@ -14,30 +13,12 @@ import { exchange, PATIENT_ID, servePatient } from '../support/patient';
  */
 beforeEach(() => resetPortal());
 
-const listItem = (index: number): PatientListItem => ({
-  UserID: `p${index}`,
-  ClinicID: 'clinic-1',
-  patientName: `Patient ${index}`,
-  socialId: `10${index}`,
-  status: { UserID: `p${index}`, alerts: [] },
-  statusValue: 1,
-  unresolved: 0,
-  gender: 'Female',
-  DOB: '1960-01-01',
-  age: 60,
-  Protocol: '4 x 2 L',
-  assignedPhysician: 'Dr Adams',
-  assignedPhysicianId: 'doc-1',
-  LastExchangeTime: '2026-01-10T08:00:00.000Z',
-  disabled: false,
-});
-
 const rows = () => createWrapper(document.body).findTable()?.findRows() ?? [];
 const sent = (server: ReturnType<typeof fakeServer>, path: RegExp) => server.calls.filter((call) => path.test(call.url)).map((call) => call.url);
 const clinicList = /\/nurses\/user-Nurse\/getAllClinicPatients\//;
 
 function serveClinic() {
-  return fakeServer().on('GET', clinicList, { status: 200, body: { items: [listItem(1), listItem(2)] } });
+  return fakeServer().on('GET', clinicList, { status: 200, body: { items: [listedPatient(1), listedPatient(2)] } });
 }
 
 describe('the first reads', () => {
@@ -56,7 +37,7 @@ describe('the first reads', () => {
   it("send a doctor's own list, and a patient's profile and first exchanges page; the patient's screen asks for neither again", async () => {
     signInAs('Doctor');
     const doctorList = /\/doctors\/user-Doctor\/getallpatients\//;
-    const server = fakeServer().on('GET', doctorList, { status: 200, body: { items: [listItem(1)] } });
+    const server = fakeServer().on('GET', doctorList, { status: 200, body: { items: [listedPatient(1)] } });
     startFirstReads({ pathname: '/patients', search: '' });
     expect(sent(server, doctorList)).toEqual(['/api/v1/webapp/doctors/user-Doctor/getallpatients/?limit=250']);
 

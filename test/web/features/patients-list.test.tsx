@@ -1,27 +1,9 @@
 import { act, waitFor } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
-import type { PatientListItem } from '@shared/api/patients';
 import { currentPath, fakeServer, renderPortal, resetPortal, signInAs } from '../support/portal';
+import { listedPatient as patient } from '../support/patient';
 
 /** /patients: what a clinician sees of the clinic's patients, read from the fake server. */
-const patient = (index: number, overrides: Partial<PatientListItem> = {}): PatientListItem => ({
-  UserID: `p${index}`,
-  ClinicID: 'clinic-1',
-  patientName: `Patient ${index}`,
-  socialId: `10${index}`,
-  status: { UserID: `p${index}`, alerts: [] },
-  statusValue: 1,
-  unresolved: 0,
-  gender: index % 2 ? 'Male' : 'Female',
-  DOB: '1960-01-01',
-  age: 60 + index,
-  Protocol: '4 x 2 L',
-  assignedPhysician: 'Dr Adams',
-  assignedPhysicianId: 'doc-1',
-  LastExchangeTime: '2026-01-10T08:00:00.000Z',
-  disabled: false,
-  ...overrides,
-});
 
 const alert = (id: string, severity: 2 | 3, textValue: string) => ({
   AlertID: id,

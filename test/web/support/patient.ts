@@ -1,4 +1,4 @@
-import type { PatientProfileResult } from '@shared/api/patients';
+import type { PatientListItem, PatientProfileResult } from '@shared/api/patients';
 import type { AdherenceResult, ExchangeRow } from '@shared/api/exchanges';
 import type { fakeServer } from './portal';
 
@@ -88,3 +88,23 @@ export function servePatient(server: ReturnType<typeof fakeServer>, exchanges: E
     .on('GET', under('getPrescription'), { status: 200, body: { prescription: null, previous: 0, device: null } })
     .on('GET', /^\/(clinicsDirector|doctors|nurses)\/[^/]+\/getClinicSettings$/, { status: 200, body: [] });
 }
+
+/** A row of a patient list (…/getAllClinicPatients/, …/getallpatients/). */
+export const listedPatient = (index: number, overrides: Partial<PatientListItem> = {}): PatientListItem => ({
+  UserID: `p${index}`,
+  ClinicID: 'clinic-1',
+  patientName: `Patient ${index}`,
+  socialId: `10${index}`,
+  status: { UserID: `p${index}`, alerts: [] },
+  statusValue: 1,
+  unresolved: 0,
+  gender: index % 2 ? 'Male' : 'Female',
+  DOB: '1960-01-01',
+  age: 60 + index,
+  Protocol: '4 x 2 L',
+  assignedPhysician: 'Dr Adams',
+  assignedPhysicianId: 'doc-1',
+  LastExchangeTime: '2026-01-10T08:00:00.000Z',
+  disabled: false,
+  ...overrides,
+});
