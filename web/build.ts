@@ -158,6 +158,20 @@ function withoutEntryCss(inputs: Set<string>): Plugin {
 const SHELL_MODULE = path.join(WEB_ROOT, 'src', 'app', 'shell', 'app-shell.tsx');
 /** The module whose lazy imports are the screens (app/router.tsx shows each inside the shell). */
 const SCREENS_MODULE = path.join(WEB_ROOT, 'src', 'app', 'screens.ts');
+/**
+ * Lazily loaded modules that render nothing. esbuild gives a lazy chunk the CSS of all it imports,
+ * the shared chunk of React and Cloudscape included, which holds components of every screen: for
+ * these that would be a stylesheet of about 440 KB, loaded for nothing (docs/web.md). Each screen's
+ * chunk brings the CSS it shows.
+ */
+const CODE_ONLY_MODULES = new Set([path.join(WEB_ROOT, 'src', 'app', 'first-reads.ts')]);
+
+/** The stylesheets esbuild made for the code-only modules, as absolute paths (with their source maps after them). */
+function codeOnlyStylesheets(metafile: Metafile): string[] {
+  return Object.values(metafile.outputs)
+    .filter((output) => output.entryPoint && output.cssBundle && CODE_ONLY_MODULES.has(path.resolve(output.entryPoint)))
+    .map((output) => path.resolve(output.cssBundle!));
+}
 
 /**
  * The chunks' stylesheets, in the order of their names; a screen's says that the shell's is loaded
@@ -189,7 +203,7 @@ function chunkStyles(metafile: Metafile, written: Map<string, string>): Record<s
   const styles: Record<string, string> = {};
   for (const [file, output] of Object.entries(metafile.outputs)) {
     const name = path.basename(file);
-    if (output.entryPoint && output.cssBundle && name !== 'main.js')
+    if (output.entryPoint && output.cssBundle && name !== 'main.js' && !CODE_ONLY_MODULES.has(path.resolve(output.entryPoint)))
       styles[name] = written.get(path.basename(output.cssBundle)) ?? path.basename(output.cssBundle);
   }
   return styles;
@@ -237,7 +251,8 @@ export async function buildWeb(options: { outdir: string; minify?: boolean }): P
   // main.css is the entry's own build's: this build's would lack what the chunks leave out.
   const result = await build({ ...base, write: false, plugins: [withoutEntryCss(entry.inputs), ...(base.plugins ?? [])] });
   const entryCss = path.join(base.outdir!, 'main.css');
-  const built = result.outputFiles.filter((file) => !file.path.startsWith(entryCss));
+  const codeOnly = codeOnlyStylesheets(result.metafile!);
+  const built = result.outputFiles.filter((file) => !file.path.startsWith(entryCss) && !codeOnly.some((css) => file.path.startsWith(css)));
   await Promise.all(built.filter((file) => !file.path.endsWith('.css')).map((file) => writeFile(file.path, file.contents)));
   const slim = slimStylesheets(
     [

@@ -1,18 +1,23 @@
 import '@cloudscape-design/global-styles/index.css';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { loadOpenedScreen, startFirstReads } from './app/opened-screen';
+import { loadOpenedScreen } from './app/opened-screen';
 import { startLanguage } from './lib/language';
 import { loadRuntimeConfig } from './lib/runtime-config';
+import { sessionStore } from './lib/session-store';
 
-// The opened screen's code and first reads are on their way (app/opened-screen.ts) while the
-// language is put in place (its texts, <html lang dir>) before the first render.
+// A signed-in visit starts its screen's code and first reads before the first render
+// (app/opened-screen.ts, app/first-reads.ts); /login needs neither, and does not download the reads.
 loadOpenedScreen(window.location);
+const firstReads = sessionStore.get().signedIn ? import('./app/first-reads') : undefined;
 const config = loadRuntimeConfig();
-void config.then(
-  () => startFirstReads(window.location),
+// A failure here is the screen's to show: its own calls are sent as they otherwise would be.
+void Promise.all([config, firstReads]).then(
+  ([, reads]) => reads?.startFirstReads(window.location),
   () => undefined,
 );
+
+// The language is in place (its texts, <html lang dir>) before the first render.
 Promise.all([config, startLanguage()]).then(
   () => createRoot(document.getElementById('root')!).render(<App />),
   (error: unknown) => {

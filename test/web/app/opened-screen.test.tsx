@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
-import { loadOpenedScreen, startFirstReads } from '@web/src/app/opened-screen';
+import { startFirstReads } from '@web/src/app/first-reads';
+import { loadOpenedScreen } from '@web/src/app/opened-screen';
 import { screens } from '@web/src/app/screens';
 import { paths } from '@web/src/config/routes';
 import { sessionStore } from '@web/src/lib/session-store';

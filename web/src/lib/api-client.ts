@@ -105,7 +105,7 @@ sessionStore.subscribe(() => {
 const readAheadKey = (id: RouteId, options: AnyOptions, token: string | undefined) => `${requestUrl(id, options)} ${token ?? ''}`;
 
 /**
- * Sends a read now, before the screen that makes it has loaded (app/opened-screen.ts): the screen's
+ * Sends a read now, before the screen that makes it has loaded (app/first-reads.ts): the screen's
  * own call of the same route, options and session takes this answer instead of asking again, once,
  * within 10 s. On a slow line that is the screen's code's load and first render earlier.
  */

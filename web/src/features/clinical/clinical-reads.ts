@@ -3,7 +3,7 @@ import { staffRoute, type StaffUser } from '@web/src/lib/staff';
 
 /**
  * What the clinical screens read first, in one place for each screen and for the reads sent ahead
- * of it (app/opened-screen.ts): both must ask alike, or the screen would ask again.
+ * of it (app/first-reads.ts): both must ask alike, or the screen would ask again.
  */
 
 /** The patient list sorts and filters the whole set: every page, each as large as the route gives. */

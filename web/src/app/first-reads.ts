@@ -1,0 +1,30 @@
+import { paths, routes } from '../config/routes';
+import { EVERY_PAGE, exchangesPageRead, patientListRead, patientProfileRead } from '../features/clinical/clinical-reads';
+import { firstPageOptions, readAhead } from '../lib/api-client';
+import { sessionStore } from '../lib/session-store';
+import { staffUserOf } from '../lib/staff';
+import type { Opened } from './opened-screen';
+
+/**
+ * Sends the first reads of the screen at the address, from the stored session: the screen's own
+ * calls then take these answers (`readAhead`). main.tsx loads this module only for a signed-in
+ * visit, so /login does not download it (web/build.ts gives it no stylesheet). Only the screens a clinician opens most: the patient
+ * list (a reload, a bookmark) and a patient's exchanges (a notice's link).
+ */
+export function startFirstReads(location: Opened): void {
+  const profile = sessionStore.get().signedIn?.profile;
+  if (!profile || !routes.patients.access.includes(profile.Role)) return;
+  const staff = staffUserOf(profile);
+  if (location.pathname === paths.patients()) {
+    const list = patientListRead(staff);
+    readAhead(list.id, firstPageOptions(list.id, list.options, EVERY_PAGE));
+    return;
+  }
+  const patientId = new URLSearchParams(location.search).get('patientId');
+  if (location.pathname === routes.patientExchanges.path && patientId) {
+    const patient = patientProfileRead(staff, patientId);
+    const exchanges = exchangesPageRead(staff, patientId);
+    readAhead(patient.id, patient.options);
+    readAhead(exchanges.id, exchanges.options);
+  }
+}
