@@ -11,14 +11,15 @@ import { sessionStore } from './lib/session-store';
 loadOpenedScreen(window.location);
 const firstReads = sessionStore.get().signedIn ? import('./app/first-reads') : undefined;
 const config = loadRuntimeConfig();
-// A failure here is the screen's to show: its own calls are sent as they otherwise would be.
-void Promise.all([config, firstReads]).then(
+// Sent before the first render, or the screen could ask first and the read would go out twice.
+// A failure here is the screen's to show: its own calls are then sent as they otherwise would be.
+const readsSent = Promise.all([config, firstReads]).then(
   ([, reads]) => reads?.startFirstReads(window.location),
   () => undefined,
 );
 
 // The language is in place (its texts, <html lang dir>) before the first render.
-Promise.all([config, startLanguage()]).then(
+Promise.all([config, startLanguage(), readsSent]).then(
   () => createRoot(document.getElementById('root')!).render(<App />),
   (error: unknown) => {
     document.getElementById('root')!.textContent = `The portal could not start: ${String(error)}`;
