@@ -1,4 +1,4 @@
-import { ApiError, call } from '@web/src/lib/api-client';
+import { ApiError, call, readAhead } from '@web/src/lib/api-client';
 import { sessionStore } from '@web/src/lib/session-store';
 import { fakeServer, resetPortal, signInAs } from '../support/portal';
 
@@ -63,5 +63,21 @@ describe('the API client', () => {
     expect(refused).toMatchObject({ messages: ['Username is required'], status: 400, fields: { Email: 'Username is required' } });
     const unanswered = await call('forgotPassword', { body: { Email: 'a@b.c', reCaptchaToken: 'c' } }).catch((error: ApiError) => error);
     expect((unanswered as ApiError).noAnswer).toBe(true);
+  });
+
+  it('answers a read from the read sent ahead, once, and never a change to the same address', async () => {
+    const server = fakeServer()
+      .on('GET', '/liberdiAdmins/user-LiberDiAdmin/devices/d1/profile', { status: 200, body: { read: true } })
+      .on('POST', '/liberdiAdmins/user-LiberDiAdmin/devices/d1/profile', { status: 200, body: { saved: true } });
+    signInAs('LiberDiAdmin');
+    const path = '/liberdiAdmins/user-LiberDiAdmin/devices/d1/profile';
+    readAhead('getDeviceProfile', { params: { adminId: 'user-LiberDiAdmin', id: 'd1' } });
+    await expect(call('updateDeviceProfile', { params: { adminId: 'user-LiberDiAdmin', id: 'd1' }, body: {} })).resolves.toEqual({ saved: true });
+    expect(server.callsTo('POST', path)).toHaveLength(1);
+    await expect(call('getDeviceProfile', { params: { adminId: 'user-LiberDiAdmin', id: 'd1' } })).resolves.toEqual({ read: true });
+    expect(server.callsTo('GET', path)).toHaveLength(1);
+    // Taken once: the next read is sent.
+    await call('getDeviceProfile', { params: { adminId: 'user-LiberDiAdmin', id: 'd1' } });
+    expect(server.callsTo('GET', path)).toHaveLength(2);
   });
 });

@@ -7,9 +7,10 @@ import type { Opened } from './opened-screen';
 
 /**
  * Sends the first reads of the screen at the address, from the stored session: the screen's own
- * calls then take these answers (`readAhead`). main.tsx loads this module only for a signed-in
- * visit, so /login does not download it (web/build.ts gives it no stylesheet). Only the screens a clinician opens most: the patient
- * list (a reload, a bookmark) and a patient's exchanges (a notice's link).
+ * calls then take these answers (`readAhead`). Only the screens a clinician opens most: the patient
+ * list (a reload, a bookmark) and a patient's exchanges (a notice's link). main.tsx loads this
+ * module only for a signed-in visit, so /login does not download it (web/build.ts gives it no
+ * stylesheet).
  */
 export function startFirstReads(location: Opened): void {
   const profile = sessionStore.get().signedIn?.profile;

@@ -120,6 +120,8 @@ export function readAhead<Id extends RouteId>(id: Id, ...[options]: OptionsArgum
 }
 
 function takeReadAhead(id: RouteId, options: AnyOptions, token: string | undefined): Promise<Answer> | undefined {
+  // Only a read is answered so: a change to the same address is always sent (a device's profile is read and saved at one path).
+  if (routes[id].method !== 'GET') return undefined;
   const key = readAheadKey(id, options, token);
   const ahead = readsAhead.get(key);
   readsAhead.delete(key);
