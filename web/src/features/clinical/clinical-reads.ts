@@ -6,7 +6,10 @@ import { staffRoute, type StaffUser } from '@web/src/lib/staff';
  * of it (app/first-reads.ts): both must ask alike, or the screen would ask again.
  */
 
-/** The patient list sorts and filters the whole set: every page, each as large as the route gives. */
+/**
+ * The patient list sorts and filters the whole set: every page, each as large as the route gives
+ * (a clinic of up to 250 patients is one answer).
+ */
 export const EVERY_PAGE = { allPages: true, largestPages: true } as const;
 
 /** The list /patients reads: a doctor's own patients (…/getallpatients/), or the clinic's for a director or a nurse. */

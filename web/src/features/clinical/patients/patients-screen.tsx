@@ -115,7 +115,6 @@ function physicianFilter(patients: readonly PatientListItem[]): ListFilter<Patie
 }
 
 type PatientPages = ReturnType<typeof useApiList<'getallpatientsAsDoctor'>>;
-/** The whole clinic, in the largest pages: a clinic of up to 250 patients is one answer. */
 
 function PatientList({ pages, withPhysician, withWeek = false }: { pages: PatientPages; withPhysician: boolean; withWeek?: boolean }) {
   const navigate = useNavigate();
