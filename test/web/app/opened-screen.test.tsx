@@ -99,12 +99,15 @@ describe('the first reads', () => {
 });
 
 describe("the opened screen's code", () => {
-  it('starts loading before the first render when signed in, and not for a visitor or an open screen', () => {
+  it("starts loading before the first render when signed in, and not for a visitor, an open screen or another role's screen", () => {
     const patients = jest.spyOn(screens.patients, 'preload');
     const patient = jest.spyOn(screens.patientExchanges, 'preload');
     try {
       loadOpenedScreen({ pathname: '/patients', search: '' });
       expect(patients).not.toHaveBeenCalled(); // nobody signed in: /login comes first
+      signInAs('LiberDiAdmin');
+      loadOpenedScreen({ pathname: '/patients', search: '' });
+      expect(patients).not.toHaveBeenCalled(); // not this role's screen: it gets the not-found page
       signInAs('Nurse');
       loadOpenedScreen({ pathname: '/login', search: '' });
       loadOpenedScreen({ pathname: '/nowhere', search: '' });

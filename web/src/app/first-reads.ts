@@ -1,4 +1,4 @@
-import { paths, routes } from '../config/routes';
+import { routes } from '../config/routes';
 import { EVERY_PAGE, exchangesPageRead, patientListRead, patientProfileRead } from '../features/clinical/clinical-reads';
 import { firstPageOptions, readAhead } from '../lib/api-client';
 import { sessionStore } from '../lib/session-store';
@@ -16,7 +16,7 @@ export function startFirstReads(location: Opened): void {
   const profile = sessionStore.get().signedIn?.profile;
   if (!profile || !routes.patients.access.includes(profile.Role)) return;
   const staff = staffUserOf(profile);
-  if (location.pathname === paths.patients()) {
+  if (location.pathname === routes.patients.path) {
     const list = patientListRead(staff);
     readAhead(list.id, firstPageOptions(list.id, list.options, EVERY_PAGE));
     return;

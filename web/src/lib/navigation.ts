@@ -44,9 +44,13 @@ export function mayOpen(role: Role, route: ScreenRoute): boolean {
 
 /** Whether the role may open a path: `/`, or a screen of the route table open to it. */
 export function canOpen(role: Role, pathname: string): boolean {
-  if (pathname === HOME) return true;
-  const route = table.find(([, definition]) => matchPath(definition.path, pathname))?.[1];
-  return !!route && route.access !== 'open' && mayOpen(role, route);
+  return pathname === HOME || signedInScreenAt(role, pathname) !== undefined;
+}
+
+/** The screen at a path that needs a session and is open to the role, if any. */
+export function signedInScreenAt(role: Role, pathname: string): ScreenId | undefined {
+  const found = table.find(([, definition]) => matchPath(definition.path, pathname));
+  return found && found[1].access !== 'open' && mayOpen(role, found[1]) ? found[0] : undefined;
 }
 
 /** The navigation link a path belongs to (the link itself or a screen below it), for the side navigation's highlight. */

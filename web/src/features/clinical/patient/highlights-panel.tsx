@@ -32,10 +32,10 @@ const PERIODS = [7, 14, 30] as const;
 /** The most one read returns (…/getExchanges' limit): 30 days of 5 exchanges a day fit. */
 const PERIOD_LIMIT = '200';
 
-/** Colours with at least 3:1 contrast on white (WCAG 1.4.11), told apart by the legend and dashes too. */
 /** The labels of an exchange's date and time (about 80 px at 11 px) that fit side by side under a chart. */
 const DATE_LABELS = 4;
 
+/** Colours with at least 3:1 contrast on white (WCAG 1.4.11), told apart by the legend and dashes too. */
 const colours = { primary: '#0972d3', secondary: '#d91515', tertiary: '#037f0c' };
 
 /** One point of the charts: an exchange, oldest first. */
