@@ -219,12 +219,18 @@ interface EarlyFiles {
   fonts: string[];
 }
 
+/** A drop of dialysis fluid on the portal's blue, inline: the tab's icon without a request of its own. */
+const FAVICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='6' fill='%230972d3'/%3E" +
+  "%3Cpath d='M16 5c-4.5 6.5-8 11-8 15a8 8 0 0 0 16 0c0-4-3.5-8.5-8-15z' fill='%23fff'/%3E%3C/svg%3E";
+
 const indexHtml = (styles: Record<string, string>, early: EarlyFiles) => `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>PD Clinic Portal</title>
+    <link rel="icon" href="${FAVICON}" />
     <link rel="stylesheet" href="/assets/main.css" />
 ${early.fonts.map((font) => `    <link rel="preload" href="/assets/${font}" as="font" type="font/woff2" crossorigin />\n`).join('')}\
 ${early.chunks.map((chunk) => `    <link rel="modulepreload" href="/assets/${chunk}" />\n`).join('')}\

@@ -26,6 +26,12 @@ const OUTSIDE_BODY = /(?:^|[\s>+~(,])(?:html|:root)(?![\w-])|::backdrop/;
 
 const VAR_REF = /var\(\s*(--[\w-]+)/g;
 const JS_CUSTOM_PROPERTY = /--[A-Za-z_][\w-]*/g;
+/**
+ * A custom property a script names by a template, its start written out: Cloudscape reads
+ * `--awsui-version-info-${GIT_SHA}` on body to tell that its CSS is loaded, and says in the
+ * console that it is missing when the property is not there.
+ */
+const JS_CUSTOM_PROPERTY_PREFIX = /(--[A-Za-z_][\w-]*)\$\{/g;
 
 export interface Stylesheet {
   /** The file's path, as it is written. */
@@ -154,7 +160,9 @@ export function slimStylesheets(sheets: Stylesheet[], scripts: string[]): Map<st
   }
 
   // Custom properties: which are used, from the declarations that are not custom properties and the scripts.
-  const named = new Set(scripts.flatMap((script) => script.match(JS_CUSTOM_PROPERTY) ?? []));
+  const namedExactly = new Set(scripts.flatMap((script) => script.match(JS_CUSTOM_PROPERTY) ?? []));
+  const prefixes = [...new Set(scripts.flatMap((script) => [...script.matchAll(JS_CUSTOM_PROPERTY_PREFIX)].map(([, prefix]) => prefix!)))];
+  const named = { has: (name: string) => namedExactly.has(name) || prefixes.some((prefix) => name.startsWith(prefix)) };
   const declarations = new Map<string, Declaration[]>();
   const used = new Set<string>();
   const pending: string[] = [];

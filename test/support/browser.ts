@@ -34,6 +34,9 @@ export function usePortal(options: Partial<Pick<LocalStackOptions, 'idleTimeoutM
     get stack() {
       return stack;
     },
+    get browser() {
+      return browser;
+    },
     /** `bypassCSP` lets a test inject its own script (the accessibility checker) past the portal's CSP. */
     async page(pathname = '/', contextOptions: { bypassCSP?: boolean } = {}): Promise<Page> {
       const context = await browser.newContext({ baseURL: stack.url, ...contextOptions });

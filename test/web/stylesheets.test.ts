@@ -42,6 +42,13 @@ describe('slimStylesheets', () => {
     expect(out).toBe('.x{color:var(--awsui-style-color-66120l, red)}.y{--awsui-style-color-66120l:blue}');
   });
 
+  it("keeps a custom property a script names by its start in a template: Cloudscape's check that its CSS is loaded", () => {
+    const css = ':root{--awsui-version-info-543205d7:true}.x{--awsui-version-other:1px}';
+    const script = 'getComputedStyle(e.body).getPropertyValue(`--awsui-version-info-${sha}`)||console.error("Missing AWS-UI CSS")';
+    expect(slim([{ path: MAIN, css }], [script]).get(MAIN)).toBe(':root{--awsui-version-info-543205d7:true}');
+    expect(slim([{ path: MAIN, css }]).get(MAIN)).toBe('');
+  });
+
   it('renames a property the same in every stylesheet of the build, and keeps one a chunk alone uses', () => {
     const out = slim([
       { path: MAIN, css: 'body{--space-m-abc123:16px;--space-l-xyz987:20px}' },
