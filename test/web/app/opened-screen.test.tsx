@@ -58,6 +58,51 @@ describe('the first reads', () => {
     expect(sent(server, firstPage)).toHaveLength(1);
   });
 
+  it('once answered, are the screen\'s first render: /patients never shows its table loading', async () => {
+    signInAs('Nurse');
+    const server = serveClinic();
+    startFirstReads({ pathname: '/patients', search: '' });
+    await waitFor(() => expect(sent(server, clinicList)).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 0)); // the answer is in
+    let loadingShown = false;
+    const observer = new MutationObserver(() => {
+      if (createWrapper(document.body).findTable()?.findLoadingText()) loadingShown = true;
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    try {
+      renderPortal('/patients');
+      await waitFor(() => expect(rows()).toHaveLength(2), { timeout: 5000 });
+    } finally {
+      observer.disconnect();
+    }
+    expect(loadingShown).toBe(false);
+    expect(sent(server, clinicList)).toHaveLength(1);
+  });
+
+  it("once answered, show a patient's name with the first exchanges in one render, never the screen's placeholder title", async () => {
+    signInAs('Nurse');
+    const server = servePatient(fakeServer(), [exchange(), exchange({ _id: 'x2' })]);
+    const patientPath = paths.patientExchanges({ patientId: PATIENT_ID });
+    startFirstReads({ pathname: patientPath.split('?')[0]!, search: `?${patientPath.split('?')[1]}` });
+    await new Promise((resolve) => setTimeout(resolve, 0)); // the answers are in
+    const headings: string[] = [];
+    const observer = new MutationObserver(() => {
+      const heading = document.querySelector('h1')?.textContent;
+      if (heading && headings.at(-1) !== heading) headings.push(heading);
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    try {
+      renderPortal(patientPath);
+      await screen.findByRole('heading', { name: 'Ada Patient' }, { timeout: 15000 });
+      // The heading came with the rows: the table was rendered in the same pass.
+      expect(rows().length).toBeGreaterThan(0);
+    } finally {
+      observer.disconnect();
+    }
+    expect(headings).toEqual(['Ada Patient']);
+    expect(sent(server, new RegExp(`/patients/${PATIENT_ID}/profile$`))).toHaveLength(1);
+  });
+
   it('send nothing without a session, for a role without the clinical screens, or on another screen', () => {
     const server = serveClinic();
     startFirstReads({ pathname: '/patients', search: '' });

@@ -1,4 +1,4 @@
-import { ApiError, call, readAhead } from '@web/src/lib/api-client';
+import { ApiError, call, readAhead, takeAnsweredReadAhead } from '@web/src/lib/api-client';
 import { sessionStore } from '@web/src/lib/session-store';
 import { fakeServer, resetPortal, signInAs } from '../support/portal';
 
@@ -79,5 +79,24 @@ describe('the API client', () => {
     // Taken once: the next read is sent.
     await call('getDeviceProfile', { params: { adminId: 'user-LiberDiAdmin', id: 'd1' } });
     expect(server.callsTo('GET', path)).toHaveLength(2);
+  });
+
+  it("gives a screen's first data only a read sent ahead that is answered, and a success; a failure is its call's to show", async () => {
+    const session = '/users/user-Doctor/session';
+    const server = fakeServer().on('GET', session, { status: 500, body: { message: ['Server error'] } });
+    signInAs('Doctor');
+    const options = { params: { userId: 'user-Doctor' } };
+    readAhead('getSession', options);
+    expect(takeAnsweredReadAhead('getSession', options)).toBeUndefined(); // not answered yet
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(takeAnsweredReadAhead('getSession', options)).toBeUndefined(); // answered, with a failure
+    await expect(call('getSession', options)).rejects.toBeInstanceOf(ApiError);
+    expect(server.callsTo('GET', session)).toHaveLength(1);
+
+    server.on('GET', session, { status: 200, body: { profile: { UserID: 'user-Doctor' } } });
+    readAhead('getSession', options);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(takeAnsweredReadAhead('getSession', options)?.data).toEqual({ profile: { UserID: 'user-Doctor' } });
+    expect(takeAnsweredReadAhead('getSession', options)).toBeUndefined(); // taken once
   });
 });

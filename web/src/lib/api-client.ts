@@ -94,7 +94,13 @@ export function firstPageOptions<O extends AnyOptions>(id: RouteId, options: O, 
 
 /** How long a read sent ahead waits for the screen's call; after that the screen's call is sent anew. */
 const READ_AHEAD_FRESH_MS = 10_000;
-const readsAhead = new Map<string, { at: number; answer: Promise<Answer> }>();
+interface ReadAhead {
+  at: number;
+  answer: Promise<Answer>;
+  /** The answer, once it is in. */
+  settled?: Answer;
+}
+const readsAhead = new Map<string, ReadAhead>();
 // A read sent ahead is the signed-in user's: dropped once another signs in, or nobody is.
 let readsAheadUser = sessionStore.get().signedIn?.profile.UserID;
 sessionStore.subscribe(() => {
@@ -114,9 +120,28 @@ export function readAhead<Id extends RouteId>(id: Id, ...[options]: OptionsArgum
   if (routes[id].method !== 'GET' || (routes[id].token !== 'none' && !token)) return;
   const key = readAheadKey(id, options ?? {}, token);
   if (readsAhead.has(key)) return;
-  const answer = send(id, options ?? {}, token);
-  answer.catch(() => undefined); // a failure is the screen's call's to show
-  readsAhead.set(key, { at: Date.now(), answer });
+  const ahead: ReadAhead = { at: Date.now(), answer: send(id, options ?? {}, token) };
+  ahead.answer.then(
+    (answer) => (ahead.settled = answer),
+    () => undefined, // a failure is the screen's call's to show
+  );
+  readsAhead.set(key, ahead);
+}
+
+/**
+ * A read sent ahead whose answer is in and a success, taken: a screen's query starts from it
+ * (`initialData` in lib/api-hooks.ts), so its first render shows the data, where it would show a
+ * spinner and render again once the call it sends after that render is answered. Any other answer
+ * stays for the screen's call, which shows its error or refreshes the session as it would.
+ */
+export function takeAnsweredReadAhead<Id extends RouteId>(id: Id, options: CallOptions<Id>): { data: ResultOf<Id>; at: number } | undefined {
+  if (routes[id].method !== 'GET') return undefined;
+  const key = readAheadKey(id, options, tokenFor(id));
+  const ahead = readsAhead.get(key);
+  const answer = ahead?.settled;
+  if (!ahead || !answer || answer.status < 200 || answer.status >= 400 || Date.now() - ahead.at > READ_AHEAD_FRESH_MS) return undefined;
+  readsAhead.delete(key);
+  return { data: answer.data as ResultOf<Id>, at: ahead.at };
 }
 
 function takeReadAhead(id: RouteId, options: AnyOptions, token: string | undefined): Promise<Answer> | undefined {

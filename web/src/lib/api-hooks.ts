@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type UseQueryOptions } from '@tanstack/react-query';
 import type { RouteId } from '@shared/api/routes';
-import { call, errorMessages, firstPageOptions, type CallOptions, type ResultOf } from './api-client';
+import { call, errorMessages, firstPageOptions, takeAnsweredReadAhead, type CallOptions, type ResultOf } from './api-client';
 
 /** A query's cache key: the route and everything sent with it, so two screens asking alike share one call. */
 export const queryKeyOf = <Id extends RouteId>(id: Id, options: CallOptions<Id>) => [id, options] as const;
@@ -19,7 +19,24 @@ export function useApiQuery<Id extends RouteId>(
   options: CallOptions<Id>,
   queryOptions: Omit<UseQueryOptions<ResultOf<Id>, Error>, 'queryKey' | 'queryFn'> = {},
 ) {
-  return useQuery<ResultOf<Id>, Error>({ queryKey: queryKeyOf(id, options), queryFn: () => send(id, options), ...queryOptions });
+  const ahead = answeredAhead(() => takeAnsweredReadAhead(id, options));
+  return useQuery<ResultOf<Id>, Error>({ queryKey: queryKeyOf(id, options), queryFn: () => send(id, options), ...ahead, ...queryOptions });
+}
+
+/**
+ * A query's first data from a read sent ahead whose answer is in (app/first-reads.ts): the cache
+ * asks for it only when it creates the query, and counts it as fresh from when it was sent.
+ */
+function answeredAhead<T>(take: () => { data: T; at: number } | undefined) {
+  let at: number | undefined;
+  return {
+    initialData: () => {
+      const ahead = take();
+      at = ahead?.at;
+      return ahead?.data;
+    },
+    initialDataUpdatedAt: () => at,
+  };
 }
 
 /** A page of a server list (the API's lists page with `{ items, cursor }`). */
@@ -77,6 +94,10 @@ export function useApiList<Id extends RouteId, T = ItemOf<Id>>(id: Id, options: 
     queryFn: ({ pageParam }) => readPage(pageParam),
     initialPageParam: undefined,
     getNextPageParam: (last) => last.cursor || undefined,
+    ...answeredAhead(() => {
+      const ahead = takeAnsweredReadAhead(id, firstPage);
+      return ahead && { data: { pages: [ahead.data as ListAnswer<Id>], pageParams: [undefined] }, at: ahead.at };
+    }),
     ...(settings.staleTime === undefined ? {} : { staleTime: settings.staleTime }),
   });
   const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = query;
