@@ -58,7 +58,7 @@ describe('the first reads', () => {
     expect(sent(server, firstPage)).toHaveLength(1);
   });
 
-  it('once answered, are the screen\'s first render: /patients never shows its table loading', async () => {
+  it("once answered, are the screen's first render: /patients never shows its table loading", async () => {
     signInAs('Nurse');
     const server = serveClinic();
     startFirstReads({ pathname: '/patients', search: '' });

@@ -96,7 +96,7 @@ export function useApiList<Id extends RouteId, T = ItemOf<Id>>(id: Id, options: 
     getNextPageParam: (last) => last.cursor || undefined,
     ...answeredAhead(() => {
       const ahead = takeAnsweredReadAhead(id, firstPage);
-      return ahead && { data: { pages: [ahead.data as ListAnswer<Id>], pageParams: [undefined] }, at: ahead.at };
+      return ahead && { data: { pages: [ahead.data], pageParams: [undefined] }, at: ahead.at };
     }),
     ...(settings.staleTime === undefined ? {} : { staleTime: settings.staleTime }),
   });
