@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import type { PatientAlert } from '@shared/api/exchanges';
 import { paths } from '@web/src/config/routes';
+import { periodStart } from '@web/src/features/clinical/clinical-reads';
 import { fakeServer, renderPortal, resetPortal, signInAs } from '../support/portal';
 import { exchange, PATIENT_ID, servePatient } from '../support/patient';
 
@@ -53,8 +54,8 @@ it('counts the alerts per flag and draws the six named charts of 450 by 250 with
   expect(document.querySelector('[data-alert-count="LowUfAlert"]')?.textContent).toBe('3');
   expect(document.querySelector('[data-alert-count="HighPulseAlert"]')?.textContent).toBe('1');
   expect(document.querySelector('[data-alert-count="NoDrainAlert"]')).toBeNull();
-  // The period is asked of the server.
-  expect(server.calls.some((call) => /getExchanges\?from=[^&]+&limit=200/.test(call.url))).toBe(true);
+  // The period is asked of the server: 30 whole days, today's included.
+  expect(server.calls.some((call) => call.url.endsWith(`getExchanges?from=${encodeURIComponent(periodStart(30))}&limit=200`))).toBe(true);
 
   const results = await axe.run(screen.getByRole('figure', { name: CHARTS[0] }).closest('[data-chart]')!.parentElement!.parentElement!, {
     runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] },
@@ -107,4 +108,39 @@ it('names each line in a legend under its chart, without the chart measuring it'
   ).toEqual(['Systolic', 'Diastolic']);
   // Recharts' legend measures itself once drawn and draws the chart again to make room.
   expect(figure.querySelector('.recharts-legend-wrapper')).toBeNull();
+});
+
+it('marks each exchange with a dot up to 35 on a chart, and past that draws the line alone', async () => {
+  signInAs('Nurse');
+  servePatient(fakeServer(), exchanges(12));
+  const { unmount } = renderPortal(paths.patientExchanges({ patientId: PATIENT_ID }));
+  const uf = await waitFor(() => {
+    const figure = screen.getByRole('figure', { name: 'UF (ml)' });
+    expect(figure.querySelector('path.recharts-line-curve')).not.toBeNull();
+    return figure;
+  }, SLOW);
+  expect(uf.querySelectorAll('.recharts-line-dot')).toHaveLength(12);
+  unmount();
+
+  resetPortal();
+  signInAs('Nurse');
+  const many = Array.from({ length: 36 }, (_, index) =>
+    exchange({ _id: `m${index}`, DeviceLocalDate: new Date(Date.UTC(2026, 10, 20, 6) - index * 3_600_000).toISOString(), Uf: 100 + index }),
+  );
+  servePatient(fakeServer(), many);
+  renderPortal(paths.patientExchanges({ patientId: PATIENT_ID }));
+  const dense = await waitFor(() => {
+    const figure = screen.getByRole('figure', { name: 'UF (ml)' });
+    expect(figure.querySelector('path.recharts-line-curve')).not.toBeNull();
+    return figure;
+  }, SLOW);
+  expect(dense.querySelectorAll('.recharts-line-dot')).toHaveLength(0);
+});
+
+describe('periodStart', () => {
+  it('starts a period of whole days at local midnight, today being the last of them', () => {
+    expect(periodStart(7, new Date(2026, 10, 28, 15, 30))).toBe(new Date(2026, 10, 22).toISOString());
+    expect(periodStart(30, new Date(2026, 11, 3, 0, 5))).toBe(new Date(2026, 10, 4).toISOString());
+    expect(periodStart(1, new Date(2026, 10, 28, 23, 59))).toBe(new Date(2026, 10, 28).toISOString());
+  });
 });

@@ -36,6 +36,35 @@ export function patientProfileRead(staff: StaffUser, patientId: string) {
   return { id: staffRoute('getPatientProfile', staff.role), options: { params: { id: staff.userId, patientId } } } as const;
 }
 
+/** The highlights panel's periods, in days (ours: the spec names the panel, not its periods); the longest is shown first. */
+export const HIGHLIGHT_PERIODS = [7, 14, 30] as const;
+export const FIRST_HIGHLIGHT_PERIOD = 30;
+/** The most one read of a period returns (…/getExchanges' limit): 30 days of 5 exchanges a day fit. */
+const PERIOD_LIMIT = '200';
+
+/**
+ * Where a period of `days` starts: local midnight `days - 1` days before today. A period is whole
+ * days with today's, and its read is the same all day, so the cache answers a patient opened again
+ * within 30 s (a start counted from the moment was a new read at each opening).
+ */
+export function periodStart(days: number, now = new Date()): string {
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate() - (days - 1)).toISOString();
+}
+
+/** A patient's screen: the exchanges of the highlights panel's period. */
+export function highlightsRead(staff: StaffUser, patientId: string, days: number) {
+  return {
+    id: staffRoute('getExchanges', staff.role),
+    options: { params: { id: staff.userId, patientId }, query: { from: periodStart(days), limit: PERIOD_LIMIT } },
+  } as const;
+}
+
+/** A patient's screen: the adherence calendar of a month, this month's when none is named. */
+export function adherenceRead(staff: StaffUser, patientId: string, month?: string) {
+  const query: Record<string, string> = month ? { month } : {};
+  return { id: staffRoute('getAdherence', staff.role), options: { params: { id: staff.userId, patientId }, query } } as const;
+}
+
 /** A patient's screen: the first page of the exchanges table. */
 export function exchangesPageRead(staff: StaffUser, patientId: string) {
   return {

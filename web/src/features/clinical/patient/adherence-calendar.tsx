@@ -9,7 +9,8 @@ import type { adherenceDaySchema, AdherenceResult } from '@shared/api/exchanges'
 import { patients } from '@shared/messages/patients';
 import { QueryState } from '@web/src/components/query-state';
 import { useApiQuery } from '@web/src/lib/api-hooks';
-import { staffRoute, useStaffUser } from '@web/src/lib/staff';
+import { useStaffUser } from '@web/src/lib/staff';
+import { adherenceRead } from '../clinical-reads';
 import { earlierIcon, laterIcon } from '@web/src/lib/language';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
@@ -124,9 +125,9 @@ function Month({ adherence }: { adherence: AdherenceResult }) {
  * prescribed, or still to come; the month's percentage; earlier months, never future ones.
  */
 export function AdherenceCalendar({ patientId }: { patientId: string }) {
-  const { role, userId } = useStaffUser();
   const [month, setMonth] = useState<string>();
-  const query = useApiQuery(staffRoute('getAdherence', role), { params: { id: userId, patientId }, query: month ? { month } : {} });
+  const read = adherenceRead(useStaffUser(), patientId, month);
+  const query = useApiQuery(read.id, read.options);
   const shown = query.data?.month ?? month ?? thisMonth();
   return (
     <Container

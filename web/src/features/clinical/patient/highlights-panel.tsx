@@ -12,12 +12,12 @@ import { Brush, CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 're
 import { alertFlags, type AlertFlag } from '@shared/alerts';
 import type { ExchangeRow } from '@shared/api/exchanges';
 import { patients } from '@shared/messages/patients';
-import { DAY_MS } from '@shared/time';
 import { QueryState } from '@web/src/components/query-state';
 import { useApiQuery } from '@web/src/lib/api-hooks';
 import { formatLocalDate } from '@web/src/lib/format';
-import { staffRoute, useStaffUser } from '@web/src/lib/staff';
+import { useStaffUser } from '@web/src/lib/staff';
 import { chartMargin, rightToLeft } from '@web/src/lib/language';
+import { FIRST_HIGHLIGHT_PERIOD, HIGHLIGHT_PERIODS, highlightsRead } from '../clinical-reads';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
 const messages = { patients };
@@ -28,12 +28,15 @@ const h = messages.patients.highlights;
 export const CHART_WIDTH = 450;
 export const CHART_HEIGHT = 250;
 export const ZOOM_AFTER_LABELS = 9;
-const PERIODS = [7, 14, 30] as const;
-/** The most one read returns (…/getExchanges' limit): 30 days of 5 exchanges a day fit. */
-const PERIOD_LIMIT = '200';
 
 /** The labels of an exchange's date and time (about 80 px at 11 px) that fit side by side under a chart. */
 const DATE_LABELS = 4;
+/**
+ * The most points a chart marks each with a dot. More, 10 px apart or closer on a chart of 450,
+ * and the dots merge into the line; each is an element to draw (docs/web.md, "The charts' dots").
+ * The tooltip's dot still marks any point under the pointer.
+ */
+const DOTTED_POINTS = 35;
 
 /** Colours with at least 3:1 contrast on white (WCAG 1.4.11), told apart by the legend and dashes too. */
 const colours = { primary: '#0972d3', secondary: '#d91515', tertiary: '#037f0c' };
@@ -123,7 +126,7 @@ function Chart({ title, points, lines }: { title: string; points: readonly Point
               name={line.name}
               stroke={line.colour}
               strokeDasharray={line.dashed ? '6 3' : undefined}
-              dot={{ r: 2 }}
+              dot={data.length <= DOTTED_POINTS ? { r: 2 } : false}
               connectNulls
               isAnimationActive={false}
             />
@@ -178,11 +181,10 @@ function Highlights({ exchanges }: { exchanges: readonly ExchangeRow[] }) {
 
 /** The highlights panel (spec section 2): alert counts per flag and the charts over a chosen period. */
 export function HighlightsPanel({ patientId }: { patientId: string }) {
-  const { role, userId } = useStaffUser();
-  const [days, setDays] = useState<number>(30);
-  // Fixed per period chosen, so the query's key holds still between renders.
-  const from = useMemo(() => new Date(Date.now() - days * DAY_MS).toISOString(), [days]);
-  const query = useApiQuery(staffRoute('getExchanges', role), { params: { id: userId, patientId }, query: { from, limit: PERIOD_LIMIT } });
+  const staff = useStaffUser();
+  const [days, setDays] = useState<number>(FIRST_HIGHLIGHT_PERIOD);
+  const read = highlightsRead(staff, patientId, days);
+  const query = useApiQuery(read.id, read.options);
   return (
     <Container
       header={
@@ -193,7 +195,7 @@ export function HighlightsPanel({ patientId }: { patientId: string }) {
               <SegmentedControl
                 label={h.period}
                 selectedId={String(days)}
-                options={PERIODS.map((period) => ({ id: String(period), text: h.periodDays(period) }))}
+                options={HIGHLIGHT_PERIODS.map((period) => ({ id: String(period), text: h.periodDays(period) }))}
                 onChange={({ detail }) => setDays(Number(detail.selectedId))}
               />
             </FormField>
