@@ -110,31 +110,32 @@ it('names each line in a legend under its chart, without the chart measuring it'
   expect(figure.querySelector('.recharts-legend-wrapper')).toBeNull();
 });
 
-it('marks each exchange with a dot up to 35 on a chart, and past that draws the line alone', async () => {
-  signInAs('Nurse');
-  servePatient(fakeServer(), exchanges(12));
-  const { unmount } = renderPortal(paths.patientExchanges({ patientId: PATIENT_ID }));
-  const uf = await waitFor(() => {
-    const figure = screen.getByRole('figure', { name: 'UF (ml)' });
-    expect(figure.querySelector('path.recharts-line-curve')).not.toBeNull();
-    return figure;
-  }, SLOW);
-  expect(uf.querySelectorAll('.recharts-line-dot')).toHaveLength(12);
-  unmount();
+/** Exchanges an hour apart, newest first, each with a UF. */
+const hourly = (count: number) =>
+  Array.from({ length: count }, (_, index) =>
+    exchange({ _id: `h${index}`, DeviceLocalDate: new Date(Date.UTC(2026, 10, 20, 6) - index * 3_600_000).toISOString(), Uf: 100 + index }),
+  );
 
+/** How many dots the UF chart draws for these exchanges, once its line is drawn. */
+async function ufDots(rows: ReturnType<typeof exchange>[]): Promise<number> {
   resetPortal();
   signInAs('Nurse');
-  const many = Array.from({ length: 36 }, (_, index) =>
-    exchange({ _id: `m${index}`, DeviceLocalDate: new Date(Date.UTC(2026, 10, 20, 6) - index * 3_600_000).toISOString(), Uf: 100 + index }),
-  );
-  servePatient(fakeServer(), many);
-  renderPortal(paths.patientExchanges({ patientId: PATIENT_ID }));
-  const dense = await waitFor(() => {
-    const figure = screen.getByRole('figure', { name: 'UF (ml)' });
-    expect(figure.querySelector('path.recharts-line-curve')).not.toBeNull();
-    return figure;
+  servePatient(fakeServer(), rows);
+  const { unmount } = renderPortal(paths.patientExchanges({ patientId: PATIENT_ID }));
+  const figure = await waitFor(() => {
+    const found = screen.getByRole('figure', { name: 'UF (ml)' });
+    expect(found.querySelector('path.recharts-line-curve')).not.toBeNull();
+    return found;
   }, SLOW);
-  expect(dense.querySelectorAll('.recharts-line-dot')).toHaveLength(0);
+  const dots = figure.querySelectorAll('.recharts-line-dot').length;
+  unmount();
+  return dots;
+}
+
+it('marks each exchange with a dot up to 35 on a chart, and past that draws the line alone', async () => {
+  expect(await ufDots(hourly(12))).toBe(12);
+  expect(await ufDots(hourly(35))).toBe(35);
+  expect(await ufDots(hourly(36))).toBe(0);
 });
 
 describe('periodStart', () => {
