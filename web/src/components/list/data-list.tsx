@@ -79,7 +79,7 @@ export interface DataListProps<T> {
   /** Further exports of the listed rows (e.g. the service providers' spreadsheet). */
   exports?: readonly ListExport<T>[];
   onRowClick?: (item: T) => void;
-  /** Buttons of the header (e.g. Add). */
+  /** Buttons of the header (e.g. Add): several as an array with keys, not a fragment, which the header's SpaceBetween would space as one. */
   actions?: ReactNode;
   /** A line under the title (e.g. the period the rows cover); the default order's note takes its place while it applies. */
   description?: ReactNode;

@@ -124,7 +124,7 @@ function RegistrationForm({ adminId, onRegistered, onCancel }: { adminId: string
             ))}
           </div>
         ) : (
-          <>
+          <SpaceBetween size="m">
             <FormField label={r.serialNumber} errorText={serial.errorText} data-testid="register-serial">
               <Input
                 value={serial.value}
@@ -144,7 +144,7 @@ function RegistrationForm({ adminId, onRegistered, onCancel }: { adminId: string
               }}
             />
             {provider.value ? <ClinicChoice key={provider.value} adminId={adminId} spId={provider.value} field={form.field('ClinicID')} /> : null}
-          </>
+          </SpaceBetween>
         )}
       </SpaceBetween>
     </Modal>
@@ -172,14 +172,14 @@ function RegisteredCredentials({ registered, onDone }: { registered: Registered;
       <SpaceBetween size="m">
         <Alert type="warning">{r.onceWarning}</Alert>
         {credentials.kind === 'secret' ? (
-          <>
+          <SpaceBetween size="m">
             <FormField label={r.username}>
               <Input value={credentials.username} readOnly />
             </FormField>
             <FormField label={r.secret}>
               <Input value={credentials.secret} readOnly data-testid="register-secret" />
             </FormField>
-          </>
+          </SpaceBetween>
         ) : (
           <FormField label={r.certificateArn}>
             <Input value={credentials.certificateArn} readOnly />

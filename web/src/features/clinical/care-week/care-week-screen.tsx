@@ -90,19 +90,18 @@ export function CareWeekScreen() {
         loading={pages.isPending || pages.hasNextPage}
         csvFileName={m.csvFileName(week)}
         onRowClick={(row) => navigate(paths.patientExchanges({ patientId: row.UserID }), { state: originState(location) })}
-        actions={
-          <>
-            <Button iconName={earlierIcon()} onClick={() => show(addWeeks(week, -1))}>
-              {m.previousWeek}
-            </Button>
-            <Button disabled={week === thisWeek} onClick={() => show(thisWeek)}>
-              {m.currentWeek}
-            </Button>
-            <Button iconName={laterIcon()} iconAlign="right" disabled={week >= thisWeek} onClick={() => show(addWeeks(week, 1))}>
-              {m.nextWeek}
-            </Button>
-          </>
-        }
+        // An array, not a fragment: the header's SpaceBetween spaces each child (DataList's actions).
+        actions={[
+          <Button key="previous" iconName={earlierIcon()} onClick={() => show(addWeeks(week, -1))}>
+            {m.previousWeek}
+          </Button>,
+          <Button key="current" disabled={week === thisWeek} onClick={() => show(thisWeek)}>
+            {m.currentWeek}
+          </Button>,
+          <Button key="next" iconName={laterIcon()} iconAlign="right" disabled={week >= thisWeek} onClick={() => show(addWeeks(week, 1))}>
+            {m.nextWeek}
+          </Button>,
+        ]}
       />
       {pages.error ? <ErrorDialog messages={errorMessages(pages.error)} onClose={() => void pages.refetch()} /> : null}
     </>

@@ -135,23 +135,22 @@ function PatientList({ pages, withPhysician, withWeek = false }: { pages: Patien
         filters={filters}
         defaultOrder={reviewOrder}
         onRowClick={(patient) => navigate(paths.patientExchanges({ patientId: patient.UserID }), { state: originState(location) })}
-        actions={
-          <>
-            {withWeek && (
-              <Button iconName="calendar" onClick={() => navigate(paths.careTeamWeek(), { state: originState(location) })}>
-                {messages.careWeek.open}
-              </Button>
-            )}
-            {withWeek && (
-              <Button iconName="contact" onClick={() => navigate(paths.onCall(), { state: originState(location) })}>
-                {messages.onCall.open}
-              </Button>
-            )}
-            <Button iconName="add-plus" onClick={() => navigate(paths.addPatient(), { state: originState(location) })}>
-              {messages.navigation.addPatient}
+        // An array, not a fragment: the header's SpaceBetween spaces each child, and React 19 no longer flattens fragments.
+        actions={[
+          withWeek && (
+            <Button key="week" iconName="calendar" onClick={() => navigate(paths.careTeamWeek(), { state: originState(location) })}>
+              {messages.careWeek.open}
             </Button>
-          </>
-        }
+          ),
+          withWeek && (
+            <Button key="on-call" iconName="contact" onClick={() => navigate(paths.onCall(), { state: originState(location) })}>
+              {messages.onCall.open}
+            </Button>
+          ),
+          <Button key="add" iconName="add-plus" onClick={() => navigate(paths.addPatient(), { state: originState(location) })}>
+            {messages.navigation.addPatient}
+          </Button>,
+        ]}
       />
       {pages.error ? <ErrorDialog messages={errorMessages(pages.error)} onClose={() => void pages.refetch()} /> : null}
     </>
