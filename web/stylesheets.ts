@@ -162,7 +162,7 @@ export function slimStylesheets(sheets: Stylesheet[], scripts: string[]): Map<st
   // Custom properties: which are used, from the declarations that are not custom properties and the scripts.
   const namedExactly = new Set(scripts.flatMap((script) => script.match(JS_CUSTOM_PROPERTY) ?? []));
   const prefixes = [...new Set(scripts.flatMap((script) => [...script.matchAll(JS_CUSTOM_PROPERTY_PREFIX)].map(([, prefix]) => prefix!)))];
-  const named = { has: (name: string) => namedExactly.has(name) || prefixes.some((prefix) => name.startsWith(prefix)) };
+  const namedByScript = (name: string) => namedExactly.has(name) || prefixes.some((prefix) => name.startsWith(prefix));
   const declarations = new Map<string, Declaration[]>();
   const used = new Set<string>();
   const pending: string[] = [];
@@ -170,7 +170,7 @@ export function slimStylesheets(sheets: Stylesheet[], scripts: string[]): Map<st
     root.walkDecls((decl) => {
       if (decl.prop.startsWith('--')) {
         declarations.set(decl.prop, [...(declarations.get(decl.prop) ?? []), decl]);
-        if (named.has(decl.prop)) pending.push(decl.prop);
+        if (namedByScript(decl.prop)) pending.push(decl.prop);
       } else for (const [, ref] of decl.value.matchAll(VAR_REF)) pending.push(ref!);
     });
   }
@@ -186,7 +186,7 @@ export function slimStylesheets(sheets: Stylesheet[], scripts: string[]): Map<st
   const everywhere = definedEverywhere([...roots.values()], declarations);
   const short = new Map<string, string>();
   const rename = (name: string) => {
-    if (named.has(name)) return name;
+    if (namedByScript(name)) return name;
     if (!short.has(name)) short.set(name, `--${short.size.toString(36)}`);
     return short.get(name)!;
   };

@@ -129,29 +129,34 @@ export function readAhead<Id extends RouteId>(id: Id, ...[options]: OptionsArgum
 }
 
 /**
+ * The read sent ahead of this route, options and token, taken when it is fresh and `usable` takes
+ * it; a stale one is dropped. Only a read is answered so: a change to the same address is always
+ * sent (a device's profile is read and saved at one path).
+ */
+function takeReadAheadIf(id: RouteId, options: AnyOptions, token: string | undefined, usable: (ahead: ReadAhead) => boolean): ReadAhead | undefined {
+  if (routes[id].method !== 'GET') return undefined;
+  const key = readAheadKey(id, options, token);
+  const ahead = readsAhead.get(key);
+  if (!ahead) return undefined;
+  const fresh = Date.now() - ahead.at <= READ_AHEAD_FRESH_MS;
+  if (fresh && !usable(ahead)) return undefined;
+  readsAhead.delete(key);
+  return fresh ? ahead : undefined;
+}
+
+/**
  * A read sent ahead whose answer is in and a success, taken: a screen's query starts from it
  * (`initialData` in lib/api-hooks.ts), so its first render shows the data, where it would show a
  * spinner and render again once the call it sends after that render is answered. Any other answer
  * stays for the screen's call, which shows its error or refreshes the session as it would.
  */
 export function takeAnsweredReadAhead<Id extends RouteId>(id: Id, options: CallOptions<Id>): { data: ResultOf<Id>; at: number } | undefined {
-  if (routes[id].method !== 'GET') return undefined;
-  const key = readAheadKey(id, options, tokenFor(id));
-  const ahead = readsAhead.get(key);
-  const answer = ahead?.settled;
-  if (!ahead || !answer || answer.status < 200 || answer.status >= 400 || Date.now() - ahead.at > READ_AHEAD_FRESH_MS) return undefined;
-  readsAhead.delete(key);
-  return { data: answer.data as ResultOf<Id>, at: ahead.at };
+  const ahead = takeReadAheadIf(id, options, tokenFor(id), ({ settled }) => settled !== undefined && succeeded(settled));
+  return ahead && { data: ahead.settled!.data as ResultOf<Id>, at: ahead.at };
 }
 
-function takeReadAhead(id: RouteId, options: AnyOptions, token: string | undefined): Promise<Answer> | undefined {
-  // Only a read is answered so: a change to the same address is always sent (a device's profile is read and saved at one path).
-  if (routes[id].method !== 'GET') return undefined;
-  const key = readAheadKey(id, options, token);
-  const ahead = readsAhead.get(key);
-  readsAhead.delete(key);
-  return ahead && Date.now() - ahead.at <= READ_AHEAD_FRESH_MS ? ahead.answer : undefined;
-}
+/** Spec section 7: a status from 200 up to below 400 is a success. */
+const succeeded = (answer: Answer) => answer.status >= 200 && answer.status < 400;
 
 async function send(id: RouteId, options: AnyOptions, token: string | undefined): Promise<Answer> {
   const route = routes[id];
@@ -193,7 +198,7 @@ export function refreshSession(): Promise<boolean> {
         sessionStore.clear();
         return false;
       }
-      if (answer.status < 200 || answer.status >= 400) return false;
+      if (!succeeded(answer)) return false;
       sessionStore.updateTokens(answer.data as SessionTokens);
       return true;
     } catch {
@@ -217,12 +222,12 @@ export async function call<Id extends RouteId>(id: Id, ...[options]: OptionsArgu
   const token = tokenFor(id);
   // Spec 6: without a signed-in user an authenticated call is not sent at all.
   if (authenticated && !token) throw new ApiError([messages.session.authenticationError], 401);
-  let answer = await (takeReadAhead(id, options, token) ?? send(id, options, token));
+  let answer = await (takeReadAheadIf(id, options, token, () => true)?.answer ?? send(id, options, token));
   if (answer.status === 401 && authenticated && token) {
     if (await refreshSession()) answer = await send(id, options, tokenFor(id));
     if (answer.status === 401) sessionStore.clear();
   }
-  if (answer.status >= 200 && answer.status < 400) return answer.data as ResultOf<Id>;
+  if (succeeded(answer)) return answer.data as ResultOf<Id>;
   const fields = answer.data && typeof answer.data === 'object' ? (answer.data as { fields?: Record<string, string> }).fields : undefined;
   throw new ApiError(reduceErrorMessages({ status: answer.status, data: answer.data }), answer.status, fields);
 }
