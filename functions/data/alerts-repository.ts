@@ -1,8 +1,7 @@
 import { isoWeekOf } from '@shared/alerts';
 import { db, type ItemOf } from './entities';
 import { storedAlertSchema, type StoredAlert } from './entities/alert';
-import { complete, pageOptions, toPage, type Page, type PageRequest } from './page';
-import { unresolvedAlertKey } from './patients-repository';
+import { pageOptions, toPage, type Page, type PageRequest } from './page';
 import { throwIfCanceled } from './transactions';
 
 /** An alert as the patient carries it until a clinician clears it: which exchange raised it, and when. */
@@ -28,8 +27,6 @@ export const alertsRepository = {
     week?: string;
     /** The first step of the alert's escalation, when the clinic escalates its severity. */
     escalation?: ItemOf<'escalationDue'>;
-    /** Whether the patient's item keeps the alert's key (patientsRepository.alertKeysToAdd). */
-    keepKey: boolean;
   }): Promise<'stored' | 'duplicate' | 'conflict'> {
     const { patientId, alert } = input;
     const result = await db()
@@ -39,10 +36,7 @@ export const alertsRepository = {
         unresolvedAlert.put({ PatientID: patientId, ...alert }).commit(),
         patient
           .patch({ UserID: patientId })
-          .add({
-            ...(alert.severity === 3 ? { UnresolvedAlerts3: 1 } : { UnresolvedAlerts2: 1 }),
-            ...(input.keepKey ? { UnresolvedAlertKeys: [unresolvedAlertKey(alert)] } : {}),
-          })
+          .add(alert.severity === 3 ? { UnresolvedAlerts3: 1 } : { UnresolvedAlerts2: 1 })
           .commit(),
         ...(input.openVisitOpenDate
           ? [
@@ -81,7 +75,6 @@ export const alertsRepository = {
         patient
           .patch({ UserID: patientId })
           .add(alert.severity === 3 ? { UnresolvedAlerts3: -1 } : { UnresolvedAlerts2: -1 })
-          .delete({ UnresolvedAlertKeys: [unresolvedAlertKey(alert)] })
           .commit(),
       ])
       .go();
@@ -95,16 +88,6 @@ export const alertsRepository = {
   /** The patient's unresolved alerts, oldest first (a list row reads the first few: `{ limit }`). */
   async listUnresolvedAlerts(patientId: string, page?: PageRequest): Promise<Page<PatientAlert>> {
     return toPage(await db().entities.unresolvedAlert.query.byPatient({ PatientID: patientId }).go(pageOptions(page)), toAlert);
-  },
-
-  /** Unresolved alerts by key, in one BatchGet (the list rows' alerts, whose keys their patients keep); one resolved meanwhile is left out. */
-  async getUnresolvedMany(keys: ReadonlyArray<{ PatientID: string; Time: string; AlertID: string }>): Promise<Array<PatientAlert & { PatientID: string }>> {
-    if (keys.length === 0) return [];
-    const result = await db()
-      .entities.unresolvedAlert.get([...keys])
-      .go();
-    complete(result);
-    return result.data.map((item) => ({ ...toAlert(item), PatientID: item.PatientID }));
   },
 
   /** The patient's alert history between two UTC times, newest first. */

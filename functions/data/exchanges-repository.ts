@@ -12,7 +12,6 @@ import type { TurbiditySeries } from './entities/exchange';
 import { counterScopes, counterShardOf } from './exchange-counters-repository';
 import { pageOptions, toPage, type Page, type PageRequest } from './page';
 import { throwIfCanceled } from './transactions';
-import { unresolvedAlertKey } from './patients-repository';
 import { ingestState } from './ingest-state';
 import { EXPECTED_PATIENT_FIELDS, type ExchangeRecord, type ExpectedPatientField } from './exchange-records';
 
@@ -27,8 +26,6 @@ export interface ExchangeWrite {
   turbidity: Partial<TurbiditySeries>;
   /** The alerts the exchange raised, each stored in the patient's history and as unresolved. */
   alerts: StoredAlert[];
-  /** Whether the patient's item keeps the alerts' keys (patientsRepository.keepsAlertKeys, from the patient as read). */
-  keepAlertKeys: boolean;
   /** The open visit the exchange counts in, or the one it opens when the patient has none. */
   visit: { openDate: string; opens: boolean; periodStart: string };
   /** The patient's last exchange time as read: the exchange moves it forward only. */
@@ -183,12 +180,7 @@ function submit(write: ExchangeWrite, times: TimeWrites, counters: ReadonlyArray
     ]),
     entities.patient
       .patch({ UserID: exchange.PatientID })
-      .add({
-        ExchangeCount: 1,
-        UnresolvedAlerts2: medium,
-        UnresolvedAlerts3: high,
-        ...(write.keepAlertKeys && alerts.length > 0 ? { UnresolvedAlertKeys: alerts.map(unresolvedAlertKey) } : {}),
-      })
+      .add({ ExchangeCount: 1, UnresolvedAlerts2: medium, UnresolvedAlerts3: high })
       .set({ ...(visit.opens ? { OpenVisitOpenDate: visit.openDate } : {}), ...(times.patient ? { LastExchangeTime: time } : {}) })
       .where((attributes, { notExists, lt, eq }) =>
         [
@@ -377,15 +369,7 @@ export const exchangesRepository = {
    */
   async amend(
     exchange: ExchangeRecord,
-    change: {
-      addAlerts: StoredAlert[];
-      /** Whether the patient's item keeps the alerts' keys (patientsRepository.keepsAlertKeys). */
-      keepAlertKeys: boolean;
-      statusValue: AlertStatusValue;
-      Uf?: number;
-      week: string;
-      escalations?: ReadonlyArray<ItemOf<'escalationDue'>>;
-    },
+    change: { addAlerts: StoredAlert[]; statusValue: AlertStatusValue; Uf?: number; week: string; escalations?: ReadonlyArray<ItemOf<'escalationDue'>> },
   ): Promise<'amended' | 'changed'> {
     const revision = exchange.Revision ?? 0;
     const high = change.addAlerts.filter((alert) => alert.severity === 3).length;
@@ -409,11 +393,7 @@ export const exchangesRepository = {
         ]),
         entities.patient
           .patch({ UserID: exchange.PatientID })
-          .add({
-            UnresolvedAlerts2: change.addAlerts.length - high,
-            UnresolvedAlerts3: high,
-            ...(change.keepAlertKeys && change.addAlerts.length > 0 ? { UnresolvedAlertKeys: change.addAlerts.map(unresolvedAlertKey) } : {}),
-          })
+          .add({ UnresolvedAlerts2: change.addAlerts.length - high, UnresolvedAlerts3: high })
           .commit(),
         ...(change.addAlerts.length > 0
           ? [entities.patientWeek.update({ PatientID: exchange.PatientID, Week: change.week }).add({ AlertsRaised: change.addAlerts.length }).commit()]
@@ -531,15 +511,7 @@ export const exchangesRepository = {
               .where((attributes, { exists }) => exists(attributes.AlertID))
               .commit(),
           ),
-          ...(pending.length > 0
-            ? [
-                patient
-                  .patch({ UserID: input.patientId })
-                  .add({ UnresolvedAlerts2: -medium, UnresolvedAlerts3: -high })
-                  .delete({ UnresolvedAlertKeys: pending.map(unresolvedAlertKey) })
-                  .commit(),
-              ]
-            : []),
+          ...(pending.length > 0 ? [patient.patch({ UserID: input.patientId }).add({ UnresolvedAlerts2: -medium, UnresolvedAlerts3: -high }).commit()] : []),
           ...input.exchanges.map((key) =>
             exchange
               .patch({ PatientID: key.PatientID, ExchangeTimeUtc: key.ExchangeTimeUtc, ExchangeID: key._id })

@@ -14,11 +14,8 @@ import type { PrescriptionRecord } from './prescriptions-repository';
  * `INGEST_STATE=off` keeps nothing, as if every message reached a new container.
  */
 
-/**
- * The patient's fields the alert engine reads (what a kept state holds and the write checks), and
- * the unresolved alerts' keys its item keeps (whether a write adds more: keepsAlertKeys).
- */
-export type EnginePatient = Pick<PatientRecord, 'UserID' | ExpectedPatientField | 'UnresolvedAlertKeys'>;
+/** The patient's fields the alert engine reads, and nothing else: what a kept state holds and the write checks. */
+export type EnginePatient = Pick<PatientRecord, 'UserID' | ExpectedPatientField>;
 
 /** What the engine knew of a device's patient once an exchange of it was stored. */
 export interface KnownState {

@@ -5,7 +5,6 @@ import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/aws-clients';
 import { auditItem, type AuditRecord } from './audit-repository';
 import { db, type DeviceRoute, type ItemOf } from './entities';
-import type { StoredAlert } from './entities/alert';
 import { allListShards, listShard } from './entities/shards';
 import { complete, exactPage, pageOptions, shardedPage, toPage, type Page, type PageRequest } from './page';
 import { throwIfCanceled } from './transactions';
@@ -25,42 +24,10 @@ type PatientItem = ItemOf<'patient'>;
  */
 export type PatientRecord = Omit<PatientItem, 'ListShard' | 'UnresolvedAlerts2' | 'UnresolvedAlerts3'> & { PatientAlertStatus: PatientAlertStatus };
 
-/** The most keys of unresolved alerts a patient's item keeps (about 75 bytes each): enough for the list rows of nearly every patient. */
-export const ROW_ALERT_KEYS_MAX = 50;
-
-/** An unresolved alert's key, as its patient keeps it: `Time#AlertID`, which sorts as the alerts do (oldest first). */
-export const unresolvedAlertKey = (alert: Pick<StoredAlert, 'Time' | 'AlertID'>): string => `${alert.Time}#${alert.AlertID}`;
-
-/**
- * Whether a write raising alerts adds their keys to the patient's set, from the patient as read:
- * not once it holds ROW_ALERT_KEYS_MAX, so the item stays small. Only how much a list reads is at
- * stake: a set missing a key is never taken for the alerts (rowAlertKeys).
- */
-export const keepsAlertKeys = (patient: Pick<PatientRecord, 'UnresolvedAlertKeys'>): boolean => (patient.UnresolvedAlertKeys?.length ?? 0) < ROW_ALERT_KEYS_MAX;
-
-/**
- * The keys of the patient's `limit` oldest unresolved alerts, when the item holds every one: the
- * set only ever holds unresolved alerts (its keys come and go in their alerts' transactions), so
- * a set as large as the counters' sum is all of them. Undefined otherwise: query the alerts.
- */
-export function rowAlertKeys(patient: PatientRecord, limit: number): Array<Pick<StoredAlert, 'Time' | 'AlertID'>> | undefined {
-  const keys = patient.UnresolvedAlertKeys ?? [];
-  if (keys.length !== patient.PatientAlertStatus.unresolved) return undefined;
-  return [...keys]
-    .sort()
-    .slice(0, limit)
-    .map((key) => {
-      // A time never holds '#'; an AlertID may.
-      const at = key.indexOf('#');
-      return { Time: key.slice(0, at), AlertID: key.slice(at + 1) };
-    });
-}
-
 /** What a new patient's clinical profile is made of; the rest starts empty. */
 export type NewPatientRecord = Omit<
   PatientRecord,
   | 'PatientAlertStatus'
-  | 'UnresolvedAlertKeys'
   | 'ExchangeCount'
   | 'LastExchangeTime'
   | 'CurrentPrescriptionID'

@@ -1,5 +1,5 @@
 import { patientWeekOf, type Alert } from '@shared/alerts';
-import { keepsAlertKeys, patientsRepository } from '../data/patients-repository';
+import { patientsRepository } from '../data/patients-repository';
 import { alertsRepository, type PatientAlert } from '../data/alerts-repository';
 import { escalationDues } from './escalation-due';
 import { cachedSettingsForClinic } from './kept-reads';
@@ -31,7 +31,6 @@ export async function raisePatientAlert(patientId: string, alert: Alert, time: s
       openVisitOpenDate: patient.OpenVisitOpenDate,
       week: patientWeekOf(patient, time),
       escalation,
-      keepKey: keepsAlertKeys(patient),
     });
     if (outcome !== 'conflict') return outcome === 'stored';
   }

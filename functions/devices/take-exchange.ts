@@ -17,7 +17,7 @@ import { devicesRepository, type DeviceRoute } from '../data/devices-repository'
 import { dueCheckItem } from '../data/due-checks-repository';
 import { escalationDues } from './escalation-due';
 import { EXPECTED_PATIENT_FIELDS, exchangesRepository, type ExchangeRecord, type ExpectedPatientField } from '../data/exchanges-repository';
-import { keepsAlertKeys, patientsRepository, unresolvedAlertKey, type PatientRecord } from '../data/patients-repository';
+import { patientsRepository, type PatientRecord } from '../data/patients-repository';
 import type { PatientAlert } from '../data/alerts-repository';
 import type { PrescriptionRecord } from '../data/prescriptions-repository';
 import { ingestState, type EnginePatient } from '../data/ingest-state';
@@ -200,7 +200,7 @@ type AssignedRoute = DeviceRoute & Assignment;
 /** Of the patient's profile, what the engine reads (and a kept state is checked against). */
 const enginePatientOf = (patient: PatientRecord): EnginePatient => {
   const fields = Object.fromEntries(EXPECTED_PATIENT_FIELDS.map((field) => [field, patient[field]]));
-  return { ...(fields as Pick<PatientRecord, ExpectedPatientField>), UserID: patient.UserID, UnresolvedAlertKeys: patient.UnresolvedAlertKeys };
+  return { ...(fields as Pick<PatientRecord, ExpectedPatientField>), UserID: patient.UserID };
 };
 
 /**
@@ -289,12 +289,10 @@ async function evaluateAndWrite(
   const approved = prescription?.Approved ? prescription : undefined;
   const dueAt = approved && nextDueCheckAt(approved, Math.max(Date.now(), exchangeTime.getTime()), settings.SkippedExchangeGraceTime);
   const visit = { openDate: patient.OpenVisitOpenDate ?? exchangeTimeUtc, opens: !patient.OpenVisitOpenDate, periodStart: patient.LastVisitClosedDate ?? '' };
-  const keepAlertKeys = keepsAlertKeys(patient);
   const outcome = await exchangesRepository.record({
     exchange: record,
     turbidity: { FillTurbidity, DrainTurbidity, BubblesFillTurbidity, BubblesDrainTurbidity },
     alerts,
-    keepAlertKeys,
     visit,
     patientLastExchangeTime: patient.LastExchangeTime,
     patientExchangeCount: patient.ExchangeCount ?? 0,
@@ -314,7 +312,6 @@ async function evaluateAndWrite(
     ExchangeCount: (patient.ExchangeCount ?? 0) + 1,
     LastExchangeTime: !patient.LastExchangeTime || patient.LastExchangeTime < exchangeTimeUtc ? exchangeTimeUtc : patient.LastExchangeTime,
     OpenVisitOpenDate: visit.openDate,
-    UnresolvedAlertKeys: keepAlertKeys ? [...(patient.UnresolvedAlertKeys ?? []), ...alerts.map(unresolvedAlertKey)] : patient.UnresolvedAlertKeys,
   };
   return { outcome, record, later, context, after };
 }
@@ -398,11 +395,7 @@ async function reevaluateLater(window: ExchangeRecord[], fromTime: string, conte
       const statusValue = alertStatus([...current.StatusAlerts.alerts, ...addAlerts]).statusValue;
       const week = patientWeekOf(context.patient, current.ExchangeTimeUtc);
       const escalations = escalationDues(current.PatientID, addAlerts, context.settings, new Date());
-      if (
-        (await exchangesRepository.amend(current, { addAlerts, keepAlertKeys: keepsAlertKeys(context.patient), statusValue, Uf: newUf, week, escalations })) ===
-        'amended'
-      )
-        break;
+      if ((await exchangesRepository.amend(current, { addAlerts, statusValue, Uf: newUf, week, escalations })) === 'amended') break;
       current = await exchangesRepository.get(current.PatientID, current.ExchangeTimeUtc, current._id);
     }
   }

@@ -15,16 +15,8 @@ import type { Role } from '@shared/roles';
 import { clinicsRepository } from '../data/clinics-repository';
 import { devicesRepository } from '../data/devices-repository';
 import { allItems, type PageRequest } from '../data/page';
-import {
-  patientsRepository,
-  rowAlertKeys,
-  unresolvedAlertKey,
-  type NewPatientRecord,
-  type PatientEdit,
-  type PatientPii,
-  type PatientRecord,
-} from '../data/patients-repository';
-import { alertsRepository, type PatientAlert } from '../data/alerts-repository';
+import { patientsRepository, type NewPatientRecord, type PatientEdit, type PatientPii, type PatientRecord } from '../data/patients-repository';
+import { alertsRepository } from '../data/alerts-repository';
 import { usersRepository, type UserRecord } from '../data/users-repository';
 import type { AuditTrail } from '../audit/audit-trail';
 import type { Caller } from '../lib/caller';
@@ -129,31 +121,23 @@ export function ageInYears(dob: string, today = new Date()): number {
 
 /**
  * /patients: one page of the clinic's patients (director, nurse: …/getAllClinicPatients/) or of the
- * doctor's own (…/getallpatients/), one Query on that partition; the page's personal data, its
- * physicians and its rows' alerts are one BatchGet each. A row's alerts are its oldest few, read by
- * the keys its patient's item keeps; a patient whose item does not keep them all is one Query more.
+ * doctor's own (…/getallpatients/), one Query on that partition; the page's personal data and
+ * physicians are one BatchGet each, and each patient with unresolved alerts one Query of its oldest few.
  */
 export async function listPatients(caller: Caller, audit: AuditTrail, page: PageRequest): Promise<{ items: PatientListItem[]; cursor?: string }> {
   const { clinicId, serviceProviderId } = staffTenant(caller);
   const listed = await (caller.role === 'Doctor' ? patientsRepository.listByDoctor(caller.userId, page) : patientsRepository.listByClinic(clinicId, page));
   // A doctor's key lists their patients; a patient of another clinic (a moved doctor) stays out of reach.
   const patients = listed.items.filter((patient) => mayTouch(caller, { kind: 'patient', keys: patient }));
-  const keys = patients.map((patient) => rowAlertKeys(patient, ROW_ALERTS));
-  const [personal, physicians, kept, queried] = await Promise.all([
+  const [personal, physicians, alerts] = await Promise.all([
     patientsRepository.getPiiMany(patients.map((patient) => patient.UserID)),
     usersRepository.getMany(patients.map((patient) => patient.DoctorID_ref)),
-    alertsRepository.getUnresolvedMany(patients.flatMap((patient, index) => (keys[index] ?? []).map((key) => ({ PatientID: patient.UserID, ...key })))),
     Promise.all(
-      patients.map(async (patient, index) =>
-        keys[index] === undefined ? (await alertsRepository.listUnresolvedAlerts(patient.UserID, { limit: ROW_ALERTS })).items : undefined,
+      patients.map(async (patient) =>
+        patient.PatientAlertStatus.unresolved > 0 ? (await alertsRepository.listUnresolvedAlerts(patient.UserID, { limit: ROW_ALERTS })).items : [],
       ),
     ),
   ]);
-  const keptOf = new Map<string, PatientAlert[]>();
-  for (const { PatientID, ...alert } of kept) keptOf.set(PatientID, [...(keptOf.get(PatientID) ?? []), alert]);
-  // Oldest first, as the Query gives them: the keys sort as the alerts' sort keys do.
-  const oldestFirst = (a: PatientAlert, b: PatientAlert) => (unresolvedAlertKey(a) < unresolvedAlertKey(b) ? -1 : 1);
-  const alerts = patients.map((patient, index) => queried[index] ?? (keptOf.get(patient.UserID) ?? []).sort(oldestFirst));
   audit.read({ entity: 'PatientList', id: caller.role === 'Doctor' ? caller.userId : clinicId, ClinicID: clinicId, ServiceProviderID: serviceProviderId });
   const piiOf = new Map(personal.map((pii) => [pii.UserID, pii]));
   const physicianOf = new Map(physicians.filter((user) => user.ClinicID === clinicId).map((user) => [user.UserID, user]));
@@ -199,10 +183,8 @@ async function profileOf(patient: PatientRecord, pii: PatientPii | undefined): P
     patient.Device ? devicesRepository.get(patient.Device.DeviceID) : undefined,
     usersRepository.get(patient.DoctorID_ref),
   ]);
-  // The alerts' keys are how the list reads them, not part of the profile.
-  const { UnresolvedAlertKeys, ...clinical } = patient;
   const Profile: PatientProfile = {
-    ...clinical,
+    ...patient,
     Protocols: patient.Protocols ?? (patient.CurrentPrescriptionID ? { current_protocol: patient.CurrentPrescriptionID } : undefined),
   };
   return {

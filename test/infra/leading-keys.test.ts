@@ -150,7 +150,6 @@ describe('the LeadingKeys each route is granted', () => {
       patientId: tenant.patientId,
       sourceId: 'keys-1',
       alert: { AlertID: 'keys-1:SkippedAlert', Time: '2026-01-01T08:00:00.000Z', flag: 'SkippedAlert', severity: 2, textValue: 'Skipped exchange' },
-      keepKey: true,
     });
     await assignDevice(tenant.patientId, tenant.serialNumber);
     const reads: Array<[RouteId, { UserID: string }, Record<string, string>?]> = [

@@ -39,13 +39,6 @@ export const patientSchema = {
     /** Unresolved alerts of severity 2 and 3 (ADD at ingest, minus when cleared): the status is the highest with a count. */
     UnresolvedAlerts2: { type: 'number' },
     UnresolvedAlerts3: { type: 'number' },
-    /**
-     * The keys (`Time#AlertID`) of the patient's unresolved alerts, added and deleted in the
-     * transactions that raise and clear them (ADD and DELETE on a set: concurrent writers do not
-     * race). A writer adds while the set holds fewer than ROW_ALERT_KEYS_MAX, so it may hold only
-     * some of them; it holds all exactly when its size equals the counters' sum (see rowAlertKeys).
-     */
-    UnresolvedAlertKeys: { type: 'set', items: 'string' },
     /** Which of the platform list's partitions the patient is listed in (see shards.ts). */
     ListShard: { type: 'string', required: true, readOnly: true },
     CreatedAt: { type: 'string', required: true, readOnly: true },

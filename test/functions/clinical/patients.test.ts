@@ -1,8 +1,7 @@
 import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { randomUUID } from 'node:crypto';
-import { patientsRepository, ROW_ALERT_KEYS_MAX } from '@functions/data/patients-repository';
-import { raisePatientAlert } from '@functions/devices/patient-alerts';
+import { patientsRepository } from '@functions/data/patients-repository';
 import { alertsRepository } from '@functions/data/alerts-repository';
 import { prescriptionsRepository } from '@functions/data/prescriptions-repository';
 import { usersRepository } from '@functions/data/users-repository';
@@ -15,7 +14,6 @@ import { API_BASE, buildPath, gatewayPath } from '@shared/api/paths';
 import { routes, staffRouteId, type StaffRole } from '@shared/api/routes';
 import * as messages from '@shared/messages';
 import { signIn, signedInUser, useApi } from '@test/support/api';
-import { countDynamoRequests } from '@test/support/dynamo-requests';
 import { randomSerialNumber } from '@test/support/devices';
 import { prescriptionInput } from '@test/support/prescriptions';
 import { useTestTable, useTestUserPool } from '@test/support/local-services';
@@ -45,7 +43,7 @@ async function tokenOf(user: { UserID: string; Email: string }): Promise<string>
   return tokens.get(user.UserID)!;
 }
 
-type Call = 'signupPatient' | 'getAllClinicPatients' | 'getallpatients' | 'getAllClinicDoctors' | 'getPatientProfile' | 'updatePatient' | 'clearAlerts';
+type Call = 'signupPatient' | 'getAllClinicPatients' | 'getallpatients' | 'getAllClinicDoctors' | 'getPatientProfile' | 'updatePatient';
 
 /** Calls a staff route as a user of the tenant, under the prefix of the user's role. */
 async function call(
@@ -195,7 +193,6 @@ describe('the patient lists', () => {
         patientId: alerted,
         sourceId: `test-${i}`,
         alert: { AlertID: `test-${i}:SkippedAlert`, Time: `2026-01-0${i + 1}T08:00:00.000Z`, flag: 'SkippedAlert', severity, textValue: 'Skipped exchange' },
-        keepKey: true,
       });
     }
     const device = await registerDevice({ SerialNumber: randomSerialNumber(), ClinicID: list.clinicId });
@@ -269,79 +266,12 @@ describe('the patient lists', () => {
         patientId: alerted,
         sourceId: `test-${i}`,
         alert: { AlertID: `test-${i}:SkippedAlert`, Time: `2026-01-0${i + 1}T08:00:00.000Z`, flag: 'SkippedAlert', severity: 2, textValue: 'Skipped exchange' },
-        keepKey: true,
       });
     }
     const { body } = await call('getAllClinicPatients', list.users.ClinicDirector);
     const row = (body.items as PatientListItem[]).find((item) => item.UserID === alerted)!;
     expect(row).toMatchObject({ unresolved: 6, statusValue: 3, unresolvedSince: '2026-01-01T08:00:00.000Z' });
     expect(row.status.alerts.map((alert) => alert.AlertID)).toEqual(['test-0', 'test-1', 'test-2', 'test-3', 'test-4'].map((id) => `${id}:SkippedAlert`));
-  });
-
-  it("reads the rows' alerts by the keys the patients keep: one Query for the page, not one per alerted patient", async () => {
-    const requests = countDynamoRequests();
-    const { body } = await call('getAllClinicPatients', list.users.Nurse);
-    expect(requests.byCommand.QueryCommand).toBe(1);
-    const row = (body.items as PatientListItem[]).find((item) => item.UserID === alerted)!;
-    expect(row.status.alerts.map((alert) => alert.AlertID)).toEqual(['test-0', 'test-1', 'test-2', 'test-3', 'test-4'].map((id) => `${id}:SkippedAlert`));
-    // What the list reads is what the patient has: the stored alerts themselves, not a copy.
-    const stored = (await alertsRepository.listUnresolvedAlerts(alerted, { limit: 5 })).items;
-    expect(row.status.alerts).toEqual(stored);
-  });
-
-  it('queries the alerts of a patient whose item does not keep every key, and lists them the same', async () => {
-    // Raised before the keys were kept: the item holds none of them.
-    for (const i of [0, 1]) {
-      await alertsRepository.raiseAlert({
-        patientId: ofDirector,
-        sourceId: `older-${i}`,
-        alert: {
-          AlertID: `older-${i}:SkippedAlert`,
-          Time: `2025-12-0${i + 1}T08:00:00.000Z`,
-          flag: 'SkippedAlert',
-          severity: 2,
-          textValue: 'Skipped exchange',
-        },
-        keepKey: false,
-      });
-    }
-    expect((await patientsRepository.get(ofDirector))!.UnresolvedAlertKeys).toBeUndefined();
-    const requests = countDynamoRequests();
-    const { body } = await call('getAllClinicPatients', list.users.Nurse);
-    expect(requests.byCommand.QueryCommand).toBe(2);
-    const row = (body.items as PatientListItem[]).find((item) => item.UserID === ofDirector)!;
-    expect(row).toMatchObject({ unresolved: 2, unresolvedSince: '2025-12-01T08:00:00.000Z' });
-    expect(row.status.alerts.map((alert) => alert.AlertID)).toEqual(['older-0:SkippedAlert', 'older-1:SkippedAlert']);
-  });
-
-  it('drops the keys with the alerts they clear: cleared, a patient is read by its keys again', async () => {
-    const cleared = await call('clearAlerts', list.users.Nurse, { patientId: ofDirector, body: { _id: ofDirector } });
-    expect(cleared).toMatchObject({ status: 200, body: { cleared: 2, PatientAlertStatus: { statusValue: 1, unresolved: 0 } } });
-    expect((await patientsRepository.get(ofDirector))!.UnresolvedAlertKeys ?? []).toEqual([]);
-    const requests = countDynamoRequests();
-    const { body } = await call('getAllClinicPatients', list.users.Nurse);
-    expect(requests.byCommand.QueryCommand).toBe(1);
-    expect((body.items as PatientListItem[]).find((item) => item.UserID === ofDirector)).toMatchObject({ unresolved: 0, status: { alerts: [] } });
-  });
-
-  it('keeps at most ROW_ALERT_KEYS_MAX keys on a patient; the rest of the alerts are queried', async () => {
-    for (let i = 0; i <= ROW_ALERT_KEYS_MAX; i += 1) {
-      const time = new Date(Date.UTC(2025, 10, 1, 8) + i * 60_000).toISOString();
-      await raisePatientAlert(ofDirector, { flag: 'SkippedAlert', severity: 2, textValue: 'Skipped exchange' }, time, `many-${i}`);
-    }
-    const patient = (await patientsRepository.get(ofDirector))!;
-    expect([patient.PatientAlertStatus.unresolved, patient.UnresolvedAlertKeys?.length]).toEqual([ROW_ALERT_KEYS_MAX + 1, ROW_ALERT_KEYS_MAX]);
-    const { body } = await call('getAllClinicPatients', list.users.Nurse);
-    const row = (body.items as PatientListItem[]).find((item) => item.UserID === ofDirector)!;
-    expect(row.status.alerts.map((alert) => alert.AlertID)).toEqual([0, 1, 2, 3, 4].map((i) => `many-${i}:SkippedAlert`));
-    await call('clearAlerts', list.users.Nurse, { patientId: ofDirector, body: { _id: ofDirector } });
-    expect((await patientsRepository.get(ofDirector))!.UnresolvedAlertKeys ?? []).toEqual([]);
-  });
-
-  it("leaves the alerts' keys out of the profile", async () => {
-    const { body } = await call('getPatientProfile', list.users.Nurse, { patientId: alerted });
-    expect(body.Profile.PatientAlertStatus).toEqual({ statusValue: 3, unresolved: 6 });
-    expect(body.Profile).not.toHaveProperty('UnresolvedAlertKeys');
   });
 
   it('pages with a limit and a cursor, and records the read', async () => {

@@ -241,7 +241,6 @@ describe('exchanges arriving at once or out of order are evaluated as if they ca
       },
       turbidity: {},
       alerts: [],
-      keepAlertKeys: true,
       visit: { openDate: profile.OpenVisitOpenDate!, opens: false, periodStart: '' },
       patientLastExchangeTime: profile.LastExchangeTime,
       patientExchangeCount: profile.ExchangeCount ?? 0,
