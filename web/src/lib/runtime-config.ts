@@ -22,12 +22,64 @@ export interface RuntimeConfig {
 
 let loaded: RuntimeConfig | undefined;
 
-export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
-  if (!loaded) {
-    const response = await fetch('/config.json', { cache: 'no-store' });
-    if (!response.ok) throw new Error(`config.json: ${response.status}`);
-    loaded = (await response.json()) as RuntimeConfig;
+/** Where the last /config.json read is kept, for the next load to start with (it holds nothing secret). */
+const KEPT_KEY = 'pd.runtimeConfig';
+
+async function readConfig(): Promise<string> {
+  const response = await fetch('/config.json', { cache: 'no-store' });
+  if (!response.ok) throw new Error(`config.json: ${response.status}`);
+  return response.text();
+}
+
+function keptConfig(): string | undefined {
+  try {
+    return localStorage.getItem(KEPT_KEY) ?? undefined;
+  } catch {
+    return undefined; // storage refused (a private window's policy): read it from the network
   }
+}
+
+function keep(text: string): void {
+  try {
+    localStorage.setItem(KEPT_KEY, text);
+  } catch {
+    // Not kept: the next load waits for the network, as a first visit does.
+  }
+}
+
+/**
+ * The runtime config. A first visit waits for /config.json. A returning one starts with the copy
+ * the last load kept, so its first render and first reads do not wait a round trip on a slow line
+ * (docs/web.md, "The config a load starts with"); the network's copy is read all the same and,
+ * when a deployment changed it, takes the kept one's place for every later read of the config.
+ */
+export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
+  if (loaded) return loaded;
+  const fresh = readConfig();
+  const kept = keptConfig();
+  if (kept !== undefined) {
+    try {
+      loaded = JSON.parse(kept) as RuntimeConfig;
+      fresh.then(
+        (text) => {
+          if (text === kept) return;
+          try {
+            loaded = JSON.parse(text) as RuntimeConfig;
+            keep(text);
+          } catch {
+            // Not JSON (a proxy's error page, say): the kept copy stands.
+          }
+        },
+        () => undefined, // offline or refused: the kept copy stands
+      );
+      return loaded;
+    } catch {
+      // A copy that does not parse is no copy: wait for the network's.
+    }
+  }
+  const text = await fresh;
+  loaded = JSON.parse(text) as RuntimeConfig;
+  keep(text);
   return loaded;
 }
 
