@@ -94,12 +94,13 @@ describe('the runtime config', () => {
     expect(JSON.parse(localStorage.getItem('pd.runtimeConfig')!).apiBase).toBe('/api/kept');
   });
 
-  it('waits for the network when the kept copy does not parse', async () => {
-    localStorage.setItem('pd.runtimeConfig', '{"apiBase": "/api/cut');
+  it.each(['{"apiBase": "/api/cut', 'null', '{"frontendVersion": "1.1.33"}'])('waits for the network when the kept copy is no config: %s', async (copy) => {
+    localStorage.setItem('pd.runtimeConfig', copy);
     const server = configServer();
     const loading = loadRuntimeConfig();
     server.answer(JSON.stringify(config('/api/fresh')));
     expect((await loading).apiBase).toBe('/api/fresh');
+    expect(JSON.parse(localStorage.getItem('pd.runtimeConfig')!).apiBase).toBe('/api/fresh');
   });
 
   it('fails a first visit the network cannot answer, so the page says the portal could not start', async () => {

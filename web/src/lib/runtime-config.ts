@@ -31,6 +31,13 @@ async function readConfig(): Promise<string> {
   return response.text();
 }
 
+/** A config's text read as one; throws on anything else (not JSON, or JSON that is not a config). */
+function parseConfig(text: string): RuntimeConfig {
+  const value: unknown = JSON.parse(text);
+  if (typeof value !== 'object' || value === null || typeof (value as { apiBase?: unknown }).apiBase !== 'string') throw new Error('config.json: not a config');
+  return value as RuntimeConfig;
+}
+
 function keptConfig(): string | undefined {
   try {
     return localStorage.getItem(KEPT_KEY) ?? undefined;
@@ -59,15 +66,15 @@ export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
   const kept = keptConfig();
   if (kept !== undefined) {
     try {
-      loaded = JSON.parse(kept) as RuntimeConfig;
+      loaded = parseConfig(kept);
       fresh.then(
         (text) => {
           if (text === kept) return;
           try {
-            loaded = JSON.parse(text) as RuntimeConfig;
+            loaded = parseConfig(text);
             keep(text);
           } catch {
-            // Not JSON (a proxy's error page, say): the kept copy stands.
+            // Not a config (a proxy's error page, say): the kept copy stands.
           }
         },
         () => undefined, // offline or refused: the kept copy stands
@@ -78,7 +85,7 @@ export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
     }
   }
   const text = await fresh;
-  loaded = JSON.parse(text) as RuntimeConfig;
+  loaded = parseConfig(text);
   keep(text);
   return loaded;
 }
