@@ -81,7 +81,7 @@ export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
       );
       return loaded;
     } catch {
-      // A copy that does not parse is no copy: wait for the network's.
+      // A kept copy that is no config counts for nothing: wait for the network's.
     }
   }
   const text = await fresh;
