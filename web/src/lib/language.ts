@@ -7,6 +7,7 @@ import { session } from '@shared/messages/session';
 import { shell } from '@shared/messages/shell';
 import { twoFactorSetup } from '@shared/messages/two-factor-setup';
 import { widgets } from '@shared/messages/widgets';
+import { readKept, writeKept } from './kept-in-browser';
 
 export type { Language };
 
@@ -49,21 +50,14 @@ const isLanguage = (value: unknown): value is Language => (LANGUAGES as readonly
 
 /** The language kept in this browser, if any. */
 export function keptLanguage(): Language | undefined {
-  try {
-    const kept = localStorage.getItem(STORAGE_KEY);
-    return isLanguage(kept) ? kept : undefined;
-  } catch {
-    return undefined;
-  }
+  const kept = readKept(STORAGE_KEY);
+  return isLanguage(kept) ? kept : undefined;
 }
 
 /** Keeps the language for the next loads of this browser. */
 export function keepLanguage(language: Language): void {
-  try {
-    localStorage.setItem(STORAGE_KEY, language);
-  } catch {
-    // Storage refused (private mode): the language then follows the browser's on the next load.
-  }
+  // Where storage is refused, the language follows the browser's on the next load.
+  writeKept(STORAGE_KEY, language);
 }
 
 /** The language the page shows. */

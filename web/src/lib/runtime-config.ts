@@ -1,3 +1,5 @@
+import { readKept, writeKept } from './kept-in-browser';
+
 /** How the web proves a human is signing in: the local verifier, or Google's invisible reCAPTCHA on AWS. */
 export type HumanVerificationConfig = { kind: 'local' } | { kind: 'recaptcha'; siteKey: string };
 
@@ -38,22 +40,6 @@ function parseConfig(text: string): RuntimeConfig {
   return value as RuntimeConfig;
 }
 
-function keptConfig(): string | undefined {
-  try {
-    return localStorage.getItem(KEPT_KEY) ?? undefined;
-  } catch {
-    return undefined; // storage refused (a private window's policy): read it from the network
-  }
-}
-
-function keep(text: string): void {
-  try {
-    localStorage.setItem(KEPT_KEY, text);
-  } catch {
-    // Not kept: the next load waits for the network, as a first visit does.
-  }
-}
-
 /**
  * The runtime config. A first visit waits for /config.json. A returning one starts with the copy
  * the last load kept, so its first render and first reads do not wait a round trip on a slow line
@@ -63,7 +49,7 @@ function keep(text: string): void {
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
   if (loaded) return loaded;
   const fresh = readConfig();
-  const kept = keptConfig();
+  const kept = readKept(KEPT_KEY);
   if (kept !== undefined) {
     try {
       loaded = parseConfig(kept);
@@ -72,7 +58,7 @@ export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
           if (text === kept) return;
           try {
             loaded = parseConfig(text);
-            keep(text);
+            writeKept(KEPT_KEY, text);
           } catch {
             // Not a config (a proxy's error page, say): the kept copy stands.
           }
@@ -86,7 +72,7 @@ export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
   }
   const text = await fresh;
   loaded = parseConfig(text);
-  keep(text);
+  writeKept(KEPT_KEY, text);
   return loaded;
 }
 
