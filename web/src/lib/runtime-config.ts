@@ -1,3 +1,4 @@
+import { RUNTIME_CONFIG_URL } from '../sw/offline-cache';
 import { readKept, writeKept } from './kept-in-browser';
 
 /** How the web proves a human is signing in: the local verifier, or Google's invisible reCAPTCHA on AWS. */
@@ -28,7 +29,7 @@ let loaded: RuntimeConfig | undefined;
 const KEPT_KEY = 'pd.runtimeConfig';
 
 async function readConfig(): Promise<string> {
-  const response = await fetch('/config.json', { cache: 'no-store' });
+  const response = await fetch(RUNTIME_CONFIG_URL, { cache: 'no-store' });
   if (!response.ok) throw new Error(`config.json: ${response.status}`);
   return response.text();
 }
