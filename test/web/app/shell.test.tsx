@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import type { Role } from '@shared/roles';
+import { reloadProfile } from '@web/src/lib/auth';
 import { sessionStore } from '@web/src/lib/session-store';
 import { currentPath, fakeServer, profileFor, renderPortal, resetPortal, signedInAnswer, signInAs } from '../support/portal';
 
@@ -100,6 +101,32 @@ describe('the top bar', () => {
     // The sign-in's own last login (the one before it) stays.
     expect(screen.getByTestId('last-login').textContent).toBe('Last login at 05/03/24');
     expect(screen.getByTestId('top-bar').textContent).toContain('FirstLiberDiAdmin');
+  });
+
+  it("keeps the session as it is when the server's profile is the same, so the portal is not drawn again", async () => {
+    // The same profile, its keys in another order and the last login of a later sign-in (which the top bar never takes).
+    const same = Object.fromEntries(Object.entries(profileFor('Doctor', { LastLoginAt: '2030-01-01T00:00:00.000Z' })).reverse());
+    const server = fakeServer().on('GET', '/users/user-Doctor/session', { status: 200, body: { profile: same } });
+    signInAs('Doctor');
+    const before = sessionStore.get().signedIn;
+    let notified = 0;
+    const stop = sessionStore.subscribe(() => (notified += 1));
+    try {
+      renderPortal('/patients');
+      await waitFor(() => expect(server.calls.some((call) => call.url.endsWith('/users/user-Doctor/session'))).toBe(true));
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      expect(sessionStore.get().signedIn).toBe(before);
+      expect(notified).toBe(0);
+
+      // A profile that did change is taken, and every reader of the session hears of it.
+      server.on('GET', '/users/user-Doctor/session', { status: 200, body: { profile: profileFor('Doctor', { FirstName: 'Renamed' }) } });
+      await act(() => reloadProfile());
+      expect(sessionStore.get().signedIn?.profile.FirstName).toBe('Renamed');
+      expect(notified).toBe(1);
+      await waitFor(() => expect(screen.getByTestId('top-bar').textContent).toContain('Renamed'));
+    } finally {
+      stop();
+    }
   });
 
   it('shows staff no counts', async () => {

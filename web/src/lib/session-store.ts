@@ -58,6 +58,16 @@ function readSlots(): SessionSlots {
   return slots;
 }
 
+/** Whether two values of JSON's kinds are the same, whatever the order of their keys; an undefined key is no key. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const keysOf = (value: object) => Object.entries(value).filter(([, v]) => v !== undefined);
+  const entriesA = keysOf(a);
+  const valuesB = new Map(keysOf(b));
+  return entriesA.length === valuesB.size && entriesA.every(([key, value]) => valuesB.has(key) && sameJson(value, valuesB.get(key)));
+}
+
 let snapshot: SessionSlots = readSlots();
 const listeners = new Set<() => void>();
 
@@ -127,7 +137,10 @@ export const sessionStore = {
   updateProfile(profile: SessionProfile): void {
     const current = snapshot.signedIn;
     if (!current || current.profile.UserID !== profile.UserID) return;
-    write({ signedIn: { ...current, profile: { ...profile, LastLoginAt: current.profile.LastLoginAt } } });
+    const next = { ...profile, LastLoginAt: current.profile.LastLoginAt };
+    // Every screen reads the session: a new object, even of the same profile, draws the whole portal again.
+    if (sameJson(next, current.profile)) return;
+    write({ signedIn: { ...current, profile: next } });
   },
 
   /** Clears all three slots (sign-out, idle sign-out, a session the server no longer accepts). */
