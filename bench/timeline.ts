@@ -8,7 +8,7 @@ import { buildWeb } from '../web/build';
 import { onSlowLine, seedBrowserClinic, shown, startGzipProxy, workerReady, type BrowserSeed } from './browser';
 
 /**
- * Where a screen's time goes on the bench's slow line: `npx tsx bench/timeline.ts [screen] [rounds]`.
+ * Where a screen's time goes on the bench's slow line: `npx tsx bench/timeline.ts [screen] [rounds] [--no-profile]`.
  * `login` (the default) loads /login cold, then warm (served by the service worker) `rounds` times;
  * `patients` reopens /patients signed in and `patient` opens a patient's exchanges, on the bench's
  * browser clinic (200 patients, one with a year of exchanges), `rounds` times each, warm. Each prints
@@ -79,7 +79,15 @@ const resourceTimeline = (page: Page) =>
     ),
   );
 
+/**
+ * `--no-profile` times the rounds without the CPU profiler: on a 2-CPU machine starting it for the
+ * new page took about 0.4 s of the main thread inside the timed window (a Chromium trace, 2026-11-28),
+ * so the profiled rounds are slower than the page is. Compare like with like.
+ */
+const PROFILING = !process.argv.includes('--no-profile');
+
 async function profiled<T>(cdp: CDPSession, work: () => Promise<T>): Promise<{ value: T; profile: string }> {
+  if (!PROFILING) return { value: await work(), profile: '' };
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
@@ -144,8 +152,8 @@ async function screenTimeline(context: BrowserContext, url: string, screen: 'pat
 }
 
 async function main(): Promise<void> {
-  const screen = process.argv[2] ?? 'login';
-  const rounds = Number(process.argv[3] ?? 2);
+  const [screen = 'login', roundsArg = '2'] = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+  const rounds = Number(roundsArg);
   if (screen !== 'login' && screen !== 'patients' && screen !== 'patient') throw new Error(`No screen ${screen}: login, patients or patient`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'screen-timeline-'));
   const stack = await startLocalStack({ dataDir, port: 0, mqttPort: 0, log: () => undefined });
