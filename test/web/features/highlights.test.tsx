@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import type { PatientAlert } from '@shared/api/exchanges';
 import { paths } from '@web/src/config/routes';
@@ -6,8 +6,23 @@ import { periodStart } from '@web/src/features/clinical/clinical-reads';
 import { fakeServer, renderPortal, resetPortal, signInAs } from '../support/portal';
 import { exchange, PATIENT_ID, servePatient } from '../support/patient';
 
+/** Each time a chart is drawn: recharts' LineChart, counted, then drawn as recharts draws it. */
+const mockChartDraws = { count: 0 };
+jest.mock('recharts', () => {
+  const actual = jest.requireActual<typeof import('recharts')>('recharts');
+  const { createElement } = jest.requireActual<typeof import('react')>('react');
+  const LineChart = (props: Parameters<typeof actual.LineChart>[0]) => {
+    mockChartDraws.count += 1;
+    return createElement(actual.LineChart, props);
+  };
+  return { ...actual, LineChart };
+});
+
 /** The highlights panel: alert counts per flag and the six charts of 450 by 250, zoomable past 9 labels. */
-beforeEach(() => resetPortal());
+beforeEach(() => {
+  resetPortal();
+  mockChartDraws.count = 0;
+});
 
 const SLOW = { timeout: 15000 };
 const CHARTS = [
@@ -108,6 +123,17 @@ it('names each line in a legend under its chart, without the chart measuring it'
   ).toEqual(['Systolic', 'Diastolic']);
   // Recharts' legend measures itself once drawn and draws the chart again to make room.
   expect(figure.querySelector('.recharts-legend-wrapper')).toBeNull();
+});
+
+it('draws each chart once as the panel shows, though the layout around them measures itself and renders again', async () => {
+  signInAs('Nurse');
+  servePatient(fakeServer(), exchanges(12));
+  renderPortal(paths.patientExchanges({ patientId: PATIENT_ID }));
+  await waitFor(() => {
+    for (const name of CHARTS) expect(screen.getByRole('figure', { name }).querySelector('path.recharts-line-curve')).not.toBeNull();
+  }, SLOW);
+  await act(() => new Promise((resolve) => setTimeout(resolve, 100))); // what the first render set off has run
+  expect(mockChartDraws.count).toBe(CHARTS.length);
 });
 
 /** Exchanges an hour apart, newest first, each with a UF. */

@@ -6,7 +6,7 @@ import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { useId, useMemo, useState } from 'react';
+import { memo, useId, useMemo, useState } from 'react';
 import { AxisTick, labelInterval } from '@web/src/components/chart-axis';
 import { Brush, CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { alertFlags, type AlertFlag } from '@shared/alerts';
@@ -84,7 +84,7 @@ interface SeriesLine {
  * Which line is which, under the chart: recharts' own legend measures itself in the page once
  * drawn and draws the chart again to make room for it.
  */
-function SeriesLegend({ lines }: { lines: SeriesLine[] }) {
+function SeriesLegend({ lines }: { lines: readonly SeriesLine[] }) {
   return (
     <ul style={{ display: 'flex', justifyContent: 'center', gap: 16, listStyle: 'none', margin: 0, padding: 0, fontSize: 12 }}>
       {lines.map((line) => (
@@ -99,8 +99,12 @@ function SeriesLegend({ lines }: { lines: SeriesLine[] }) {
   );
 }
 
-/** A line chart of 450 by 250 named by its caption; a brush to zoom when it has more than 9 labels. */
-function Chart({ title, points, lines }: { title: string; points: readonly Point[]; lines: SeriesLine[] }) {
+/**
+ * A line chart of 450 by 250 named by its caption; a brush to zoom when it has more than 9 labels.
+ * Drawn again only for new points: the column layout around the charts measures itself once shown
+ * and renders again, and each chart is a few hundred SVG elements (docs/web.md, "The charts drawn once").
+ */
+const Chart = memo(function Chart({ title, points, lines }: { title: string; points: readonly Point[]; lines: readonly SeriesLine[] }) {
   const captionId = useId();
   const data = points.filter((point) => lines.some((line) => point[line.key] !== undefined));
   return (
@@ -137,12 +141,40 @@ function Chart({ title, points, lines }: { title: string; points: readonly Point
       {data.length > 0 && <SeriesLegend lines={lines} />}
     </figure>
   );
+});
+
+/**
+ * The six charts and their lines. Read from the messages when first drawn, not when this module
+ * loads: the opened screen's module can load before the page's language is in place (docs/web.md).
+ */
+function chartsShown(): Array<{ title: string; lines: readonly SeriesLine[] }> {
+  const s = h.series;
+  return [
+    {
+      title: h.charts.weight,
+      lines: [
+        { key: 'weight', name: s.weight, colour: colours.primary },
+        { key: 'targetWeight', name: s.targetWeight, colour: colours.tertiary, dashed: true },
+      ],
+    },
+    {
+      title: h.charts.bloodPressure,
+      lines: [
+        { key: 'systolic', name: s.systolic, colour: colours.secondary },
+        { key: 'diastolic', name: s.diastolic, colour: colours.primary, dashed: true },
+      ],
+    },
+    { title: h.charts.pulse, lines: [{ key: 'pulse', name: s.pulse, colour: colours.secondary }] },
+    { title: h.charts.uf, lines: [{ key: 'uf', name: s.uf, colour: colours.primary }] },
+    { title: h.charts.drainVolume, lines: [{ key: 'drainVolume', name: s.drainVolume, colour: colours.tertiary }] },
+    { title: h.charts.turbidity, lines: [{ key: 'turbidity', name: s.turbidity, colour: colours.secondary }] },
+  ];
 }
 
 function Highlights({ exchanges }: { exchanges: readonly ExchangeRow[] }) {
   const points = useMemo(() => [...exchanges].reverse().map(pointOf), [exchanges]);
+  const charts = useMemo(chartsShown, []);
   const counts = alertCounts(exchanges);
-  const s = h.series;
   return (
     <SpaceBetween size="l">
       <section aria-label={h.alertCounts}>
@@ -154,26 +186,9 @@ function Highlights({ exchanges }: { exchanges: readonly ExchangeRow[] }) {
         )}
       </section>
       <ColumnLayout columns={2} minColumnWidth={CHART_WIDTH}>
-        <Chart
-          title={h.charts.weight}
-          points={points}
-          lines={[
-            { key: 'weight', name: s.weight, colour: colours.primary },
-            { key: 'targetWeight', name: s.targetWeight, colour: colours.tertiary, dashed: true },
-          ]}
-        />
-        <Chart
-          title={h.charts.bloodPressure}
-          points={points}
-          lines={[
-            { key: 'systolic', name: s.systolic, colour: colours.secondary },
-            { key: 'diastolic', name: s.diastolic, colour: colours.primary, dashed: true },
-          ]}
-        />
-        <Chart title={h.charts.pulse} points={points} lines={[{ key: 'pulse', name: s.pulse, colour: colours.secondary }]} />
-        <Chart title={h.charts.uf} points={points} lines={[{ key: 'uf', name: s.uf, colour: colours.primary }]} />
-        <Chart title={h.charts.drainVolume} points={points} lines={[{ key: 'drainVolume', name: s.drainVolume, colour: colours.tertiary }]} />
-        <Chart title={h.charts.turbidity} points={points} lines={[{ key: 'turbidity', name: s.turbidity, colour: colours.secondary }]} />
+        {charts.map((chart) => (
+          <Chart key={chart.title} title={chart.title} points={points} lines={chart.lines} />
+        ))}
       </ColumnLayout>
     </SpaceBetween>
   );
