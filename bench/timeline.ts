@@ -80,9 +80,9 @@ const resourceTimeline = (page: Page) =>
   );
 
 /**
- * `--no-profile` times the rounds without the CPU profiler: on a 2-CPU machine starting it for the
- * new page took about 0.4 s of the main thread inside the timed window (a Chromium trace, 2026-11-28),
- * so the profiled rounds are slower than the page is. Compare like with like.
+ * `--no-profile` times the rounds without the CPU profiler, whose start for the new page takes the
+ * main thread inside the timed window: profiled rounds are slower than the page is (docs/web.md,
+ * "The profile read again, the portal drawn again"). Compare like with like.
  */
 const PROFILING = !process.argv.includes('--no-profile');
 
