@@ -2,7 +2,8 @@ import { readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { buildWeb, entryChunks } from './build';
+import { buildWeb, COMPILE_HINT, entryChunks } from './build';
+import { readdir } from 'node:fs/promises';
 
 export interface LoginWeight {
   /** Gzipped bytes of main.js and the chunks it imports statically. */
@@ -21,6 +22,8 @@ export interface LoginWeight {
   preloaded: { chunks: string[]; fonts: string[] };
   /** The chunks main.js names in its own imports, and the fonts main.css names, as built. */
   named: { chunks: string[]; fonts: string[] };
+  /** main.js and the chunks it imports statically; and the JS files of the build that start with V8's compile hint. */
+  compiled: { onLoad: string[]; hinted: string[] };
 }
 
 /**
@@ -43,7 +46,10 @@ export async function measureLogin(): Promise<LoginWeight> {
     const shell = chunkStyles.filter((file) => file.startsWith('app-shell-'));
     const screenCss: Record<string, number> = {};
     for (const file of chunkStyles) screenCss[file.replace(/-[A-Z0-9]+\.css$/, '')] = await sum(new Set([...css, ...shell, file]));
+    const scripts = (await readdir(assets)).filter((file) => file.endsWith('.js'));
+    const starts = await Promise.all(scripts.map(async (file) => (await readFile(path.join(assets, file), 'utf8')).startsWith(COMPILE_HINT)));
     return {
+      compiled: { onLoad: [...js].sort(), hinted: scripts.filter((_, index) => starts[index]).sort() },
       js: await sum(js),
       jsFiles: js.size,
       css: await sum(css),

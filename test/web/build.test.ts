@@ -25,6 +25,12 @@ describe('the production web build', () => {
     expect(weight.named.fonts).toEqual(expect.arrayContaining(weight.preloaded.fonts));
   });
 
+  // docs/web.md, "Compiled as it streams in": what every page runs as it starts, and nothing loaded later.
+  it('hints V8 to compile the JS every page starts with as it streams in, and only that', () => {
+    expect(weight.compiled.onLoad).toContain('main.js');
+    expect(weight.compiled.hinted).toEqual(weight.compiled.onLoad);
+  });
+
   // docs/web.md, "Stylesheets": what the bench counts for a screen, main.css with the shell's and the screen's own.
   it('keeps the CSS each screen has loaded within 60 KB gzipped', () => {
     expect(Object.keys(weight.screenCss)).toEqual(expect.arrayContaining(['app-shell', 'patients-screen', 'patient-screen']));
