@@ -1,9 +1,8 @@
-import { readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildWeb, COMPILE_HINT, entryChunks } from './build';
-import { readdir } from 'node:fs/promises';
 
 export interface LoginWeight {
   /** Gzipped bytes of main.js and the chunks it imports statically. */
