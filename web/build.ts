@@ -268,8 +268,9 @@ export async function buildWeb(options: { outdir: string; minify?: boolean }): P
   const entryCss = path.join(base.outdir!, 'main.css');
   const codeOnly = codeOnlyStylesheets(result.metafile!);
   const built = result.outputFiles.filter((file) => !file.path.startsWith(entryCss) && !codeOnly.some((css) => file.path.startsWith(css)));
+  const startChunks = entryChunks(result.metafile!);
   // The local build's source maps would be a line out in a file that starts with the hint.
-  const onLoad = new Set(minify ? ['main.js', ...entryChunks(result.metafile!)] : []);
+  const onLoad = new Set(minify ? ['main.js', ...startChunks] : []);
   await Promise.all(
     built
       .filter((file) => !file.path.endsWith('.css'))
@@ -293,7 +294,7 @@ export async function buildWeb(options: { outdir: string; minify?: boolean }): P
     written.set(path.basename(file), path.basename(target));
     await writeFile(target, css);
   }
-  const early = { chunks: entryChunks(result.metafile!), fonts: bodyFonts(entry.css) };
+  const early = { chunks: startChunks, fonts: bodyFonts(entry.css) };
   await writeFile(path.join(options.outdir, 'index.html'), indexHtml(chunkStyles(result.metafile!, written), early));
   await buildServiceWorker(options.outdir, minify);
   return result.metafile!;
