@@ -51,6 +51,18 @@ export const aliasesOnly = {
  * into the chunk /login loads (docs/web.md, "What /login loads"). Lambdas may read the barrel as a
  * namespace. Repeats aliasesOnly's pattern, since this block's rule replaces it for these files.
  */
+const browserImportPatterns = [
+  ...aliasesOnly.rules['no-restricted-imports'][1].patterns,
+  {
+    regex: '^@cloudscape-design/components/(i18n|error-boundary)(/|$)',
+    message:
+      "The web build stands in for the message formatter these need (web/src/lib/intl-messageformat-stand-in.ts): show errors and texts the portal's way.",
+  },
+  {
+    regex: '^(@shared/messages|(\\.\\./)+messages|\\./messages)$',
+    message: "Import the message area's module (@shared/messages/<area>): the barrel puts every area into /login's chunk.",
+  },
+];
 const messageAreasInBrowser = {
   files: ['web/src/**/*.{ts,tsx}', 'shared/**/*.ts'],
   rules: {
@@ -58,20 +70,22 @@ const messageAreasInBrowser = {
       'error',
       {
         patterns: [
-          ...aliasesOnly.rules['no-restricted-imports'][1].patterns,
+          ...browserImportPatterns,
           {
-            regex: '^@cloudscape-design/components/(i18n|error-boundary)(/|$)',
+            regex: '^@cloudscape-design/components/modal(/|$)',
             message:
-              "The web build stands in for the message formatter these need (web/src/lib/intl-messageformat-stand-in.ts): show errors and texts the portal's way.",
-          },
-          {
-            regex: '^(@shared/messages|(\\.\\./)+messages|\\./messages)$',
-            message: "Import the message area's module (@shared/messages/<area>): the barrel puts every area into /login's chunk.",
+              "Import Modal from @web/src/components/modal: Cloudscape's keeps a hidden dialog's whole content on the page, built with every screen (docs/web.md).",
           },
         ],
       },
     ],
   },
+};
+
+/** The one file that wraps Cloudscape's Modal. */
+const modalWrapper = {
+  files: ['web/src/components/modal.tsx'],
+  rules: { 'no-restricted-imports': ['error', { patterns: browserImportPatterns }] },
 };
 
 /** ESLint's own recommended set (what `@eslint/js` would give, which is not installed). */
@@ -195,4 +209,5 @@ export default defineConfig(
   noCycle,
   ENFORCE_ALIASES ? aliasesOnly : {},
   messageAreasInBrowser,
+  modalWrapper,
 );

@@ -115,6 +115,9 @@ const results = lint([
   { filePath: 'web/src/features/admin/new-page.tsx', code: "import * as messages from '@shared/messages';" },
   { filePath: 'shared/api/new-contract.ts', code: "import * as messages from '../messages';" },
   { filePath: 'functions/services/new-service.ts', code: "import * as messages from '@shared/messages';" },
+  { filePath: 'web/src/features/admin/new-dialog.tsx', code: "import Modal from '@cloudscape-design/components/modal';" },
+  { filePath: 'web/src/components/modal.tsx', code: "import CloudscapeModal from '@cloudscape-design/components/modal';" },
+  { filePath: 'web/src/features/admin/new-dialog.tsx', code: "import Modal from '@web/src/components/modal';" },
 ]);
 
 describe('lint zones', () => {
@@ -151,5 +154,19 @@ describe('message areas in browser code', () => {
 
   it('lets a Lambda read the barrel as a namespace', () => {
     expect(restricted(functionsBarrel!)).toEqual([]);
+  });
+});
+
+describe('dialogs in browser code', () => {
+  const [direct, wrapper, wrapped] = results.slice(violations.length + clean.length + 5);
+  const restricted = (messages: Message[]) => messages.filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.line);
+
+  it("refuses Cloudscape's Modal outside its wrapper (a hidden one is built with every screen)", () => {
+    expect(restricted(direct!)).toEqual([1]);
+  });
+
+  it('lets the wrapper, and screens through it, import it', () => {
+    expect(restricted(wrapper!)).toEqual([]);
+    expect(restricted(wrapped!)).toEqual([]);
   });
 });

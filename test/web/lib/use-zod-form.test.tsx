@@ -78,7 +78,7 @@ describe('the form hook', () => {
     await act(async () => accept!.click());
     expect(send).toHaveBeenCalledTimes(1);
     expect(send).toHaveBeenCalledWith({ newPassword: GOOD, confirmPassword: GOOD });
-    await waitFor(() => expect(page().findModal()!.isVisible()).toBe(false));
+    await waitFor(() => expect(page().findModal()).toBeNull());
   });
 
   it("shows the server's refusal in the error dialog and its field message under the field, until the field changes", async () => {

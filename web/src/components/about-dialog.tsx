@@ -1,6 +1,6 @@
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
-import Modal from '@cloudscape-design/components/modal';
+import Modal from '@web/src/components/modal';
 import { dialogs } from '@shared/messages/dialogs';
 import { sessionScreens } from '@shared/messages/session-screens';
 import { shell } from '@shared/messages/shell';

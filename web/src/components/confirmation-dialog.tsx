@@ -1,7 +1,7 @@
 import { dialogs } from '@shared/messages/dialogs';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
-import Modal from '@cloudscape-design/components/modal';
+import Modal from '@web/src/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { widgetMessages } from '../lib/widget-messages';
 

@@ -1,6 +1,6 @@
 import Button from '@cloudscape-design/components/button';
 import Form from '@cloudscape-design/components/form';
-import Modal from '@cloudscape-design/components/modal';
+import Modal from '@web/src/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
 import { onCallShiftInputSchema, type OnCallClinician, type OnCallShiftRow } from '@shared/api/on-call';

@@ -1,7 +1,7 @@
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
-import Modal from '@cloudscape-design/components/modal';
+import Modal from '@web/src/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
 import { fhirExportQuerySchema, fhirPeriod } from '@shared/api/fhir';
