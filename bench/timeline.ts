@@ -8,12 +8,13 @@ import { buildWeb } from '../web/build';
 import { onSlowLine, seedBrowserClinic, shown, startGzipProxy, workerReady, type BrowserSeed } from './browser';
 
 /**
- * Where a screen's time goes on the bench's slow line: `npx tsx bench/timeline.ts [screen] [rounds] [--no-profile]`.
+ * Where a screen's time goes on the bench's slow line: `npx tsx bench/timeline.ts [screen] [rounds] [--no-profile] [--react]`.
  * `login` (the default) loads /login cold, then warm (served by the service worker) `rounds` times;
  * `patients` reopens /patients signed in and `patient` opens a patient's exchanges, on the bench's
  * browser clinic (200 patients, one with a year of exchanges), `rounds` times each, warm. Each prints
  * when the screen was ready, its resources' timings and, warm, the CPU profile's heaviest scripts and
- * functions. A tool for reading, not a bench row: `npm run bench -- --only browser` judges.
+ * functions (`--react`: React's commits, see REACT_COMMITS). A tool for reading, not a bench row:
+ * `npm run bench -- --only browser` judges.
  */
 const USABLE = `
 new MutationObserver((_, observer) => {
@@ -80,6 +81,64 @@ const resourceTimeline = (page: Page) =>
   );
 
 /**
+ * `--react` builds with React's profiler on (`buildWeb({ profileReact })`) and stands in for React's
+ * developer tools, whose hook React calls at each commit: for each commit it keeps the time React
+ * spent rendering (the root's `actualDuration`) and each component's own share of it (a fiber's
+ * duration less its children's), counting only the fibers React worked on in that commit (begun
+ * at or after the root). A DOM element, a text or a component without a name is counted under the
+ * nearest named component above it.
+ * The profiling build is slower than the shipped one: read the shares, not the milliseconds.
+ */
+const REACT = process.argv.includes('--react');
+const REACT_COMMITS = `
+window.__reactCommits = [];
+window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+  supportsFiber: true,
+  renderers: new Map(),
+  inject(renderer) { this.renderers.set(this.renderers.size + 1, renderer); return this.renderers.size; },
+  checkDCE() {},
+  onScheduleFiberRoot() {},
+  onCommitFiberUnmount() {},
+  onPostCommitFiberRoot() {},
+  onCommitFiberRoot(_id, root) {
+    const rootFiber = root.current;
+    const since = rootFiber.actualStartTime;
+    const worked = (fiber) => fiber.actualStartTime >= since;
+    const own = new Map();
+    const stack = [[rootFiber.child, 'App']];
+    while (stack.length) {
+      const [fiber, owner] = stack.pop();
+      if (!fiber) continue;
+      stack.push([fiber.sibling, owner]);
+      if (!worked(fiber)) continue;
+      const type = fiber.type;
+      const name = type && typeof type !== 'string'
+        ? type.displayName || type.name || (type.render && (type.render.displayName || type.render.name)) || (type.type && (type.type.displayName || type.type.name))
+        : undefined;
+      stack.push([fiber.child, name || owner]);
+      let self = fiber.actualDuration;
+      for (let child = fiber.child; child; child = child.sibling) if (worked(child)) self -= child.actualDuration;
+      own.set(name || owner, (own.get(name || owner) || 0) + self);
+    }
+    window.__reactCommits.push({ at: performance.now(), ms: rootFiber.actualDuration, own: [...own].sort((a, b) => b[1] - a[1]).slice(0, 8) });
+  },
+};
+`;
+
+/** The commits React made in the page, each with the components that took most of its render. */
+async function reactSummary(page: Page): Promise<string> {
+  if (!REACT) return '';
+  const commits = await page.evaluate(() => (window as unknown as { __reactCommits: { at: number; ms: number; own: [string, number][] }[] }).__reactCommits);
+  return `\n  React commits (profiling build):\n${commits
+    .filter((commit) => commit.ms >= 5)
+    .map(
+      (commit) =>
+        `    at ${Math.round(commit.at)} ms, rendered ${Math.round(commit.ms)} ms: ${commit.own.map(([name, ms]) => `${name} ${Math.round(ms)}`).join(', ')}`,
+    )
+    .join('\n')}`;
+}
+
+/**
  * `--no-profile` times the rounds without the CPU profiler, whose start for the new page takes the
  * main thread inside the timed window: profiled rounds are slower than the page is (docs/web.md,
  * "The profile read again, the portal drawn again"). Compare like with like.
@@ -97,6 +156,7 @@ async function profiled<T>(cdp: CDPSession, work: () => Promise<T>): Promise<{ v
 
 async function loginTimeline(context: BrowserContext, url: string, rounds: number): Promise<void> {
   await context.addInitScript(USABLE);
+  if (REACT) await context.addInitScript(REACT_COMMITS);
   const visit = async (label: string, profiling: boolean) => {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -115,7 +175,7 @@ async function loginTimeline(context: BrowserContext, url: string, rounds: numbe
       const usable = (window as unknown as { __loginUsable: number }).__loginUsable;
       return `usable ${Math.round(usable)} ms, first contentful paint ${Math.round(paint)} ms, DOMContentLoaded ${Math.round(navigation.domContentLoadedEventEnd)} ms`;
     });
-    console.log(`${label}: ${timeline}\n  ${(await resourceTimeline(page)).join('\n  ')}${profile ? `\n${profile}` : ''}`);
+    console.log(`${label}: ${timeline}\n  ${(await resourceTimeline(page)).join('\n  ')}${profile ? `\n${profile}` : ''}${await reactSummary(page)}`);
     await page.close();
   };
   await visit('cold', false);
@@ -125,6 +185,7 @@ async function loginTimeline(context: BrowserContext, url: string, rounds: numbe
 
 /** Signs in once unthrottled; then, in that tab (the session lives in it), each round warm on the slow line. */
 async function screenTimeline(context: BrowserContext, url: string, screen: 'patients' | 'patient', rounds: number, seed: BrowserSeed): Promise<void> {
+  if (REACT) await context.addInitScript(REACT_COMMITS);
   const page = await context.newPage();
   await page.goto(`${url}/login`);
   await page.getByLabel('User ID').fill(seed.email);
@@ -146,7 +207,7 @@ async function screenTimeline(context: BrowserContext, url: string, screen: 'pat
       return `table ${Math.round(table)} ms, charts ${Math.round(await shown(page, 'path.recharts-line-curve'))} ms`;
     });
     await page.waitForLoadState('networkidle');
-    console.log(`${screen}, warm ${round}: ${ready}\n  ${(await resourceTimeline(page)).join('\n  ')}\n${profile}`);
+    console.log(`${screen}, warm ${round}: ${ready}\n  ${(await resourceTimeline(page)).join('\n  ')}\n${profile}${await reactSummary(page)}`);
     if (screen === 'patient') await page.goto(`${url}/patients`);
   }
 }
@@ -158,7 +219,7 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'screen-timeline-'));
   const stack = await startLocalStack({ dataDir, port: 0, mqttPort: 0, log: () => undefined });
   // The production build, as the bench serves it.
-  await buildWeb({ outdir: path.join(dataDir, 'web'), minify: true });
+  await buildWeb({ outdir: path.join(dataDir, 'web'), minify: true, profileReact: REACT });
   const proxy = await startGzipProxy(stack.url);
   const browser = await launchChromium();
   try {

@@ -253,18 +253,36 @@ ${early.chunks.map((chunk) => `    <link rel="modulepreload" href="/assets/${chu
 `;
 
 /**
+ * React's profiling build in place of react-dom, and the names of functions kept: a build for
+ * reading where renders go (`bench/timeline.ts --react`), never one to ship.
+ */
+const reactProfiling: Plugin = {
+  name: 'react-profiling',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^react-dom$/ }, () => ({ path: require.resolve('react-dom/profiling') }));
+  },
+};
+
+/**
  * Builds the web into `outdir`: index.html and assets/. Each lazily loaded screen brings its own
  * stylesheet, so /login's stylesheet holds only the session screens' CSS. The metafile returned is
  * esbuild's: the chunks' stylesheets are written under other names, which index.html gives.
+ * `profileReact` builds with React's profiler on (see `reactProfiling`).
  */
-export async function buildWeb(options: { outdir: string; minify?: boolean }): Promise<Metafile> {
+export async function buildWeb(options: { outdir: string; minify?: boolean; profileReact?: boolean }): Promise<Metafile> {
   const minify = options.minify ?? false;
   await rm(options.outdir, { recursive: true, force: true });
   await mkdir(options.outdir, { recursive: true });
   const entry = await entryStylesheet(options.outdir, minify);
   const base = webBuildOptions(options.outdir, minify);
   // main.css is the entry's own build's: this build's would lack what the chunks leave out.
-  const result = await build({ ...base, write: false, plugins: [withoutEntryCss(entry.inputs), ...(base.plugins ?? [])] });
+  const profiling = options.profileReact ? [reactProfiling] : [];
+  const result = await build({
+    ...base,
+    keepNames: !!options.profileReact,
+    write: false,
+    plugins: [withoutEntryCss(entry.inputs), ...profiling, ...(base.plugins ?? [])],
+  });
   const entryCss = path.join(base.outdir!, 'main.css');
   const codeOnly = codeOnlyStylesheets(result.metafile!);
   const built = result.outputFiles.filter((file) => !file.path.startsWith(entryCss) && !codeOnly.some((css) => file.path.startsWith(css)));

@@ -23,7 +23,18 @@ export interface LoginWeight {
   named: { chunks: string[]; fonts: string[] };
   /** main.js and the chunks it imports statically; and the JS files of the build that start with V8's compile hint. */
   compiled: { onLoad: string[]; hinted: string[] };
+  /** Whether a JS file of the build holds React's profiler (`buildWeb`'s `profileReact`, never shipped). */
+  reactProfiler: boolean;
 }
+
+/** The JS files of a build's assets folder, each with its text. */
+export async function builtScripts(assets: string): Promise<Array<{ file: string; text: string }>> {
+  const files = (await readdir(assets)).filter((file) => file.endsWith('.js'));
+  return Promise.all(files.map(async (file) => ({ file, text: await readFile(path.join(assets, file), 'utf8') })));
+}
+
+/** React's profiling build keeps each fiber's render time; its production build has no such field. */
+export const holdsReactProfiler = (scripts: Array<{ text: string }>) => scripts.some(({ text }) => text.includes('actualDuration'));
 
 /**
  * What /login downloads from the production (minified) build, gzipped: main.js with the chunks it
@@ -45,10 +56,16 @@ export async function measureLogin(): Promise<LoginWeight> {
     const shell = chunkStyles.filter((file) => file.startsWith('app-shell-'));
     const screenCss: Record<string, number> = {};
     for (const file of chunkStyles) screenCss[file.replace(/-[A-Z0-9]+\.css$/, '')] = await sum(new Set([...css, ...shell, file]));
-    const scripts = (await readdir(assets)).filter((file) => file.endsWith('.js'));
-    const starts = await Promise.all(scripts.map(async (file) => (await readFile(path.join(assets, file), 'utf8')).startsWith(COMPILE_HINT)));
+    const scripts = await builtScripts(assets);
     return {
-      compiled: { onLoad: [...js].sort(), hinted: scripts.filter((_, index) => starts[index]).sort() },
+      compiled: {
+        onLoad: [...js].sort(),
+        hinted: scripts
+          .filter(({ text }) => text.startsWith(COMPILE_HINT))
+          .map(({ file }) => file)
+          .sort(),
+      },
+      reactProfiler: holdsReactProfiler(scripts),
       js: await sum(js),
       jsFiles: js.size,
       css: await sum(css),

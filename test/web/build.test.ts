@@ -1,4 +1,8 @@
-import { measureLogin, type LoginWeight } from '@web/measure-login';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { buildWeb } from '@web/build';
+import { builtScripts, holdsReactProfiler, measureLogin, type LoginWeight } from '@web/measure-login';
 
 /** The budget for what /login downloads, on the production build (`npx tsx web/measure-login.ts` prints it). */
 describe('the production web build', () => {
@@ -13,6 +17,11 @@ describe('the production web build', () => {
     expect(weight.cssFiles).toBe(1);
     expect(weight.css).toBeLessThanOrEqual(60 * 1024);
     expect(weight.sourceMaps).toBe(0);
+  });
+
+  // bench/timeline.ts --react builds with React's profiler; the build that ships must not carry it.
+  it("ships React's production build, without its profiler", () => {
+    expect(weight.reactProfiler).toBe(false);
   });
 
   // docs/web.md, "What /login loads": on a slow line each of these would otherwise wait a round trip for what names it.
@@ -37,4 +46,18 @@ describe('the production web build', () => {
     const over = Object.entries(weight.screenCss).filter(([, bytes]) => bytes > 60 * 1024);
     expect(over).toEqual([]);
   });
+});
+
+describe("the web built for reading React's renders (bench/timeline.ts --react)", () => {
+  it("carries React's profiler and the components' names", async () => {
+    const outdir = await mkdtemp(path.join(os.tmpdir(), 'pd-web-react-profile-'));
+    try {
+      await buildWeb({ outdir, minify: true, profileReact: true });
+      const scripts = await builtScripts(path.join(outdir, 'assets'));
+      expect(holdsReactProfiler(scripts)).toBe(true);
+      expect(scripts.some(({ text }) => text.includes('"PatientScreen"'))).toBe(true);
+    } finally {
+      await rm(outdir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
