@@ -156,7 +156,6 @@ async function profiled<T>(cdp: CDPSession, work: () => Promise<T>): Promise<{ v
 
 async function loginTimeline(context: BrowserContext, url: string, rounds: number): Promise<void> {
   await context.addInitScript(USABLE);
-  if (REACT) await context.addInitScript(REACT_COMMITS);
   const visit = async (label: string, profiling: boolean) => {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -185,7 +184,6 @@ async function loginTimeline(context: BrowserContext, url: string, rounds: numbe
 
 /** Signs in once unthrottled; then, in that tab (the session lives in it), each round warm on the slow line. */
 async function screenTimeline(context: BrowserContext, url: string, screen: 'patients' | 'patient', rounds: number, seed: BrowserSeed): Promise<void> {
-  if (REACT) await context.addInitScript(REACT_COMMITS);
   const page = await context.newPage();
   await page.goto(`${url}/login`);
   await page.getByLabel('User ID').fill(seed.email);
@@ -224,6 +222,7 @@ async function main(): Promise<void> {
   const browser = await launchChromium();
   try {
     const context = await browser.newContext();
+    if (REACT) await context.addInitScript(REACT_COMMITS);
     if (screen === 'login') await loginTimeline(context, proxy.url, rounds);
     else await screenTimeline(context, proxy.url, screen, rounds, await seedBrowserClinic({ patients: 200, days: 365, log: console.log }));
   } finally {
