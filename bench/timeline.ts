@@ -13,7 +13,8 @@ import { onSlowLine, seedBrowserClinic, shown, startGzipProxy, workerReady, type
  * `patients` reopens /patients signed in and `patient` opens a patient's exchanges, on the bench's
  * browser clinic (200 patients, one with a year of exchanges), `rounds` times each, warm. Each prints
  * when the screen was ready, its resources' timings and, warm, the CPU profile's heaviest scripts and
- * functions (`--react`: React's commits, see REACT_COMMITS). A tool for reading, not a bench row:
+ * functions (`--react`: React's commits, see REACT_COMMITS; `--styles`: the style recalculations and
+ * layouts, see styleSummary). A tool for reading, not a bench row:
  * `npm run bench -- --only browser` judges.
  */
 const USABLE = `
@@ -70,6 +71,75 @@ async function profileSummary(cdp: CDPSession): Promise<string> {
     .slice(0, 3)
     .map(({ name, callers, us }) => `${name} ${Math.round(us / 1000)} ms, called by:\n      ${top(callers, 4).join('\n      ')}`);
   return `  by script: ${top(byScript, 10).join(', ')}\n  by function:\n    ${top(byFunction, 15).join('\n    ')}\n  the browser's functions:\n    ${heaviestNative.join('\n    ')}`;
+}
+
+/**
+ * `--styles` traces each round with Chromium's invalidation tracking on and prints the style
+ * recalculations and layouts of 3 ms or more: when they started, how long they took, how many
+ * elements were styled; and, for each recalculation of 15 ms or more, what had invalidated the
+ * styles since the last one (the element, the reason, the script's function). The tracking slows
+ * style work several times over: read the counts and the causes, not the milliseconds.
+ */
+const STYLES = process.argv.includes('--styles');
+const STYLE_CATEGORIES = [
+  'blink.user_timing',
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.invalidationTracking',
+];
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { elementCount?: number; data?: { nodeName?: string; reason?: string; stackTrace?: Array<{ functionName?: string; url?: string }> } };
+}
+
+function styleSummary(trace: Buffer): string {
+  const { traceEvents } = JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] };
+  // The page's main thread is the one that marked the navigation's start.
+  const navigation = traceEvents.filter((event) => event.name === 'navigationStart').sort((a, b) => b.ts - a.ts)[0];
+  if (!navigation) return '  styles: no navigation in the trace';
+  const onMain = traceEvents
+    .filter((event) => event.pid === navigation.pid && event.tid === navigation.tid && event.ts >= navigation.ts)
+    .sort((a, b) => a.ts - b.ts);
+  const at = (event: TraceEvent) => Math.round((event.ts - navigation.ts) / 1000);
+  const ms = (event: TraceEvent) => Math.round((event.dur ?? 0) / 1000);
+  const work = onMain.filter((event) => event.ph === 'X' && (event.name === 'UpdateLayoutTree' || event.name === 'Layout'));
+  const total = (name: string) => Math.round(work.filter((event) => event.name === name).reduce((sum, event) => sum + (event.dur ?? 0), 0) / 1000);
+  const invalidations = onMain.filter((event) => /^Style(Recalc|Invalidator)InvalidationTracking$/.test(event.name));
+  const lines: string[] = [];
+  let since = navigation.ts;
+  for (const event of work) {
+    const elements = event.name === 'UpdateLayoutTree' ? `, ${event.args?.elementCount ?? '?'} elements` : '';
+    if ((event.dur ?? 0) >= 3000) lines.push(`    ${event.name === 'Layout' ? 'layout' : 'style'} at ${at(event)} ms, ${ms(event)} ms${elements}`);
+    if (event.name !== 'UpdateLayoutTree') continue;
+    if ((event.dur ?? 0) >= 15_000) {
+      const causes = new Map<string, number>();
+      for (const invalidation of invalidations) {
+        if (invalidation.ts < since || invalidation.ts >= event.ts) continue;
+        const data = invalidation.args?.data ?? {};
+        const frame = data.stackTrace?.[0];
+        const cause = `${data.reason ?? '?'}: ${data.nodeName ?? '?'}${frame ? ` (${frame.functionName || '(anonymous)'} in ${String(frame.url).replace(/.*\//, '')})` : ''}`;
+        causes.set(cause, (causes.get(cause) ?? 0) + 1);
+      }
+      for (const [cause, count] of [...causes].sort((a, b) => b[1] - a[1]).slice(0, 4)) lines.push(`      ${count}× ${cause}`);
+    }
+    since = event.ts + (event.dur ?? 0);
+  }
+  return `  styles (traced): ${total('UpdateLayoutTree')} ms of style, ${total('Layout')} ms of layout\n${lines.join('\n')}`;
+}
+
+/** Runs `work` with the page traced for styleSummary when `--styles` asks. */
+async function styleTraced<T>(page: Page, work: () => Promise<T>): Promise<{ value: T; styles: string }> {
+  if (!STYLES) return { value: await work(), styles: '' };
+  const browser = page.context().browser()!;
+  await browser.startTracing(page, { categories: STYLE_CATEGORIES });
+  const value = await work();
+  return { value, styles: `\n${styleSummary(await browser.stopTracing())}` };
 }
 
 /** The resources since the page's navigation, each as `start–end ms path (bytes)`. */
@@ -164,17 +234,18 @@ async function loginTimeline(context: BrowserContext, url: string, rounds: numbe
       await page.goto(`${url}/login`);
       await page.waitForFunction(() => (window as unknown as { __loginUsable?: number }).__loginUsable, undefined, { polling: 50 });
     };
-    let profile = '';
-    if (profiling) ({ profile } = await profiled(cdp, usable));
-    else await usable();
-    await page.waitForTimeout(1000);
+    const { value: profile, styles } = await styleTraced(page, async () => {
+      const timed = profiling ? (await profiled(cdp, usable)).profile : (await usable(), '');
+      await page.waitForTimeout(1000);
+      return timed;
+    });
     const timeline = await page.evaluate(() => {
       const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
       const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN;
       const usable = (window as unknown as { __loginUsable: number }).__loginUsable;
       return `usable ${Math.round(usable)} ms, first contentful paint ${Math.round(paint)} ms, DOMContentLoaded ${Math.round(navigation.domContentLoadedEventEnd)} ms`;
     });
-    console.log(`${label}: ${timeline}\n  ${(await resourceTimeline(page)).join('\n  ')}${profile ? `\n${profile}` : ''}${await reactSummary(page)}`);
+    console.log(`${label}: ${timeline}\n  ${(await resourceTimeline(page)).join('\n  ')}${profile ? `\n${profile}` : ''}${await reactSummary(page)}${styles}`);
     await page.close();
   };
   await visit('cold', false);
@@ -195,17 +266,23 @@ async function screenTimeline(context: BrowserContext, url: string, screen: 'pat
   const cdp = await context.newCDPSession(page);
   await onSlowLine(cdp);
   for (let round = 1; round <= rounds; round += 1) {
-    const { value: ready, profile } = await profiled(cdp, async () => {
-      if (screen === 'patients') {
-        await page.reload();
-        return `first row ${Math.round(await shown(page, 'table tbody tr', /Bench/))} ms`;
-      }
-      await page.goto(`${url}/patient/exchanges?patientId=${seed.patientId}`);
-      const table = await shown(page, 'table tbody tr', /\d\d\/\d\d\/\d\d \d\d:\d\d/);
-      return `table ${Math.round(table)} ms, charts ${Math.round(await shown(page, 'path.recharts-line-curve'))} ms`;
+    const {
+      value: { value: ready, profile },
+      styles,
+    } = await styleTraced(page, async () => {
+      const timed = await profiled(cdp, async () => {
+        if (screen === 'patients') {
+          await page.reload();
+          return `first row ${Math.round(await shown(page, 'table tbody tr', /Bench/))} ms`;
+        }
+        await page.goto(`${url}/patient/exchanges?patientId=${seed.patientId}`);
+        const table = await shown(page, 'table tbody tr', /\d\d\/\d\d\/\d\d \d\d:\d\d/);
+        return `table ${Math.round(table)} ms, charts ${Math.round(await shown(page, 'path.recharts-line-curve'))} ms`;
+      });
+      await page.waitForLoadState('networkidle');
+      return timed;
     });
-    await page.waitForLoadState('networkidle');
-    console.log(`${screen}, warm ${round}: ${ready}\n  ${(await resourceTimeline(page)).join('\n  ')}\n${profile}${await reactSummary(page)}`);
+    console.log(`${screen}, warm ${round}: ${ready}\n  ${(await resourceTimeline(page)).join('\n  ')}\n${profile}${await reactSummary(page)}${styles}`);
     if (screen === 'patient') await page.goto(`${url}/patients`);
   }
 }
