@@ -98,6 +98,12 @@ interface TraceEvent {
   args?: { elementCount?: number; data?: { nodeName?: string; reason?: string; stackTrace?: Array<{ functionName?: string; url?: string }> } };
 }
 
+/** "DIV class='awsui_utility-wrapper_k5dlb_1cn17_161 …'" as `div.utility-wrapper`: the tag and the first class without Cloudscape's hashes. */
+const shortNode = (name = '?') => {
+  const [, tag = name, first] = /^(\S+)(?: class='([^' ]+))?/.exec(name) ?? [];
+  return `${tag.toLowerCase()}${first ? `.${first.replace(/^awsui_/, '').replace(/_[a-z0-9]{5}_[a-z0-9]{5}_\d+$/, '')}` : ''}`;
+};
+
 function styleSummary(trace: Buffer): string {
   const { traceEvents } = JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] };
   // The page's main thread is the one that marked the navigation's start.
@@ -118,15 +124,22 @@ function styleSummary(trace: Buffer): string {
     if ((event.dur ?? 0) >= 3000) lines.push(`    ${event.name === 'Layout' ? 'layout' : 'style'} at ${at(event)} ms, ${ms(event)} ms${elements}`);
     if (event.name !== 'UpdateLayoutTree') continue;
     if ((event.dur ?? 0) >= 15_000) {
-      const causes = new Map<string, number>();
+      // By reason, each with the elements it touched most: a reason touching one element (a custom property
+      // written on `main`) can restyle more of the page than one touching many.
+      const causes = new Map<string, Map<string, number>>();
       for (const invalidation of invalidations) {
         if (invalidation.ts < since || invalidation.ts >= event.ts) continue;
         const data = invalidation.args?.data ?? {};
         const frame = data.stackTrace?.[0];
-        const cause = `${data.reason ?? '?'}: ${data.nodeName ?? '?'}${frame ? ` (${frame.functionName || '(anonymous)'} in ${String(frame.url).replace(/.*\//, '')})` : ''}`;
-        causes.set(cause, (causes.get(cause) ?? 0) + 1);
+        const node = `${shortNode(data.nodeName)}${frame ? ` (${frame.functionName || '(anonymous)'} in ${String(frame.url).replace(/.*\//, '')})` : ''}`;
+        const nodes = causes.get(data.reason ?? '?') ?? new Map<string, number>();
+        nodes.set(node, (nodes.get(node) ?? 0) + 1);
+        causes.set(data.reason ?? '?', nodes);
       }
-      for (const [cause, count] of [...causes].sort((a, b) => b[1] - a[1]).slice(0, 4)) lines.push(`      ${count}× ${cause}`);
+      for (const [reason, nodes] of causes) {
+        const top = [...nodes].sort((a, b) => b[1] - a[1]).slice(0, 3);
+        lines.push(`      ${reason}: ${top.map(([node, count]) => `${count}× ${node}`).join(', ')}${nodes.size > 3 ? ', …' : ''}`);
+      }
     }
     since = event.ts + (event.dur ?? 0);
   }
