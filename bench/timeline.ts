@@ -95,7 +95,10 @@ interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { elementCount?: number; data?: { nodeName?: string; reason?: string; stackTrace?: Array<{ functionName?: string; url?: string }> } };
+  args?: {
+    elementCount?: number;
+    data?: { documentLoaderURL?: string; nodeName?: string; reason?: string; stackTrace?: Array<{ functionName?: string; url?: string }> };
+  };
 }
 
 /** "DIV class='awsui_utility-wrapper_k5dlb_1cn17_161 …'" as `div.utility-wrapper`: the tag and the first class without Cloudscape's hashes. */
@@ -104,11 +107,14 @@ const shortNode = (name = '?') => {
   return `${tag.toLowerCase()}${first ? `.${first.replace(/^awsui_/, '').replace(/_[a-z0-9]{5}_[a-z0-9]{5}_\d+$/, '')}` : ''}`;
 };
 
-function styleSummary(trace: Buffer): string {
+function styleSummary(trace: Buffer, url: string): string {
   const { traceEvents } = JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] };
-  // The page's main thread is the one that marked the navigation's start.
-  const navigation = traceEvents.filter((event) => event.name === 'navigationStart').sort((a, b) => b.ts - a.ts)[0];
-  if (!navigation) return '  styles: no navigation in the trace';
+  // The trace holds the browser's other pages too (a new tab's blank page, the worker's): the page's
+  // main thread is the one that marked the start of the navigation to its URL, the last one.
+  const navigation = traceEvents
+    .filter((event) => event.name === 'navigationStart' && event.args?.data?.documentLoaderURL === url)
+    .sort((a, b) => b.ts - a.ts)[0];
+  if (!navigation) return `  styles: no navigation to ${url} in the trace`;
   const onMain = traceEvents
     .filter((event) => event.pid === navigation.pid && event.tid === navigation.tid && event.ts >= navigation.ts)
     .sort((a, b) => a.ts - b.ts);
@@ -152,7 +158,7 @@ async function styleTraced<T>(page: Page, work: () => Promise<T>): Promise<{ val
   const browser = page.context().browser()!;
   await browser.startTracing(page, { categories: STYLE_CATEGORIES });
   const value = await work();
-  return { value, styles: `\n${styleSummary(await browser.stopTracing())}` };
+  return { value, styles: `\n${styleSummary(await browser.stopTracing(), page.url())}` };
 }
 
 /** The resources since the page's navigation, each as `start–end ms path (bytes)`. */
