@@ -77,8 +77,9 @@ async function profileSummary(cdp: CDPSession): Promise<string> {
  * `--styles` traces each round with Chromium's invalidation tracking on and prints the style
  * recalculations and layouts of 3 ms or more: when they started, how long they took, how many
  * elements were styled; and, for each recalculation of 15 ms or more, what had invalidated the
- * styles since the last one (the element, the reason, the script's function). The tracking slows
- * style work several times over: read the counts and the causes, not the milliseconds.
+ * styles since the last one, by reason, with the elements each reason touched and the script's
+ * function that touched them. The tracking slows style work several times over: read the counts
+ * and the causes, not the milliseconds.
  */
 const STYLES = process.argv.includes('--styles');
 const STYLE_CATEGORIES = [
@@ -254,7 +255,9 @@ async function loginTimeline(context: BrowserContext, url: string, rounds: numbe
       await page.waitForFunction(() => (window as unknown as { __loginUsable?: number }).__loginUsable, undefined, { polling: 50 });
     };
     const { value: profile, styles } = await styleTraced(page, async () => {
-      const timed = profiling ? (await profiled(cdp, usable)).profile : (await usable(), '');
+      let timed = '';
+      if (profiling) ({ profile: timed } = await profiled(cdp, usable));
+      else await usable();
       await page.waitForTimeout(1000);
       return timed;
     });
