@@ -24,7 +24,7 @@ const PARALLEL_PATIENTS = 16;
  * SkippedAlert needs time, not a message: for one patient, every prescribed exchange of the last
  * day that did not arrive within the grace time raises a SkippedAlert, once per slot however often
  * the check runs. Only an approved prescription counts, from when the device approved it. The
- * patient is then due again after their next slot.
+ * patient is then due again for the first slot not judged yet.
  */
 export async function checkPatient(patientId: string, now: Date): Promise<number> {
   const patient = await patientsRepository.get(patientId);
@@ -41,7 +41,9 @@ export async function checkPatient(patientId: string, now: Date): Promise<number
   for (const slot of skipped) {
     if (await raisePatientAlert(patientId, slot.alert, slot.scheduledAt, `skipped-${slot.scheduledAt}`)) raised += 1;
   }
-  const dueAt = nextDueCheckAt(running, now.getTime(), settings.SkippedExchangeGraceTime);
+  // Due next for the first slot this run could not judge yet: one whose grace has not passed may
+  // lie before `now` when slots are closer together than the grace time.
+  const dueAt = nextDueCheckAt(running, now.getTime() - settings.SkippedExchangeGraceTime * MINUTE_MS, settings.SkippedExchangeGraceTime);
   if (dueAt) await dueChecksRepository.schedule(patientId, dueAt);
   return raised;
 }

@@ -2,6 +2,7 @@ import { handler as checkSkippedExchanges } from '@functions/devices/check-skipp
 import { allItems } from '@functions/data/page';
 import { patientsRepository } from '@functions/data/patients-repository';
 import { alertsRepository } from '@functions/data/alerts-repository';
+import { settingsRepository } from '@functions/data/settings-repository';
 import { createPatientWithDevice, useDeviceBroker } from '@test/support/devices';
 import { countDynamoRequests } from '@test/support/dynamo-requests';
 import { useTestTable } from '@test/support/local-services';
@@ -44,6 +45,26 @@ describe('the skipped-exchange check', () => {
     expect(await checkSkippedExchanges({ now: new Date(runAt + MINUTE_MS).toISOString() })).toEqual({ patients: 0, raised: 0 });
     expect(requests.total).toBeLessThan(used);
     expect(requests.total).toBeLessThanOrEqual(2 + 4 * 2);
+  });
+
+  it('raises every skipped slot when two come closer together than the grace time', async () => {
+    // A clinic whose grace (200 min) is longer than the gap between two slots (3 h): when the check
+    // for the first slot runs, the second has passed but its grace has not, so it is not judged yet.
+    const { clinic, patient, device } = await createPatientWithDevice();
+    await settingsRepository.putForClinic(clinic.ClinicID, { SkippedExchangeGraceTime: 200 });
+    const first = Date.now() + 5 * MINUTE_MS;
+    const second = first + 3 * HOUR_MS;
+    await approvedPrescription(patient.UserID, device.SerialNumber, [hhmm(first), hhmm(second)], new Date(Date.now() - 2 * HOUR_MS));
+    const skippedSlots = async () =>
+      (await allItems((page) => alertsRepository.listUnresolvedAlerts(patient.UserID, page)))
+        .filter((alert) => alert.flag === 'SkippedAlert')
+        .map((alert) => hhmm(Date.parse(alert.Time)));
+
+    expect(await checkSkippedExchanges({ now: new Date(first + 202 * MINUTE_MS).toISOString() })).toEqual({ patients: 1, raised: 1 });
+    expect(await skippedSlots()).toEqual([hhmm(first)]);
+    // The patient skipped the second exchange too: it is raised once its own grace has passed, not a day later or never.
+    expect(await checkSkippedExchanges({ now: new Date(second + 202 * MINUTE_MS).toISOString() })).toEqual({ patients: 1, raised: 1 });
+    expect(await skippedSlots()).toEqual([hhmm(first), hhmm(second)]);
   });
 
   it('checks every patient once after a stop longer than a day, so no one drops out of the schedule', async () => {
