@@ -34,6 +34,8 @@ export interface FaultWindow {
 /** The run's clock and its log of events, shared by the devices, the clinicians and the faults. */
 export class RunLog {
   readonly started = performance.now();
+  /** The wall clock at the start, to set the run's times beside the portal's. */
+  readonly startedAtMs = Date.now();
   readonly calls: CallEvent[] = [];
   readonly device: DeviceEvent[] = [];
   readonly faults: FaultWindow[] = [];
@@ -44,6 +46,11 @@ export class RunLog {
 
   now(): number {
     return (performance.now() - this.started) / 1000;
+  }
+
+  /** The wall clock's time (ms) of a run time `t` (s). */
+  wallMs(t: number): number {
+    return this.startedAtMs + t * 1000;
   }
 
   success(kind: string, t = this.now()): void {

@@ -13,6 +13,8 @@ export interface LoadOptions {
   faults: Partial<Record<FaultKind, number>>;
   /** Staff in Chromium keeping a patient's exchanges screen open (load/browsers.ts). */
   browsers?: number;
+  /** Patients whose devices report only at slots minutes apart, and skip every other one (load/slots.ts). */
+  slotPatients?: number;
   /** Set: find the knee instead (load/knee.ts), each rate held this many seconds; no faults. */
   kneeStepS?: number;
   /** The knee's highest rate tried (exchanges/s); unbounded by default. */
@@ -29,6 +31,7 @@ export const QUICK: Omit<LoadOptions, 'outDir' | 'log'> = {
   clinicians: 5,
   rate: 2,
   browsers: 1,
+  slotPatients: 2,
   faults: { dynamodb: 2, broker: 2, cognito: 1, garbage: 2, burst: 1, clock: 1 },
 };
 
@@ -41,10 +44,11 @@ const FULL: Omit<LoadOptions, 'outDir' | 'log'> = {
   clinicians: 8,
   rate: 4,
   browsers: 2,
+  slotPatients: 2,
   faults: { dynamodb: 3, broker: 3, cognito: 3, garbage: 3, burst: 3, clock: 2 },
 };
 
-export const usage = `usage: npm run load -- [--quick] [--duration <s>] [--devices N] [--clinicians M] [--rate <exchanges/s>] [--browsers N]
+export const usage = `usage: npm run load -- [--quick] [--duration <s>] [--devices N] [--clinicians M] [--rate <exchanges/s>] [--browsers N] [--slot-patients N]
                      [--faults on|off|dynamodb,cognito,broker,garbage,burst,clock[:times]] [--out <folder>]
        npm run load -- --knee [--step <s>] [--max-rate <exchanges/s>] [--devices N] [--clinicians M] [--rate <first rate>]`;
 
@@ -75,6 +79,7 @@ export function parseLoadOptions(argv: string[]): LoadOptions | 'help' {
       rate: { type: 'string' },
       faults: { type: 'string' },
       browsers: { type: 'string' },
+      'slot-patients': { type: 'string' },
       knee: { type: 'boolean' },
       step: { type: 'string' },
       'max-rate': { type: 'string' },
@@ -96,6 +101,7 @@ export function parseLoadOptions(argv: string[]): LoadOptions | 'help' {
     clinicians: Math.round(number('clinicians', values.clinicians, plan.clinicians)),
     rate: number('rate', values.rate, plan.rate),
     browsers: values.browsers === '0' ? 0 : Math.round(number('browsers', values.browsers, plan.browsers ?? 0)),
+    slotPatients: values['slot-patients'] === '0' ? 0 : Math.round(number('slot-patients', values['slot-patients'], plan.slotPatients ?? 0)),
     faults: values.knee ? {} : values.faults === undefined ? plan.faults : parseFaults(values.faults, plan.faults),
     ...(values.knee ? { kneeStepS: number('step', values.step, KNEE_STEP_S), kneeMaxRate: number('max-rate', values['max-rate'], Infinity) } : {}),
     outDir: values.out,

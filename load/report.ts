@@ -11,6 +11,7 @@ import type { AlertCheck } from './alerts';
 import { OUTCOMES, type CallEvent, type FaultWindow, type RunLog } from './events';
 import { fullServiceBack, RECOVERY_GOAL_S } from './faults';
 import type { ScreenFigures } from './browsers';
+import type { SkippedCheck } from './slots';
 import type { KneeResult } from './knee';
 import { keptExchangesFor, MEMORY_GROWTH_GOAL_PCT, type MemoryGrowth } from './memory';
 import type { LoadOptions } from './options';
@@ -32,6 +33,8 @@ export interface LoadReport {
   summary: BenchRow[];
   accounting: Accounting;
   alerts: AlertCheck;
+  /** The skipped-exchange alerts against the check's rules (load/slots.ts). */
+  skipped: SkippedCheck;
   routes: RouteFigures[];
   faults: FaultWindow[];
   /** Each long-running process's memory growth after warm-up. */
@@ -107,6 +110,21 @@ export function summaryRows(accounting: Accounting, alerts: AlertCheck, run: Run
     );
   }
   return rows;
+}
+
+/** The skipped-exchange alerts: the slots judged, and what the patients hold against the check's rules afresh. */
+export function skippedRows(skipped: SkippedCheck): BenchRow[] {
+  return [
+    shown('slots left out by the slot patients, judged', skipped.leftOut),
+    shown('slots reported at by the slot patients, judged', skipped.covered),
+    shown('skipped-exchange alerts held', skipped.stored),
+    shown('skipped-exchange alerts the check gives afresh', skipped.expected),
+    limitRow('skipped-exchange alerts missing', skipped.missing, 0),
+    limitRow('skipped-exchange alerts extra', skipped.extra, 0),
+    limitRow('skipped-exchange alerts on a slot reported at', skipped.onCoveredSlots, 0),
+    shown('skipped-exchange alerts kept after a late exchange', skipped.keptAfterLateExchange),
+    shown('skipped-exchange alerts not yet raised after a fault', skipped.missingAfterFault),
+  ];
 }
 
 /** Each long-running process's growth after warm-up: judged on a soak (load/memory.ts), shown otherwise. */

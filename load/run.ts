@@ -20,13 +20,16 @@ import { faultSchedule, measureRecoveries, runFault } from './faults';
 import { findKnee, kneeRows, type KneeResult } from './knee';
 import { keptExchangesFor, memoryGrowth } from './memory';
 import { parseLoadOptions, usage, type LoadOptions } from './options';
-import { formatTable, memoryRows, routeFigures, routeTable, screenRows, summaryRows, writeReport, type LoadReport } from './report';
+import { formatTable, memoryRows, routeFigures, routeTable, screenRows, skippedRows, summaryRows, writeReport, type LoadReport } from './report';
 import { startSampler } from './sampler';
 import { startStackProcess, type StackProcess } from './stack-process';
 import { newRunId, seedLoadTenants } from './tenants';
+import { checkSkippedAlerts, driveSlots, judgedBy, prescribeSlots, SLOT_CLINIC_SETTINGS, slotTimes, type SkippedCheck } from './slots';
 
 /** How long the devices get at the end to have every message acknowledged. */
 const DRAIN_MS = 30_000;
+/** The scheduled skipped-exchange check runs this often in a load run (every 5 minutes by default). */
+const SKIPPED_CHECK_INTERVAL_MS = 15_000;
 
 export interface LoadResult {
   report: LoadReport;
@@ -42,15 +45,28 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const random = createRandom(7);
   const keptExchanges = keptExchangesFor(options);
   log(`starting the local stack in ${dir}/data, the ingest keeping at most ${keptExchanges} exchanges`);
-  const stack = await startStackProcess({ dataDir: path.join(dir, 'data'), port: 0, mqttPort: 0 }, (line) => log(`[stack] ${line}`), {
-    INGEST_KEPT_EXCHANGES: String(keptExchanges),
-  });
+  const stack = await startStackProcess(
+    { dataDir: path.join(dir, 'data'), port: 0, mqttPort: 0, skippedCheckIntervalMs: SKIPPED_CHECK_INTERVAL_MS },
+    (line) => log(`[stack] ${line}`),
+    { INGEST_KEPT_EXCHANGES: String(keptExchanges) },
+  );
   try {
     log(`seeding ${options.devices} devices and ${options.clinicians} staff`);
-    const tenants = await seedLoadTenants({ dataDir: stack.dataDir, devices: options.devices, clinicians: options.clinicians, runId: newRunId() });
+    const slotPatients = options.slotPatients ?? 0;
+    const tenants = await seedLoadTenants({
+      dataDir: stack.dataDir,
+      devices: options.devices,
+      clinicians: options.clinicians,
+      slotPatients,
+      runId: newRunId(),
+    });
     const run = new RunLog();
     const devices = tenants.devices.map((home) => new LoadDevice(home, stack.mqttUrl, run, random));
-    await Promise.all(devices.map((device) => device.connect()));
+    const slotDevices = tenants.slotDevices.map((home) => new LoadDevice(home, stack.mqttUrl, run, random));
+    await Promise.all([...devices, ...slotDevices].map((device) => device.connect()));
+    const slots = slotPatients ? slotTimes(Date.now()) : [];
+    await prescribeSlots(tenants.slotDevices, (clinicId) => tenants.doctorByClinic.get(clinicId)!, slots);
+    const slotReports = driveSlots(slotDevices, slots);
     const clinicians = tenants.staff.map((person) => new Clinician(person, stack.url, tenants, run, random));
     const prober = new Clinician(tenants.staff[0]!, stack.url, tenants, run, random);
     // Signed in before any fault: its write probe must not wait for its sign-in probe.
@@ -72,17 +88,25 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     }
     const seconds = run.now();
     for (const clinician of clinicians) clinician.stop();
+    slotReports.stop();
     log('stopping: devices finish what is in flight');
-    await Promise.all([...working, ...devices.map((device) => device.stop(DRAIN_MS))]);
+    await Promise.all([...working, ...[...devices, ...slotDevices].map((device) => device.stop(DRAIN_MS))]);
     const screenFigures = (await screens?.stop()) ?? [];
     sampler.stop();
     measureRecoveries(run);
 
-    const accounting = await retry(() => accountFor(devices));
-    const alerts = await retry(() => checkAlerts(devices));
+    const accounting = await retry(() => accountFor([...devices, ...slotDevices]));
+    const alerts = await retry(() => checkAlerts([...devices, ...slotDevices]));
+    const skipped = await judgeSkipped({ stack, devices, slotDevices, slots, run }, log);
     const routes = routeFigures(run.calls);
     const memory = memoryGrowth(sampler.processes, seconds);
-    const summary = [...summaryRows(accounting, alerts, run), ...memoryRows(memory), ...screenRows(screenFigures), ...(knee ? kneeRows(knee) : [])];
+    const summary = [
+      ...summaryRows(accounting, alerts, run),
+      ...skippedRows(skipped),
+      ...memoryRows(memory),
+      ...screenRows(screenFigures),
+      ...(knee ? kneeRows(knee) : []),
+    ];
     const report: LoadReport = {
       options: { ...options, outDir: dir },
       startedAt,
@@ -90,6 +114,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       summary,
       accounting,
       alerts,
+      skipped,
       routes,
       faults: run.faults,
       memory,
@@ -143,6 +168,26 @@ async function runFaults(
   }
 }
 
+/**
+ * The skipped-exchange check's judgement: once the first slot's judgement is due (the wait is
+ * shorter than a minute and a half after a quick run, none after a longer one), the check runs
+ * once more, and the alerts held are compared with the rules' (load/slots.ts).
+ */
+async function judgeSkipped(
+  parts: Omit<Parameters<typeof checkSkippedAlerts>[0], 'checkedAtMs'> & { stack: StackProcess },
+  log: (line: string) => void,
+): Promise<SkippedCheck> {
+  const [first] = parts.slots;
+  const due = first === undefined ? 0 : judgedBy(first, SLOT_CLINIC_SETTINGS.SkippedExchangeGraceTime!) + 1000;
+  if (due > Date.now()) {
+    log(`waiting ${Math.round((due - Date.now()) / 1000)} s for the first slot's skipped-exchange check to be due`);
+    await sleep(due - Date.now());
+  }
+  const checkedAtMs = Date.now();
+  await parts.stack.checkSkippedExchanges();
+  return retry(() => checkSkippedAlerts({ ...parts, checkedAtMs }));
+}
+
 /** The table may still be coming back from the last fault: try again for a while. */
 async function retry<T>(count: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
@@ -165,6 +210,7 @@ async function main(): Promise<void> {
   console.log(`\n${formatTable(report.summary)}\n\n${routeTable(report.routes)}\n`);
   if (report.accounting.examples.length) console.log(`lost or duplicated:\n  ${report.accounting.examples.join('\n  ')}`);
   if (report.alerts.examples.length) console.log(`alerts missing or extra:\n  ${report.alerts.examples.join('\n  ')}`);
+  if (report.skipped.examples.length) console.log(`skipped-exchange alerts missing or extra:\n  ${report.skipped.examples.join('\n  ')}`);
   if (report.oddities.length)
     console.log(`unexpected answers (first ${Math.min(10, report.oddities.length)}):\n  ${report.oddities.slice(0, 10).join('\n  ')}`);
   console.log(`report: ${path.join(dir, 'report.html')}`);

@@ -5,7 +5,7 @@
  */
 import { startLocalStack, type LocalStackOptions } from '@infra/local/stack';
 
-export type StackRequest = { id: number; op: 'restartBroker' | 'parts' | 'liveHeap' };
+export type StackRequest = { id: number; op: 'restartBroker' | 'parts' | 'liveHeap' | 'checkSkippedExchanges' };
 export type StackMessage =
   | { type: 'ready'; url: string; mqttUrl: string; dataDir: string; env: Record<string, string> }
   | { type: 'reply'; id: number; result?: unknown; error?: string }
@@ -34,13 +34,15 @@ async function main(): Promise<void> {
   const env = Object.fromEntries(
     Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined && before[entry[0]] !== entry[1]),
   );
+  const ops: Record<StackRequest['op'], () => Promise<unknown>> = {
+    restartBroker: () => stack.restartBroker(),
+    // Twice: the first may join a run already under way, begun before the request.
+    checkSkippedExchanges: () => stack.checkSkippedExchanges().then(() => stack.checkSkippedExchanges()),
+    liveHeap: async () => liveHeapMb(),
+    parts: async () => stack.processes().map((part) => ({ name: part.name, pid: part.child.pid ?? 0 })),
+  };
   process.on('message', (request: StackRequest) => {
-    const answer =
-      request.op === 'restartBroker'
-        ? stack.restartBroker().then(() => undefined)
-        : request.op === 'liveHeap'
-          ? Promise.resolve(liveHeapMb())
-          : Promise.resolve(stack.processes().map((part) => ({ name: part.name, pid: part.child.pid ?? 0 })));
+    const answer = ops[request.op]();
     answer.then(
       (result) => send({ type: 'reply', id: request.id, result }),
       (error: unknown) => send({ type: 'reply', id: request.id, error: String(error) }),

@@ -17,6 +17,8 @@ export interface StackProcess {
   /** The portal's process: the API, the broker and the ingest. */
   pid: number;
   restartBroker(): Promise<void>;
+  /** Runs the scheduled skipped-exchange check now, from its start to its end; it begins after the call. */
+  checkSkippedExchanges(): Promise<void>;
   parts(): Promise<StackPart[]>;
   /** The portal's V8 heap in use after a full collection, MB (load/stack-child.ts). */
   liveHeapMb(): Promise<number | undefined>;
@@ -80,6 +82,7 @@ export async function startStackProcess(
     dataDir: started.dataDir,
     pid: child.pid!,
     restartBroker: () => ask<void>('restartBroker'),
+    checkSkippedExchanges: () => ask<void>('checkSkippedExchanges'),
     parts: () => ask<StackPart[]>('parts'),
     liveHeapMb: () => ask<number | undefined>('liveHeap'),
     stop: () => stopChild(child),

@@ -4,6 +4,7 @@
  * are of several roles and clinics, each with a permanent password (administrators with TOTP on).
  */
 import { randomBytes } from 'node:crypto';
+import { settingsRepository } from '@functions/data/settings-repository';
 import { savePrescription } from '@functions/services/prescriptions';
 import { createUser } from '@functions/services/users';
 import { deviceCredentials, deviceCredentialsFile } from '@infra/local/device-credentials';
@@ -11,6 +12,7 @@ import { turnOnTotp } from '@infra/local/seed';
 import type { Role } from '@shared/roles';
 import { BENCH_PASSWORD, createBenchPatient, createProviderWithClinics, createStaff, initGlobalSettings, type BenchClinic } from '../bench/fixtures';
 import { inParallel } from '../bench/measure';
+import { SLOT_CLINIC_SETTINGS } from './slots';
 
 export const LOAD_PASSWORD = BENCH_PASSWORD;
 
@@ -35,8 +37,14 @@ export interface LoadTenants {
   clinics: BenchClinic[];
   devices: LoadDeviceHome[];
   staff: LoadStaff[];
-  /** Each clinic's patients, by clinic id (the devices' patients). */
+  /** Each clinic's patients, by clinic id (the devices' patients, the slot patients' too). */
   patientsByClinic: Map<string, string[]>;
+  /**
+   * The slot patients' devices (load/slots.ts): in the first clinic, whose grace time is short,
+   * prescribed minutes apart once the run starts. Staff read and clear them but leave their
+   * prescription as it is.
+   */
+  slotDevices: LoadDeviceHome[];
   /** Each clinic's doctor of its patients. */
   doctorByClinic: Map<string, string>;
 }
@@ -46,12 +54,19 @@ const STAFF_ROLES: Role[] = ['Doctor', 'Nurse', 'ClinicDirector', 'ClinicAdmin',
 const TWO_FACTOR: Role[] = ['LiberDiAdmin', 'ServiceProviderAdmin'];
 const ALL_DAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
 
-export async function seedLoadTenants(options: { dataDir: string; devices: number; clinicians: number; runId: string }): Promise<LoadTenants> {
+export async function seedLoadTenants(options: {
+  dataDir: string;
+  devices: number;
+  clinicians: number;
+  slotPatients: number;
+  runId: string;
+}): Promise<LoadTenants> {
   await initGlobalSettings();
   const clinics = [
     ...(await createProviderWithClinics(`Load North ${options.runId}`, 2)),
     ...(await createProviderWithClinics(`Load South ${options.runId}`, 1)),
   ];
+  await settingsRepository.putForClinic(clinics[0]!.clinicId, SLOT_CLINIC_SETTINGS, 'load');
   const staff: LoadStaff[] = [];
   for (let i = 0; i < options.clinicians; i += 1) {
     const role = STAFF_ROLES[i % STAFF_ROLES.length]!;
@@ -113,7 +128,20 @@ export async function seedLoadTenants(options: { dataDir: string; devices: numbe
       patientsByClinic.set(clinic.clinicId, [...(patientsByClinic.get(clinic.clinicId) ?? []), patient.patientId]);
     },
   );
-  return { clinics, devices, staff, patientsByClinic, doctorByClinic };
+  const slotDevices: LoadDeviceHome[] = [];
+  const slotClinic = clinics[0]!;
+  for (let i = 0; i < options.slotPatients; i += 1) {
+    const patient = await createBenchPatient(slotClinic, doctorByClinic.get(slotClinic.clinicId)!, true);
+    slotDevices.push({
+      serialNumber: patient.serialNumber!,
+      deviceId: patient.deviceId!,
+      secret: credentials.issue(patient.serialNumber!),
+      patientId: patient.patientId,
+      clinicId: slotClinic.clinicId,
+    });
+    patientsByClinic.set(slotClinic.clinicId, [...(patientsByClinic.get(slotClinic.clinicId) ?? []), patient.patientId]);
+  }
+  return { clinics, devices, staff, patientsByClinic, doctorByClinic, slotDevices };
 }
 
 /** A run id short enough for e-mails and names: the tenants of two runs on one data folder never meet. */

@@ -1,5 +1,5 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
-import { findSkippedExchanges } from '@shared/alerts';
+import { findSkippedExchanges, type SkippedExchange } from '@shared/alerts';
 import { DAY_MS, MINUTE_MS } from '@shared/time';
 import { allDueShards, dueChecksRepository, minuteOf, type DueCheck } from '../data/due-checks-repository';
 import { exchangesRepository } from '../data/exchanges-repository';
@@ -21,30 +21,43 @@ const RETRY_AFTER_MS = 5 * MINUTE_MS;
 const PARALLEL_PATIENTS = 16;
 
 /**
- * SkippedAlert needs time, not a message: for one patient, every prescribed exchange of the last
- * day that did not arrive within the grace time raises a SkippedAlert, once per slot however often
- * the check runs. Only an approved prescription counts, from when the device approved it. The
- * patient is then due again for the first slot not judged yet.
+ * What the check judges of one patient at `now`: every prescribed slot of the last day that passed
+ * its grace time with no exchange near it, and the prescription as it runs. Only an approved
+ * prescription counts, from when the device approved it. Undefined for a patient with none.
  */
-export async function checkPatient(patientId: string, now: Date): Promise<number> {
+export async function skippedSlotsOf(patientId: string, now: Date): Promise<{ skipped: SkippedExchange[]; graceMinutes: number; next?: number } | undefined> {
   const patient = await patientsRepository.get(patientId);
   const prescription = patient && (await prescriptionsRepository.currentPrescription(patient));
-  if (!patient || !prescription?.Approved) return 0;
+  if (!patient || !prescription?.Approved) return undefined;
   const settings = await cachedSettingsForClinic(patient.ClinicID_ref, patient.ServiceProviderID);
+  const graceMinutes = settings.SkippedExchangeGraceTime;
   // Slots before the device confirmed this prescription belong to the one it ran before.
   const running = { ...prescription, Created_UTC: prescription.ApprovedChangedAt ?? prescription.Created_UTC };
   const exchanges = await allItems((page) =>
     exchangesRepository.listForPatient(patientId, { from: new Date(now.getTime() - 2 * DAY_MS).toISOString(), to: now.toISOString() }, page),
   );
-  const skipped = findSkippedExchanges({ prescription: running, exchanges, now, graceMinutes: settings.SkippedExchangeGraceTime });
+  return {
+    skipped: findSkippedExchanges({ prescription: running, exchanges, now, graceMinutes }),
+    graceMinutes,
+    // Due next for the first slot this run could not judge yet: one whose grace has not passed may
+    // lie before `now` when slots are closer together than the grace time.
+    next: nextDueCheckAt(running, now.getTime() - graceMinutes * MINUTE_MS, graceMinutes),
+  };
+}
+
+/**
+ * SkippedAlert needs time, not a message: for one patient, every skipped slot (`skippedSlotsOf`)
+ * raises a SkippedAlert, once per slot however often the check runs. The patient is then due
+ * again for the first slot not judged yet.
+ */
+export async function checkPatient(patientId: string, now: Date): Promise<number> {
+  const judged = await skippedSlotsOf(patientId, now);
+  if (!judged) return 0;
   let raised = 0;
-  for (const slot of skipped) {
+  for (const slot of judged.skipped) {
     if (await raisePatientAlert(patientId, slot.alert, slot.scheduledAt, `skipped-${slot.scheduledAt}`)) raised += 1;
   }
-  // Due next for the first slot this run could not judge yet: one whose grace has not passed may
-  // lie before `now` when slots are closer together than the grace time.
-  const dueAt = nextDueCheckAt(running, now.getTime() - settings.SkippedExchangeGraceTime * MINUTE_MS, settings.SkippedExchangeGraceTime);
-  if (dueAt) await dueChecksRepository.schedule(patientId, dueAt);
+  if (judged.next) await dueChecksRepository.schedule(patientId, judged.next);
   return raised;
 }
 

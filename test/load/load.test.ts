@@ -8,8 +8,8 @@ import { PORTAL_LIVE_HEAP } from '@load/sampler';
  * A short `npm run load`: a few devices and staff on a stack of its own, with DynamoDB Local
  * killed once, the broker restarted once and one device's clock stepped two hours ahead and back.
  * Every exchange a device sent is stored exactly once (or dead-lettered), the alerts stored are
- * the alert engine's on the same exchanges, no call fails with an unexpected 5xx, and service is
- * back within 10 s.
+ * the alert engine's on the same exchanges, each slot two patients' devices left out raised a
+ * skipped-exchange alert, no call fails with an unexpected 5xx, and service is back within 10 s.
  */
 const outDir = mkdtempSync(path.join(os.tmpdir(), 'pd-portal-load-'));
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
@@ -24,6 +24,7 @@ it('loses no exchange or alert across a DynamoDB restart, a broker restart and a
     clinicians: 3,
     rate: 1.5,
     browsers: 1,
+    slotPatients: 2,
     faults: { dynamodb: 1, broker: 1, garbage: 1, clock: 1 },
     outDir,
     log: () => undefined,
@@ -38,6 +39,19 @@ it('loses no exchange or alert across a DynamoDB restart, a broker restart and a
   expect(alerts.exchanges).toBe(accounting.storedOnce);
   expect(alerts.engineAlerts).toBeGreaterThan(0);
   expect({ missing: alerts.missing, extra: alerts.extra, examples: alerts.examples }).toEqual({ missing: 0, extra: 0, examples: [] });
+  // Two patients' devices reported at their slots every other time, in turn: the check raised a
+  // SkippedAlert for each slot left out, and for no other.
+  const { skipped } = report;
+  expect(skipped.leftOut).toBeGreaterThan(0);
+  expect(skipped.covered).toBeGreaterThan(0);
+  expect(skipped.expected).toBe(skipped.leftOut);
+  expect({ stored: skipped.stored, missing: skipped.missing, extra: skipped.extra, onCovered: skipped.onCoveredSlots, examples: skipped.examples }).toEqual({
+    stored: skipped.leftOut,
+    missing: 0,
+    extra: 0,
+    onCovered: 0,
+    examples: [],
+  });
   expect(report.series.calls.filter((call) => call.outcome === '5xx')).toEqual([]);
   // A nurse in Chromium kept a patient's exchanges open: every exchange acknowledged reached it, live.
   const [screen] = report.screens;
@@ -52,4 +66,4 @@ it('loses no exchange or alert across a DynamoDB restart, a broker restart and a
   }
   // The portal's live heap is sampled from the start (its growth is what a soak judges).
   expect(report.series.processes.filter((sample) => sample.process === PORTAL_LIVE_HEAP && sample.memoryMb > 0).length).toBeGreaterThanOrEqual(2);
-}, 240_000);
+}, 420_000);

@@ -1,0 +1,212 @@
+/**
+ * Skipped exchanges in a load run. The fleet reports every few seconds and its slots are hours
+ * apart, so it never skips one. The slot patients' devices report only at some of their prescribed
+ * times, a minute apart (`coversSlot`): the scheduled check (every 15 s in a load run) must raise a
+ * SkippedAlert for each slot they leave out and none for the others, through the faults. At the end the check runs once more, and each load patient's SkippedAlerts (the alert
+ * history, which keeps the ones staff cleared) are compared with what the check's rules give
+ * afresh on the exchanges stored (`skippedSlotsOf`, read at the time of that last run).
+ */
+import { alertsRepository } from '@functions/data/alerts-repository';
+import { exchangesRepository } from '@functions/data/exchanges-repository';
+import { allItems } from '@functions/data/page';
+import { skippedSlotsOf } from '@functions/devices/check-skipped-exchanges';
+import { savePrescription } from '@functions/services/prescriptions';
+import { prescriptionLimits } from '@shared/device';
+import { timeOf } from '@shared/alerts';
+import type { Settings } from '@shared/settings';
+import { DAY_MS, MINUTE_MS } from '@shared/time';
+import type { LoadDevice } from './devices';
+import type { RunLog } from './events';
+import { RECOVERY_GOAL_S } from './faults';
+import type { LoadDeviceHome } from './tenants';
+
+/** The slot patients' clinic: a grace of 30 s, and slots a minute apart allowed. */
+export const SLOT_CLINIC_SETTINGS: Partial<Settings> = { SkippedExchangeGraceTime: 0.5, DwellTime: '00:01' };
+/** The first slot: the first whole minute at least this long after the prescription is saved, so the device has approved it. */
+const FIRST_SLOT_AFTER_MS = 15_000;
+const ALL_DAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
+const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16);
+
+/** The slots of a run (ms): as many as a prescription holds, a minute apart, the first soon after `nowMs`. */
+export function slotTimes(nowMs: number): number[] {
+  const first = Math.ceil((nowMs + FIRST_SLOT_AFTER_MS) / MINUTE_MS) * MINUTE_MS;
+  return Array.from({ length: prescriptionLimits.exchangesPerDay.max }, (_, k) => first + k * MINUTE_MS);
+}
+
+/**
+ * Whether the slot patient `device` of the run reports at slot `k`. The first (and every other one
+ * after it) reports at the first slot and then stops, as a patient who gave up would: the slots
+ * after it are skipped in a row, each before the one before it has passed its grace. The second
+ * (and so on) leaves out every other slot, the first included.
+ */
+export const coversSlot = (device: number, k: number) => (device % 2 === 0 ? k === 0 : k % 2 === 1);
+
+/**
+ * By when the scheduled check has judged a slot at the latest: it is due its grace and a minute
+ * after the slot (functions/devices/due-schedule.ts), and a run takes a minute once it has ended.
+ */
+export function judgedBy(slotMs: number, graceMinutes: number): number {
+  return Math.floor((slotMs + (graceMinutes + 1) * MINUTE_MS) / MINUTE_MS) * MINUTE_MS + MINUTE_MS;
+}
+
+/** The slot patients' doctor prescribes the run's slots, every day, UTC; their devices approve it as they get it. */
+export async function prescribeSlots(homes: LoadDeviceHome[], doctorId: (clinicId: string) => string, slots: number[]): Promise<void> {
+  for (const home of homes) {
+    await savePrescription(
+      home.patientId,
+      {
+        Exchanges: [{ ExchangeFluid: 'DIAneal 1.36%', ExchangeLiter: 2, ExchangeDaysFrequency: [...ALL_DAYS], ExchangeTime: slots.map(hhmm) }],
+        FillTime: 10,
+        DrainTime: 20,
+        MinFillTemp: 36,
+        MaxFillTemp: 38,
+        WeighDays: [],
+        BloodPulseDays: [],
+        AdditionalMedication: null,
+        patientTimeZone: 'UTC',
+      },
+      doctorId(home.clinicId),
+    );
+  }
+}
+
+/** At each slot, the devices that report at it (`coversSlot`) report an exchange made then; the others leave it out. */
+export function driveSlots(devices: LoadDevice[], slots: number[]): { stop(): void } {
+  const timers = slots.map((slotMs, k) =>
+    setTimeout(
+      () => {
+        for (const [i, device] of devices.entries()) if (coversSlot(i, k)) device.tick();
+      },
+      Math.max(0, slotMs - Date.now()),
+    ),
+  );
+  return { stop: () => timers.forEach(clearTimeout) };
+}
+
+/** How long after a failed check of a patient it is due again (functions/devices/check-skipped-exchanges.ts), with its minute's end. */
+const RETRY_AFTER_MS = 7 * MINUTE_MS;
+
+/**
+ * Whether a check of a slot judgeable from `fromMs` may have failed in a DynamoDB Local fault and
+ * be due again only after `checkedAtMs`.
+ */
+function judgedInFault(fromMs: number, checkedAtMs: number, run: RunLog): boolean {
+  return run.faults.some((fault) => {
+    if (fault.kind !== 'dynamodb') return false;
+    const backMs = run.wallMs(fault.back ?? Infinity) + RECOVERY_GOAL_S * 1000;
+    return fromMs <= backMs && checkedAtMs < backMs + RETRY_AFTER_MS;
+  });
+}
+
+export interface SkippedCheck {
+  /** When the last run of the check started at the earliest (ISO): what is compared was judged by then. */
+  checkedAt: string;
+  /** Slots the slot patients' devices left out, and reported at, whose judgement was due by then. */
+  leftOut: number;
+  covered: number;
+  /** SkippedAlerts the check's rules give afresh, of slots judged by then. */
+  expected: number;
+  /** SkippedAlerts the patients hold (cleared or not), of slots judged by then. */
+  stored: number;
+  /** Given afresh, not held. Goal 0. */
+  missing: number;
+  /** Held, not given afresh, with no exchange near the slot stored late. Goal 0. */
+  extra: number;
+  /** Given afresh for a slot its device reported at: its exchange is not where the check looks. Goal 0. */
+  onCoveredSlots: number;
+  /**
+   * Held, not given afresh, with an exchange near the slot stored after the slot's grace had passed:
+   * a check before it saw the slot skipped, and an alert raised is never taken back.
+   */
+  keptAfterLateExchange: number;
+  /**
+   * Given afresh, not held, for a slot judged while DynamoDB Local was down or coming back, with the
+   * end less than the retry after it: a check of a patient that fails is due again 5 minutes later.
+   */
+  missingAfterFault: number;
+  examples: string[];
+}
+
+/**
+ * Compares every load patient's SkippedAlerts with what the check's rules give at `checkedAtMs`
+ * (the time the last run of the check started, at the earliest). `slots` and `slotDevices` are the
+ * run's plan.
+ */
+export async function checkSkippedAlerts(input: {
+  devices: LoadDevice[];
+  slotDevices: LoadDevice[];
+  slots: number[];
+  checkedAtMs: number;
+  run: RunLog;
+}): Promise<SkippedCheck> {
+  const { checkedAtMs, run } = input;
+  const checkedAt = new Date(checkedAtMs).toISOString();
+  const from = new Date(run.startedAtMs - DAY_MS).toISOString();
+  const result: SkippedCheck = {
+    checkedAt,
+    leftOut: 0,
+    covered: 0,
+    expected: 0,
+    stored: 0,
+    missing: 0,
+    extra: 0,
+    onCoveredSlots: 0,
+    keptAfterLateExchange: 0,
+    missingAfterFault: 0,
+    examples: [],
+  };
+  const example = (line: string) => result.examples.length < 10 && result.examples.push(line);
+  for (const device of [...input.devices, ...input.slotDevices]) {
+    const patientId = device.home.patientId;
+    const afresh = await skippedSlotsOf(patientId, new Date(checkedAtMs));
+    if (!afresh) continue;
+    const judged = (slotMs: number) => judgedBy(slotMs, afresh.graceMinutes) <= checkedAtMs;
+    const expected = new Set(afresh.skipped.map((slot) => slot.scheduledAt).filter((at) => judged(Date.parse(at))));
+    const held = await allItems((page) => alertsRepository.listAlerts(patientId, { from, to: checkedAt }, page));
+    const stored = new Set(held.filter((alert) => alert.flag === 'SkippedAlert' && judged(Date.parse(alert.Time))).map((alert) => alert.Time));
+    result.expected += expected.size;
+    result.stored += stored.size;
+
+    const slotIndex = input.slotDevices.indexOf(device);
+    if (slotIndex >= 0)
+      for (const [k, slotMs] of input.slots.entries()) {
+        if (!judged(slotMs)) continue;
+        const reported = coversSlot(slotIndex, k);
+        if (reported) result.covered += 1;
+        else result.leftOut += 1;
+        if (reported && expected.has(new Date(slotMs).toISOString())) {
+          result.onCoveredSlots += 1;
+          example(`skipped on a covered slot ${new Date(slotMs).toISOString()}: ${patientId}`);
+        }
+      }
+
+    for (const at of expected) {
+      if (stored.has(at)) continue;
+      if (judgedInFault(Date.parse(at) + afresh.graceMinutes * MINUTE_MS, checkedAtMs, run)) result.missingAfterFault += 1;
+      else {
+        result.missing += 1;
+        example(`missing SkippedAlert ${at}: ${patientId}`);
+      }
+    }
+    const extra = [...stored].filter((at) => !expected.has(at));
+    if (extra.length === 0) continue;
+    // An exchange near the slot stored once a check could have judged the slot without it.
+    const exchanges = await allItems((page) => exchangesRepository.listForPatient(patientId, { from, to: checkedAt }, page));
+    const graceMs = afresh.graceMinutes * MINUTE_MS;
+    for (const at of extra) {
+      const slotMs = Date.parse(at);
+      const storedLate = exchanges.some((exchange) => {
+        const madeAt = timeOf(exchange.DeviceLocalDate);
+        if (madeAt === undefined || Math.abs(madeAt - slotMs) > graceMs) return false;
+        const ackedAt = device.ledger.get(exchange._id)?.ackedAt;
+        return ackedAt === undefined || run.wallMs(ackedAt) > slotMs + graceMs;
+      });
+      if (storedLate) result.keptAfterLateExchange += 1;
+      else {
+        result.extra += 1;
+        example(`extra SkippedAlert ${at}: ${patientId}`);
+      }
+    }
+  }
+  return result;
+}
