@@ -11,7 +11,7 @@ import type { AlertCheck } from './alerts';
 import { OUTCOMES, type CallEvent, type FaultWindow, type RunLog } from './events';
 import { fullServiceBack, RECOVERY_GOAL_S } from './faults';
 import type { ScreenFigures } from './browsers';
-import type { SkippedCheck } from './slots';
+import { LATE_AFTER_MS, type SkippedCheck } from './slots';
 import type { KneeResult } from './knee';
 import { keptExchangesFor, MEMORY_GROWTH_GOAL_PCT, type MemoryGrowth } from './memory';
 import type { LoadOptions } from './options';
@@ -122,6 +122,9 @@ export function skippedRows(skipped: SkippedCheck): BenchRow[] {
     limitRow('skipped-exchange alerts missing', skipped.missing, 0),
     limitRow('skipped-exchange alerts extra', skipped.extra, 0),
     limitRow('skipped-exchange alerts on a slot reported at', skipped.onCoveredSlots, 0),
+    limitRow(`skipped-exchange alerts seen more than ${LATE_AFTER_MS / 1000} s after due`, skipped.late, 0),
+    shown('skipped-exchange alerts seen late, a part down meanwhile', skipped.lateDuringFault),
+    shown('seconds from due to a skipped-exchange alert seen, longest', skipped.longestToAlertS ?? NaN),
     shown('skipped-exchange alerts kept after a late exchange', skipped.keptAfterLateExchange),
     shown('skipped-exchange alerts not yet raised after a fault', skipped.missingAfterFault),
   ];

@@ -24,12 +24,20 @@ import { formatTable, memoryRows, routeFigures, routeTable, screenRows, skippedR
 import { startSampler } from './sampler';
 import { startStackProcess, type StackProcess } from './stack-process';
 import { newRunId, seedLoadTenants } from './tenants';
-import { checkSkippedAlerts, driveSlots, judgedBy, prescribeSlots, SLOT_CLINIC_SETTINGS, slotTimes, type SkippedCheck } from './slots';
+import {
+  checkSkippedAlerts,
+  driveSlots,
+  judgedBy,
+  prescribeSlots,
+  SKIPPED_CHECK_INTERVAL_MS,
+  SLOT_CLINIC_SETTINGS,
+  slotTimes,
+  watchSkippedAlerts,
+  type SkippedCheck,
+} from './slots';
 
 /** How long the devices get at the end to have every message acknowledged. */
 const DRAIN_MS = 30_000;
-/** The scheduled skipped-exchange check runs this often in a load run (every 5 minutes by default). */
-const SKIPPED_CHECK_INTERVAL_MS = 15_000;
 
 export interface LoadResult {
   report: LoadReport;
@@ -67,6 +75,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     const slots = slotPatients ? slotTimes(Date.now()) : [];
     await prescribeSlots(tenants.slotDevices, (clinicId) => tenants.doctorByClinic.get(clinicId)!, slots);
     const slotReports = driveSlots(slotDevices, slots);
+    const slotAlerts = watchSkippedAlerts(slotDevices, run);
     const clinicians = tenants.staff.map((person) => new Clinician(person, stack.url, tenants, run, random));
     const prober = new Clinician(tenants.staff[0]!, stack.url, tenants, run, random);
     // Signed in before any fault: its write probe must not wait for its sign-in probe.
@@ -97,7 +106,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
 
     const accounting = await retry(() => accountFor([...devices, ...slotDevices]));
     const alerts = await retry(() => checkAlerts([...devices, ...slotDevices]));
-    const skipped = await judgeSkipped({ stack, devices, slotDevices, slots, run }, log);
+    const skipped = await judgeSkipped({ stack, devices, slotDevices, slots, firstSeen: slotAlerts.firstSeen, run }, log);
+    slotAlerts.stop();
     const routes = routeFigures(run.calls);
     const memory = memoryGrowth(sampler.processes, seconds);
     const summary = [

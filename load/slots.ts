@@ -20,6 +20,15 @@ import type { RunLog } from './events';
 import { RECOVERY_GOAL_S } from './faults';
 import type { LoadDeviceHome } from './tenants';
 
+/** The scheduled skipped-exchange check runs this often in a load run (every 5 minutes on `npm start`). */
+export const SKIPPED_CHECK_INTERVAL_MS = 15_000;
+/** How often the run reads the slot patients' alerts, as a clinician keeping their list open would see them. */
+const WATCH_EVERY_MS = 2_000;
+/**
+ * A SkippedAlert first seen later than this after its slot's judgement was due is late: a run of
+ * the check comes within its interval, and the watch reads every 2 s; the rest is slack for a busy stack.
+ */
+export const LATE_AFTER_MS = SKIPPED_CHECK_INTERVAL_MS + 15_000;
 /** The slot patients' clinic: a grace of 30 s, and slots a minute apart allowed. */
 export const SLOT_CLINIC_SETTINGS: Partial<Settings> = { SkippedExchangeGraceTime: 0.5, DwellTime: '00:01' };
 /** The first slot: the first whole minute at least this long after the prescription is saved, so the device has approved it. */
@@ -98,6 +107,48 @@ function judgedInFault(fromMs: number, checkedAtMs: number, run: RunLog): boolea
   });
 }
 
+const alertKey = (patientId: string, slotAt: string) => `${patientId}|${slotAt}`;
+
+/** The slot patients' SkippedAlerts (the history), as they read them. */
+async function skippedAlertsOf(patientId: string, from: string, to: string): Promise<string[]> {
+  const held = await allItems((page) => alertsRepository.listAlerts(patientId, { from, to }, page));
+  return held.filter((alert) => alert.flag === 'SkippedAlert').map((alert) => alert.Time);
+}
+
+/**
+ * Reads the slot patients' SkippedAlerts every 2 s and keeps when each was first seen (wall ms),
+ * as a clinician watching them would; reads that fail while DynamoDB Local is down are left out.
+ */
+export function watchSkippedAlerts(devices: LoadDevice[], run: RunLog): { firstSeen: Map<string, number>; stop(): void } {
+  const firstSeen = new Map<string, number>();
+  const from = new Date(run.startedAtMs - DAY_MS).toISOString();
+  let reading = false;
+  const timer = setInterval(() => {
+    if (reading) return;
+    reading = true;
+    void Promise.all(
+      devices.map(async ({ home }) => {
+        const seenAt = Date.now();
+        for (const at of await skippedAlertsOf(home.patientId, from, new Date(seenAt).toISOString()))
+          if (!firstSeen.has(alertKey(home.patientId, at))) firstSeen.set(alertKey(home.patientId, at), seenAt);
+      }),
+    )
+      .catch(() => undefined)
+      .finally(() => (reading = false));
+  }, WATCH_EVERY_MS);
+  return { firstSeen, stop: () => clearInterval(timer) };
+}
+
+/** Whether DynamoDB Local or cognito-local was down, or back less than 10 s, at some time from `fromMs` to `toMs`. */
+function partDownBetween(fromMs: number, toMs: number, run: RunLog): boolean {
+  return run.faults.some(
+    (fault) =>
+      (fault.kind === 'dynamodb' || fault.kind === 'cognito') &&
+      run.wallMs(fault.start) <= toMs &&
+      run.wallMs(fault.back ?? Infinity) + RECOVERY_GOAL_S * 1000 >= fromMs,
+  );
+}
+
 export interface SkippedCheck {
   /** When the last run of the check started at the earliest (ISO): what is compared was judged by then. */
   checkedAt: string;
@@ -110,6 +161,12 @@ export interface SkippedCheck {
   stored: number;
   /** Given afresh, not held. Goal 0. */
   missing: number;
+  /** The slot patients' alerts held first seen more than `LATE_AFTER_MS` after their judgement was due. Goal 0. */
+  late: number;
+  /** Late, with a part of the stack down or coming back since the judgement was due: its runs of the check wait. */
+  lateDuringFault: number;
+  /** The longest time from a judgement due to its alert first seen, s (negative: seen before the latest it was due). */
+  longestToAlertS: number | null;
   /** Held, not given afresh, with no exchange near the slot stored late. Goal 0. */
   extra: number;
   /** Given afresh for a slot its device reported at: its exchange is not where the check looks. Goal 0. */
@@ -137,6 +194,8 @@ export async function checkSkippedAlerts(input: {
   slotDevices: LoadDevice[];
   slots: number[];
   checkedAtMs: number;
+  /** When each slot patient's SkippedAlert was first seen during the run (`watchSkippedAlerts`). */
+  firstSeen: ReadonlyMap<string, number>;
   run: RunLog;
 }): Promise<SkippedCheck> {
   const { checkedAtMs, run } = input;
@@ -151,6 +210,9 @@ export async function checkSkippedAlerts(input: {
     missing: 0,
     extra: 0,
     onCoveredSlots: 0,
+    late: 0,
+    lateDuringFault: 0,
+    longestToAlertS: null,
     keptAfterLateExchange: 0,
     missingAfterFault: 0,
     examples: [],
@@ -162,13 +224,25 @@ export async function checkSkippedAlerts(input: {
     if (!afresh) continue;
     const judged = (slotMs: number) => judgedBy(slotMs, afresh.graceMinutes) <= checkedAtMs;
     const expected = new Set(afresh.skipped.map((slot) => slot.scheduledAt).filter((at) => judged(Date.parse(at))));
-    const held = await allItems((page) => alertsRepository.listAlerts(patientId, { from, to: checkedAt }, page));
-    const stored = new Set(held.filter((alert) => alert.flag === 'SkippedAlert' && judged(Date.parse(alert.Time))).map((alert) => alert.Time));
+    const readAt = Date.now();
+    const stored = new Set((await skippedAlertsOf(patientId, from, checkedAt)).filter((at) => judged(Date.parse(at))));
     result.expected += expected.size;
     result.stored += stored.size;
 
     const slotIndex = input.slotDevices.indexOf(device);
-    if (slotIndex >= 0)
+    if (slotIndex >= 0) {
+      for (const at of stored) {
+        // Seen first now: raised by the last run of the check, or between the watch's reads.
+        const dueMs = judgedBy(Date.parse(at), afresh.graceMinutes);
+        const seenMs = input.firstSeen.get(alertKey(patientId, at)) ?? readAt;
+        result.longestToAlertS = Math.max(result.longestToAlertS ?? -Infinity, Math.round((seenMs - dueMs) / 100) / 10);
+        if (seenMs - dueMs <= LATE_AFTER_MS) continue;
+        if (partDownBetween(dueMs, seenMs, run)) result.lateDuringFault += 1;
+        else {
+          result.late += 1;
+          example(`SkippedAlert ${at} seen ${Math.round((seenMs - dueMs) / 1000)} s after due: ${patientId}`);
+        }
+      }
       for (const [k, slotMs] of input.slots.entries()) {
         if (!judged(slotMs)) continue;
         const reported = coversSlot(slotIndex, k);
@@ -179,6 +253,7 @@ export async function checkSkippedAlerts(input: {
           example(`skipped on a covered slot ${new Date(slotMs).toISOString()}: ${patientId}`);
         }
       }
+    }
 
     for (const at of expected) {
       if (stored.has(at)) continue;

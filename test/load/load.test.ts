@@ -45,11 +45,19 @@ it('loses no exchange or alert across a DynamoDB restart, a broker restart and a
   expect(skipped.leftOut).toBeGreaterThan(0);
   expect(skipped.covered).toBeGreaterThan(0);
   expect(skipped.expected).toBe(skipped.leftOut);
-  expect({ stored: skipped.stored, missing: skipped.missing, extra: skipped.extra, onCovered: skipped.onCoveredSlots, examples: skipped.examples }).toEqual({
+  expect({
+    stored: skipped.stored,
+    missing: skipped.missing,
+    extra: skipped.extra,
+    onCovered: skipped.onCoveredSlots,
+    late: skipped.late,
+    examples: skipped.examples,
+  }).toEqual({
     stored: skipped.leftOut,
     missing: 0,
     extra: 0,
     onCovered: 0,
+    late: 0,
     examples: [],
   });
   expect(report.series.calls.filter((call) => call.outcome === '5xx')).toEqual([]);
