@@ -80,7 +80,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     const prober = new Clinician(tenants.staff[0]!, stack.url, tenants, run, random);
     // Signed in before any fault: its write probe must not wait for its sign-in probe.
     if (!(await prober.signIn())) throw new Error('the fault prober could not sign in');
-    const sampler = startSampler(stack, run, () => tenants.devices.map((device) => device.patientId));
+    const sampler = startSampler(stack, run, () => [...tenants.devices, ...tenants.slotDevices].map((device) => device.patientId));
 
     const screens = options.browsers ? await watchScreens(options.browsers, stack.url, tenants.staff, devices, run) : undefined;
     const working = clinicians.map((clinician) => clinician.work());

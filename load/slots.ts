@@ -10,7 +10,7 @@ import { alertsRepository } from '@functions/data/alerts-repository';
 import { exchangesRepository } from '@functions/data/exchanges-repository';
 import { allItems } from '@functions/data/page';
 import { skippedSlotsOf } from '@functions/devices/check-skipped-exchanges';
-import { savePrescription } from '@functions/services/prescriptions';
+import { savePrescription, type NewPrescription } from '@functions/services/prescriptions';
 import { prescriptionLimits } from '@shared/device';
 import { timeOf } from '@shared/alerts';
 import type { Settings } from '@shared/settings';
@@ -58,25 +58,26 @@ export function judgedBy(slotMs: number, graceMinutes: number): number {
   return Math.floor((slotMs + (graceMinutes + 1) * MINUTE_MS) / MINUTE_MS) * MINUTE_MS + MINUTE_MS;
 }
 
-/** The slot patients' doctor prescribes the run's slots, every day, UTC; their devices approve it as they get it. */
+/** A load patient's prescription: one card of 2 l at these times (`HH:mm`, UTC) every day; `measured` the days weighed and measured. */
+export function dailyPrescription(
+  times: string[],
+  measured: Pick<NewPrescription, 'WeighDays' | 'BloodPulseDays'> = { WeighDays: [], BloodPulseDays: [] },
+): NewPrescription {
+  return {
+    Exchanges: [{ ExchangeFluid: 'DIAneal 1.36%', ExchangeLiter: 2, ExchangeDaysFrequency: [...ALL_DAYS], ExchangeTime: times }],
+    FillTime: 10,
+    DrainTime: 20,
+    MinFillTemp: 36,
+    MaxFillTemp: 38,
+    ...measured,
+    AdditionalMedication: null,
+    patientTimeZone: 'UTC',
+  };
+}
+
+/** The slot patients' doctor prescribes the run's slots; their devices approve it as they get it. */
 export async function prescribeSlots(homes: LoadDeviceHome[], doctorId: (clinicId: string) => string, slots: number[]): Promise<void> {
-  for (const home of homes) {
-    await savePrescription(
-      home.patientId,
-      {
-        Exchanges: [{ ExchangeFluid: 'DIAneal 1.36%', ExchangeLiter: 2, ExchangeDaysFrequency: [...ALL_DAYS], ExchangeTime: slots.map(hhmm) }],
-        FillTime: 10,
-        DrainTime: 20,
-        MinFillTemp: 36,
-        MaxFillTemp: 38,
-        WeighDays: [],
-        BloodPulseDays: [],
-        AdditionalMedication: null,
-        patientTimeZone: 'UTC',
-      },
-      doctorId(home.clinicId),
-    );
-  }
+  for (const home of homes) await savePrescription(home.patientId, dailyPrescription(slots.map(hhmm)), doctorId(home.clinicId));
 }
 
 /** At each slot, the devices that report at it (`coversSlot`) report an exchange made then; the others leave it out. */

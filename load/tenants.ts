@@ -12,7 +12,7 @@ import { turnOnTotp } from '@infra/local/seed';
 import type { Role } from '@shared/roles';
 import { BENCH_PASSWORD, createBenchPatient, createProviderWithClinics, createStaff, initGlobalSettings, type BenchClinic } from '../bench/fixtures';
 import { inParallel } from '../bench/measure';
-import { SLOT_CLINIC_SETTINGS } from './slots';
+import { dailyPrescription, SLOT_CLINIC_SETTINGS } from './slots';
 
 export const LOAD_PASSWORD = BENCH_PASSWORD;
 
@@ -52,7 +52,6 @@ export interface LoadTenants {
 /** The roles of the staff, in turn: the clinic's people first, then the administrators who list users and devices. */
 const STAFF_ROLES: Role[] = ['Doctor', 'Nurse', 'ClinicDirector', 'ClinicAdmin', 'LiberDiAdmin', 'Doctor', 'Nurse', 'ServiceProviderAdmin'];
 const TWO_FACTOR: Role[] = ['LiberDiAdmin', 'ServiceProviderAdmin'];
-const ALL_DAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
 
 export async function seedLoadTenants(options: {
   dataDir: string;
@@ -103,19 +102,7 @@ export async function seedLoadTenants(options: {
       const serialNumber = patient.serialNumber!;
       await savePrescription(
         patient.patientId,
-        {
-          Exchanges: [
-            { ExchangeFluid: 'DIAneal 1.36%', ExchangeLiter: 2, ExchangeDaysFrequency: [...ALL_DAYS], ExchangeTime: ['07:00', '12:00', '17:00', '22:00'] },
-          ],
-          FillTime: 10,
-          DrainTime: 20,
-          MinFillTemp: 36,
-          MaxFillTemp: 38,
-          WeighDays: ['MO', 'TH'],
-          BloodPulseDays: ['MO', 'WE', 'FR'],
-          AdditionalMedication: null,
-          patientTimeZone: 'UTC',
-        },
+        dailyPrescription(['07:00', '12:00', '17:00', '22:00'], { WeighDays: ['MO', 'TH'], BloodPulseDays: ['MO', 'WE', 'FR'] }),
         doctorByClinic.get(clinic.clinicId)!,
       );
       devices.push({
