@@ -13,7 +13,7 @@ export interface LoadOptions {
   faults: Partial<Record<FaultKind, number>>;
   /** Staff in Chromium keeping a patient's exchanges screen open (load/browsers.ts). */
   browsers?: number;
-  /** Patients whose devices report only at slots minutes apart, and skip every other one (load/slots.ts). */
+  /** Patients whose devices report at only some of their slots, a minute apart (load/slots.ts). */
   slotPatients?: number;
   /** Set: find the knee instead (load/knee.ts), each rate held this many seconds; no faults. */
   kneeStepS?: number;

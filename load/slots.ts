@@ -2,14 +2,15 @@
  * Skipped exchanges in a load run. The fleet reports every few seconds and its slots are hours
  * apart, so it never skips one. The slot patients' devices report only at some of their prescribed
  * times, a minute apart (`coversSlot`): the scheduled check (every 15 s in a load run) must raise a
- * SkippedAlert for each slot they leave out and none for the others, through the faults. At the end the check runs once more, and each load patient's SkippedAlerts (the alert
- * history, which keeps the ones staff cleared) are compared with what the check's rules give
- * afresh on the exchanges stored (`skippedSlotsOf`, read at the time of that last run).
+ * SkippedAlert for each slot they leave out and none for the others, through the faults. At the
+ * end the check runs once more, and each load patient's SkippedAlerts (the alert history, which
+ * keeps the ones staff cleared) are compared with what the check's rules give afresh on the
+ * exchanges stored (`skippedSlotsOf`, read at the time of that last run).
  */
 import { alertsRepository } from '@functions/data/alerts-repository';
 import { exchangesRepository } from '@functions/data/exchanges-repository';
 import { allItems } from '@functions/data/page';
-import { skippedSlotsOf } from '@functions/devices/check-skipped-exchanges';
+import { RETRY_AFTER_MS as CHECK_RETRY_AFTER_MS, skippedSlotsOf } from '@functions/devices/check-skipped-exchanges';
 import { savePrescription, type NewPrescription } from '@functions/services/prescriptions';
 import { prescriptionLimits } from '@shared/device';
 import { timeOf } from '@shared/alerts';
@@ -93,8 +94,8 @@ export function driveSlots(devices: LoadDevice[], slots: number[]): { stop(): vo
   return { stop: () => timers.forEach(clearTimeout) };
 }
 
-/** How long after a failed check of a patient it is due again (functions/devices/check-skipped-exchanges.ts), with its minute's end. */
-const RETRY_AFTER_MS = 7 * MINUTE_MS;
+/** By when a patient whose check failed has been checked again: the retry's wait, and two minutes as for `judgedBy`. */
+const RETRIED_BY_MS = CHECK_RETRY_AFTER_MS + 2 * MINUTE_MS;
 
 /**
  * Whether a check of a slot judgeable from `fromMs` may have failed in a DynamoDB Local fault and
@@ -104,7 +105,7 @@ function judgedInFault(fromMs: number, checkedAtMs: number, run: RunLog): boolea
   return run.faults.some((fault) => {
     if (fault.kind !== 'dynamodb') return false;
     const backMs = run.wallMs(fault.back ?? Infinity) + RECOVERY_GOAL_S * 1000;
-    return fromMs <= backMs && checkedAtMs < backMs + RETRY_AFTER_MS;
+    return fromMs <= backMs && checkedAtMs < backMs + RETRIED_BY_MS;
   });
 }
 

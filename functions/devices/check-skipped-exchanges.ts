@@ -16,7 +16,7 @@ import { raisePatientAlert } from './patient-alerts';
 const CURSOR = 'skipped-exchanges';
 const MAX_LOOK_BACK_MS = DAY_MS;
 /** A check that failed is due again this much later. */
-const RETRY_AFTER_MS = 5 * MINUTE_MS;
+export const RETRY_AFTER_MS = 5 * MINUTE_MS;
 /** Patients checked at once. */
 const PARALLEL_PATIENTS = 16;
 
