@@ -174,9 +174,7 @@ export class Clinician {
       });
     }
     if (this.random() < 0.25) await this.call(this.route('clearAlerts'), this.path(this.route('clearAlerts'), { patientId }), { body: { _id: patientId } });
-    // A slot patient's prescription is the run's plan of slots (load/slots.ts): left as it is.
-    const slotPatient = this.tenants.slotDevices.some((device) => device.patientId === patientId);
-    if (role !== 'Nurse' && !slotPatient && this.random() < 0.15) {
+    if (role !== 'Nurse' && this.random() < 0.15) {
       const serialNumber = this.tenants.devices.find((device) => device.patientId === patientId)?.serialNumber;
       await this.call(this.route('addPrescription'), this.path(this.route('addPrescription'), { patientId }), {
         body: {

@@ -106,7 +106,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
 
     const accounting = await retry(() => accountFor([...devices, ...slotDevices]));
     const alerts = await retry(() => checkAlerts([...devices, ...slotDevices]));
-    const skipped = await judgeSkipped({ stack, devices, slotDevices, slots, firstSeen: slotAlerts.firstSeen, run }, log);
+    const skipped = await judgeSkipped({ stack, devices, slotDevices, slots, reported: slotReports.reported, firstSeen: slotAlerts.firstSeen, run }, log);
     slotAlerts.stop();
     const routes = routeFigures(run.calls);
     const memory = memoryGrowth(sampler.processes, seconds);

@@ -81,17 +81,28 @@ export async function prescribeSlots(homes: LoadDeviceHome[], doctorId: (clinicI
   for (const home of homes) await savePrescription(home.patientId, dailyPrescription(slots.map(hhmm)), doctorId(home.clinicId));
 }
 
-/** At each slot, the devices that report at it (`coversSlot`) report an exchange made then; the others leave it out. */
-export function driveSlots(devices: LoadDevice[], slots: number[]): { stop(): void } {
+const reportKey = (device: number, k: number) => `${device}:${k}`;
+
+/**
+ * At each slot, the devices that report at it (`coversSlot`) report an exchange made then; the
+ * others leave it out, and so do all once stopped (a slot after the end of a short run).
+ * `reported` holds what they did.
+ */
+export function driveSlots(devices: LoadDevice[], slots: number[]): { reported: ReadonlySet<string>; stop(): void } {
+  const reported = new Set<string>();
   const timers = slots.map((slotMs, k) =>
     setTimeout(
       () => {
-        for (const [i, device] of devices.entries()) if (coversSlot(i, k)) device.tick();
+        for (const [i, device] of devices.entries())
+          if (coversSlot(i, k)) {
+            device.tick();
+            reported.add(reportKey(i, k));
+          }
       },
       Math.max(0, slotMs - Date.now()),
     ),
   );
-  return { stop: () => timers.forEach(clearTimeout) };
+  return { reported, stop: () => timers.forEach(clearTimeout) };
 }
 
 /** By when a patient whose check failed has been checked again: the retry's wait, and two minutes as for `judgedBy`. */
@@ -159,6 +170,8 @@ export interface SkippedCheck {
   covered: number;
   /** SkippedAlerts the check's rules give afresh, of slots judged by then. */
   expected: number;
+  /** Those slots, `<patient> <slot>` (the first 50). */
+  expectedSlots: string[];
   /** SkippedAlerts the patients hold (cleared or not), of slots judged by then. */
   stored: number;
   /** Given afresh, not held. Goal 0. */
@@ -188,14 +201,16 @@ export interface SkippedCheck {
 
 /**
  * Compares every load patient's SkippedAlerts with what the check's rules give at `checkedAtMs`
- * (the time the last run of the check started, at the earliest). `slots` and `slotDevices` are the
- * run's plan.
+ * (the time the last run of the check started, at the earliest). `slots`, `slotDevices` and
+ * `reported` are the slot patients' part.
  */
 export async function checkSkippedAlerts(input: {
   devices: LoadDevice[];
   slotDevices: LoadDevice[];
   slots: number[];
   checkedAtMs: number;
+  /** The slots each slot patient's device reported at (`driveSlots`). */
+  reported: ReadonlySet<string>;
   /** When each slot patient's SkippedAlert was first seen during the run (`watchSkippedAlerts`). */
   firstSeen: ReadonlyMap<string, number>;
   run: RunLog;
@@ -208,6 +223,7 @@ export async function checkSkippedAlerts(input: {
     leftOut: 0,
     covered: 0,
     expected: 0,
+    expectedSlots: [],
     stored: 0,
     missing: 0,
     extra: 0,
@@ -229,6 +245,8 @@ export async function checkSkippedAlerts(input: {
     const readAt = Date.now();
     const stored = new Set((await skippedAlertsOf(patientId, from, checkedAt)).filter((at) => judged(Date.parse(at))));
     result.expected += expected.size;
+    result.expectedSlots.push(...[...expected].map((at) => `${patientId} ${at}`));
+    result.expectedSlots.splice(50);
     result.stored += stored.size;
 
     const slotIndex = input.slotDevices.indexOf(device);
@@ -247,7 +265,7 @@ export async function checkSkippedAlerts(input: {
       }
       for (const [k, slotMs] of input.slots.entries()) {
         if (!judged(slotMs)) continue;
-        const reported = coversSlot(slotIndex, k);
+        const reported = input.reported.has(reportKey(slotIndex, k));
         if (reported) result.covered += 1;
         else result.leftOut += 1;
         if (reported && expected.has(new Date(slotMs).toISOString())) {

@@ -37,12 +37,12 @@ export interface LoadTenants {
   clinics: BenchClinic[];
   devices: LoadDeviceHome[];
   staff: LoadStaff[];
-  /** Each clinic's patients, by clinic id (the devices' patients, the slot patients' too). */
+  /** Each clinic's patients, by clinic id (the devices' patients). */
   patientsByClinic: Map<string, string[]>;
   /**
-   * The slot patients' devices (load/slots.ts): in the first clinic, whose grace time is short,
-   * prescribed minutes apart once the run starts. Staff read and clear them but leave their
-   * prescription as it is.
+   * The slot patients' devices (load/slots.ts), in a clinic of their own whose grace time is short,
+   * prescribed a minute apart once the run starts. No staff works there: the fleet's clinics keep
+   * the default grace, so the fleet, reporting every few seconds, never skips a slot.
    */
   slotDevices: LoadDeviceHome[];
   /** Each clinic's doctor of its patients. */
@@ -65,7 +65,6 @@ export async function seedLoadTenants(options: {
     ...(await createProviderWithClinics(`Load North ${options.runId}`, 2)),
     ...(await createProviderWithClinics(`Load South ${options.runId}`, 1)),
   ];
-  await settingsRepository.putForClinic(clinics[0]!.clinicId, SLOT_CLINIC_SETTINGS, 'load');
   const staff: LoadStaff[] = [];
   for (let i = 0; i < options.clinicians; i += 1) {
     const role = STAFF_ROLES[i % STAFF_ROLES.length]!;
@@ -116,8 +115,14 @@ export async function seedLoadTenants(options: {
     },
   );
   const slotDevices: LoadDeviceHome[] = [];
-  const slotClinic = clinics[0]!;
-  for (let i = 0; i < options.slotPatients; i += 1) {
+  const [slotClinic] = options.slotPatients ? await createProviderWithClinics(`Load Slots ${options.runId}`, 1) : [];
+  if (slotClinic) {
+    // Written before any of its devices reports: the ingest keeps a clinic's settings a while once read.
+    await settingsRepository.putForClinic(slotClinic.clinicId, SLOT_CLINIC_SETTINGS, 'load');
+    const doctor = await createStaff(slotClinic, 'Doctor', `load-slots-doctor-${options.runId}@load.example`);
+    doctorByClinic.set(slotClinic.clinicId, doctor.userId);
+  }
+  for (let i = 0; slotClinic && i < options.slotPatients; i += 1) {
     const patient = await createBenchPatient(slotClinic, doctorByClinic.get(slotClinic.clinicId)!, true);
     slotDevices.push({
       serialNumber: patient.serialNumber!,
@@ -126,7 +131,6 @@ export async function seedLoadTenants(options: {
       patientId: patient.patientId,
       clinicId: slotClinic.clinicId,
     });
-    patientsByClinic.set(slotClinic.clinicId, [...(patientsByClinic.get(slotClinic.clinicId) ?? []), patient.patientId]);
   }
   return { clinics, devices, staff, patientsByClinic, doctorByClinic, slotDevices };
 }
