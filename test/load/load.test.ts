@@ -40,7 +40,7 @@ it('loses no exchange or alert across a DynamoDB restart, a broker restart and a
   expect(alerts.exchanges).toBe(accounting.storedOnce);
   expect(alerts.engineAlerts).toBeGreaterThan(0);
   expect({ missing: alerts.missing, extra: alerts.extra, examples: alerts.examples }).toEqual({ missing: 0, extra: 0, examples: [] });
-  // Two patients' devices reported at their slots every other time, in turn: the check raised a
+  // Two patients' devices reported at only some of their slots (load/slots.ts): the check raised a
   // SkippedAlert for each slot left out, and for no other.
   const { skipped } = report;
   expect(skipped.leftOut).toBeGreaterThan(0);
