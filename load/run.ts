@@ -71,7 +71,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     const run = new RunLog();
     const devices = tenants.devices.map((home) => new LoadDevice(home, stack.mqttUrl, run, random));
     const slotDevices = tenants.slotDevices.map((home) => new LoadDevice(home, stack.mqttUrl, run, random));
-    await Promise.all([...devices, ...slotDevices].map((device) => device.connect()));
+    const allDevices = [...devices, ...slotDevices];
+    await Promise.all(allDevices.map((device) => device.connect()));
     const slots = slotPatients ? slotTimes(Date.now()) : [];
     await prescribeSlots(tenants.slotDevices, (clinicId) => tenants.doctorByClinic.get(clinicId)!, slots);
     const slotReports = driveSlots(slotDevices, slots);
@@ -99,13 +100,13 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     for (const clinician of clinicians) clinician.stop();
     slotReports.stop();
     log('stopping: devices finish what is in flight');
-    await Promise.all([...working, ...[...devices, ...slotDevices].map((device) => device.stop(DRAIN_MS))]);
+    await Promise.all([...working, ...allDevices.map((device) => device.stop(DRAIN_MS))]);
     const screenFigures = (await screens?.stop()) ?? [];
     sampler.stop();
     measureRecoveries(run);
 
-    const accounting = await retry(() => accountFor([...devices, ...slotDevices]));
-    const alerts = await retry(() => checkAlerts([...devices, ...slotDevices]));
+    const accounting = await retry(() => accountFor(allDevices));
+    const alerts = await retry(() => checkAlerts(allDevices));
     const skipped = await judgeSkipped({ stack, devices, slotDevices, slots, reported: slotReports.reported, firstSeen: slotAlerts.firstSeen, run }, log);
     slotAlerts.stop();
     const routes = routeFigures(run.calls);

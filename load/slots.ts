@@ -1,6 +1,6 @@
 /**
- * Skipped exchanges in a load run. The fleet reports every few seconds and its slots are hours
- * apart, so it never skips one. The slot patients' devices report only at some of their prescribed
+ * Skipped exchanges in a load run. The fleet reports every few seconds, its slots are hours apart
+ * and its clinics keep the default grace, so it never skips one. The slot patients' devices report only at some of their prescribed
  * times, a minute apart (`coversSlot`): the scheduled check (every 15 s in a load run) must raise a
  * SkippedAlert for each slot they leave out and none for the others, through the faults. At the
  * end the check runs once more, and each load patient's SkippedAlerts (the alert history, which
@@ -108,17 +108,26 @@ export function driveSlots(devices: LoadDevice[], slots: number[]): { reported: 
 /** By when a patient whose check failed has been checked again: the retry's wait, and two minutes as for `judgedBy`. */
 const RETRIED_BY_MS = CHECK_RETRY_AFTER_MS + 2 * MINUTE_MS;
 
+/** When these parts were down, or back less than 10 s (wall ms): the runs of the check wait, or fail. */
+function downWindows(run: RunLog, parts: readonly string[]): Array<{ startMs: number; endMs: number }> {
+  return run.faults
+    .filter((fault) => parts.includes(fault.kind))
+    .map((fault) => ({ startMs: run.wallMs(fault.start), endMs: run.wallMs(fault.back ?? Infinity) + RECOVERY_GOAL_S * 1000 }));
+}
+
 /**
  * Whether a check of a slot judgeable from `fromMs` may have failed in a DynamoDB Local fault and
  * be due again only after `checkedAtMs`.
  */
-function judgedInFault(fromMs: number, checkedAtMs: number, run: RunLog): boolean {
-  return run.faults.some((fault) => {
-    if (fault.kind !== 'dynamodb') return false;
-    const backMs = run.wallMs(fault.back ?? Infinity) + RECOVERY_GOAL_S * 1000;
-    return fromMs <= backMs && checkedAtMs < backMs + RETRIED_BY_MS;
-  });
-}
+const judgedInFault = (fromMs: number, checkedAtMs: number, run: RunLog) =>
+  downWindows(run, ['dynamodb']).some(({ endMs }) => fromMs <= endMs && checkedAtMs < endMs + RETRIED_BY_MS);
+
+/** Whether DynamoDB Local or cognito-local was down, or back less than 10 s, at some time from `fromMs` to `toMs`. */
+const partDownBetween = (fromMs: number, toMs: number, run: RunLog) =>
+  downWindows(run, ['dynamodb', 'cognito']).some(({ startMs, endMs }) => startMs <= toMs && endMs >= fromMs);
+
+/** Where the alert history and the exchanges are read from: a day before the run, as the check looks back. */
+const historyFrom = (run: RunLog) => new Date(run.startedAtMs - DAY_MS).toISOString();
 
 const alertKey = (patientId: string, slotAt: string) => `${patientId}|${slotAt}`;
 
@@ -134,7 +143,7 @@ async function skippedAlertsOf(patientId: string, from: string, to: string): Pro
  */
 export function watchSkippedAlerts(devices: LoadDevice[], run: RunLog): { firstSeen: Map<string, number>; stop(): void } {
   const firstSeen = new Map<string, number>();
-  const from = new Date(run.startedAtMs - DAY_MS).toISOString();
+  const from = historyFrom(run);
   let reading = false;
   const timer = setInterval(() => {
     if (reading) return;
@@ -150,16 +159,6 @@ export function watchSkippedAlerts(devices: LoadDevice[], run: RunLog): { firstS
       .finally(() => (reading = false));
   }, WATCH_EVERY_MS);
   return { firstSeen, stop: () => clearInterval(timer) };
-}
-
-/** Whether DynamoDB Local or cognito-local was down, or back less than 10 s, at some time from `fromMs` to `toMs`. */
-function partDownBetween(fromMs: number, toMs: number, run: RunLog): boolean {
-  return run.faults.some(
-    (fault) =>
-      (fault.kind === 'dynamodb' || fault.kind === 'cognito') &&
-      run.wallMs(fault.start) <= toMs &&
-      run.wallMs(fault.back ?? Infinity) + RECOVERY_GOAL_S * 1000 >= fromMs,
-  );
 }
 
 export interface SkippedCheck {
@@ -217,7 +216,7 @@ export async function checkSkippedAlerts(input: {
 }): Promise<SkippedCheck> {
   const { checkedAtMs, run } = input;
   const checkedAt = new Date(checkedAtMs).toISOString();
-  const from = new Date(run.startedAtMs - DAY_MS).toISOString();
+  const from = historyFrom(run);
   const result: SkippedCheck = {
     checkedAt,
     leftOut: 0,
