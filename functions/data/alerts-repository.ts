@@ -1,4 +1,4 @@
-import { isoWeekOf } from '@shared/alerts';
+import { alertFlags, isoWeekOf } from '@shared/alerts';
 import { db, type ItemOf } from './entities';
 import { storedAlertSchema, type StoredAlert } from './entities/alert';
 import { pageOptions, toPage, type Page, type PageRequest } from './page';
@@ -88,6 +88,40 @@ export const alertsRepository = {
   /** The patient's unresolved alerts, oldest first (a list row reads the first few: `{ limit }`). */
   async listUnresolvedAlerts(patientId: string, page?: PageRequest): Promise<Page<PatientAlert>> {
     return toPage(await db().entities.unresolvedAlert.query.byPatient({ PatientID: patientId }).go(pageOptions(page)), toAlert);
+  },
+
+  /**
+   * The patient's unresolved alerts that no exchange carries (skipped slots, a device's panic),
+   * newest first, at most `count`: the exchanges table shows every other alert on its exchange.
+   */
+  async listUnresolvedWithoutExchange(patientId: string, count: number): Promise<PatientAlert[]> {
+    const result = await db()
+      .entities.unresolvedAlert.query.byPatient({ PatientID: patientId })
+      .where((attributes, { notExists }) => notExists(attributes.ExchangeID))
+      .go({ order: 'desc', count, pages: 'all' });
+    return result.data.map(toAlert);
+  },
+
+  /** One unresolved alert that no exchange carries, by its id; undefined when there is none (cleared, or an exchange's). */
+  async getUnresolvedWithoutExchange(patientId: string, alertId: string): Promise<PatientAlert | undefined> {
+    const result = await db()
+      .entities.unresolvedAlert.query.byPatient({ PatientID: patientId })
+      .where((attributes, { eq, notExists }) => `${eq(attributes.AlertID, alertId)} AND ${notExists(attributes.ExchangeID)}`)
+      .go({ count: 1, pages: 'all' });
+    return result.data[0] && toAlert(result.data[0]);
+  },
+
+  /**
+   * Whether an alert no exchange carries was ever raised on the patient with this id
+   * (`<source>:<flag>`), cleared since or not: its source's marker.
+   */
+  async wasRaisedWithoutExchange(patientId: string, alertId: string): Promise<boolean> {
+    const separator = alertId.lastIndexOf(':');
+    if (separator <= 0 || !(alertFlags as readonly string[]).includes(alertId.slice(separator + 1))) return false;
+    const { data } = await db()
+      .entities.raisedAlertMarker.get({ PatientID: patientId, SourceID: alertId.slice(0, separator) })
+      .go();
+    return data !== null;
   },
 
   /** The patient's alert history between two UTC times, newest first. */

@@ -154,7 +154,8 @@ async function clearingBy(caller: Caller, patient: PatientRecord, clearedAt: str
 /**
  * …/clearAlerts: `_id` an exchange of the patient clears that exchange's unresolved alerts and
  * marks it cleared; `_id` the patient's id clears every unresolved alert of the patient (skipped
- * slots and device problems too). Clearing again clears nothing and says so (`cleared: 0`).
+ * slots and device problems too); `_id` the AlertID of an alert no exchange carries (the patient
+ * screen lists them) clears that alert. Clearing again clears nothing and says so (`cleared: 0`).
  */
 export async function clearAlerts(
   caller: Caller,
@@ -165,9 +166,19 @@ export async function clearAlerts(
 ): Promise<z.input<typeof clearAlertsResultSchema>> {
   const patient = reachablePatient(caller, await patientsRepository.get(patientId));
   const clearedAt = now.toISOString();
+  const clearing = { patientId, clearedAt, by: await clearingBy(caller, patient, clearedAt) };
   const tenant = tenantOf(patient);
-  const by = await clearingBy(caller, patient, clearedAt);
+  /** The audit record of alerts that were the patient's, not one exchange's. */
+  const patientRecord = (alerts: ReadonlyArray<{ AlertID: string }>) =>
+    audit.write({
+      entity: 'Patient',
+      id: patientId,
+      before: { UnresolvedAlerts: alerts.map((alert) => alert.AlertID) },
+      after: { UnresolvedAlerts: [] },
+      ...tenant,
+    });
   let cleared = 0;
+  const exchangeKey = body._id === patientId ? undefined : await exchangesRepository.locate(patientId, body._id);
   if (body._id === patientId) {
     let cursor: string | null = null;
     do {
@@ -177,42 +188,31 @@ export async function clearAlerts(
         ExchangeTimeUtc: alert.Time,
         _id: alert.ExchangeID!,
       }));
-      cleared += await exchangesRepository.clearAlerts({
-        patientId,
-        alerts: page.items,
-        exchanges,
-        clearedAt,
-        by,
-        audit: (alerts) =>
-          audit.write({
-            entity: 'Patient',
-            id: patientId,
-            before: { UnresolvedAlerts: alerts.map((alert) => alert.AlertID) },
-            after: { UnresolvedAlerts: [] },
-            ...tenant,
-          }),
-      });
+      cleared += await exchangesRepository.clearAlerts({ ...clearing, alerts: page.items, exchanges, audit: patientRecord });
       cursor = page.cursor;
     } while (cursor);
-  } else {
-    const { key, exchange } = await locatedExchange(patientId, body._id);
-    const alerts = await exchangesRepository.unresolvedAlertsOf(key);
+  } else if (exchangeKey) {
+    const exchange = await exchangesRepository.get(exchangeKey.PatientID, exchangeKey.ExchangeTimeUtc, exchangeKey._id);
+    if (!exchange) throw notFound();
     const after = exchange.AlertsClearedAt ?? clearedAt;
     cleared = await exchangesRepository.clearAlerts({
-      patientId,
-      alerts,
-      exchanges: exchange.AlertsClearedAt ? [] : [key],
-      clearedAt,
-      by,
+      ...clearing,
+      alerts: await exchangesRepository.unresolvedAlertsOf(exchangeKey),
+      exchanges: exchange.AlertsClearedAt ? [] : [exchangeKey],
       audit: (pending) =>
         audit.write({
           entity: 'Exchange',
-          id: key._id,
+          id: exchangeKey._id,
           before: { AlertsClearedAt: exchange.AlertsClearedAt, UnresolvedAlerts: pending.map((alert) => alert.AlertID) },
           after: { AlertsClearedAt: after, UnresolvedAlerts: [] },
           ...tenant,
         }),
     });
+  } else {
+    const alert = await alertsRepository.getUnresolvedWithoutExchange(patientId, body._id);
+    // One raised and cleared already clears nothing; an id never raised on the patient is unknown.
+    if (!alert && !(await alertsRepository.wasRaisedWithoutExchange(patientId, body._id))) throw notFound();
+    cleared = await exchangesRepository.clearAlerts({ ...clearing, alerts: alert ? [alert] : [], exchanges: [], audit: patientRecord });
   }
   const updated = await patientsRepository.get(patientId);
   return { cleared, PatientAlertStatus: (updated ?? patient).PatientAlertStatus };

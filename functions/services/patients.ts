@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import {
+  ALERTS_WITHOUT_EXCHANGE,
   patientFields,
   piiFields,
   type PatientListItem,
@@ -199,7 +200,11 @@ async function profileOf(patient: PatientRecord, pii: PatientPii | undefined): P
 export async function patientProfile(caller: Caller, audit: AuditTrail, patientId: string): Promise<PatientProfileResult> {
   const patient = inScope(caller, 'patient', await patientsRepository.get(patientId));
   audit.read({ entity: 'Patient', id: patientId, PatientID: patientId, ClinicID: patient.ClinicID_ref, ServiceProviderID: patient.ServiceProviderID });
-  return profileOf(patient, await patientsRepository.getPii(patientId));
+  const [pii, alertsWithoutExchange] = await Promise.all([
+    patientsRepository.getPii(patientId),
+    patient.PatientAlertStatus.unresolved > 0 ? alertsRepository.listUnresolvedWithoutExchange(patientId, ALERTS_WITHOUT_EXCHANGE) : [],
+  ]);
+  return { ...(await profileOf(patient, pii)), alertsWithoutExchange };
 }
 
 /**

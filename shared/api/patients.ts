@@ -200,7 +200,14 @@ export const patientProfileResultSchema = z.object({
   device: z.object({ DeviceID: z.string(), SerialNumber: z.string(), IsEnabled: z.boolean() }).nullable(),
   /** The assigned physician's name, when they are still a user of the clinic. */
   assignedPhysician: physicianSchema.optional(),
+  /**
+   * Not in the spec: the unresolved alerts no exchange carries (a skipped exchange, a device's
+   * panic), newest first, at most ALERTS_WITHOUT_EXCHANGE; the exchanges table shows the others.
+   */
+  alertsWithoutExchange: z.array(patientAlertSchema).optional(),
 });
+/** The most unresolved alerts without an exchange a profile carries. */
+export const ALERTS_WITHOUT_EXCHANGE = 20;
 export type PatientProfileResult = z.infer<typeof patientProfileResultSchema>;
 
 /** The answer of …/updatepatient: the profile as saved and which fields changed. */

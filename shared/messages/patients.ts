@@ -98,6 +98,16 @@ export const patients = {
     exchangeCount: (count: number) => `${count} ${count === 1 ? 'exchange' : 'exchanges'}`,
     tabsLabel: 'Patient',
   },
+  /** Not spec texts: the patient's unresolved alerts no exchange carries, above the tabs. */
+  alertsWithoutExchange: {
+    title: 'Alerts without an exchange',
+    description: 'A skipped exchange or a problem the device reported on its own: no row of the exchanges table carries these.',
+    newest: (count: number) => `The newest ${count} are shown; clearing one shows the next.`,
+    clear: 'Clear alert',
+    clearFor: (text: string) => `Clear alert: ${text}`,
+    clearConfirmTitle: 'Clear alert',
+    clearConfirmLines: ['You are going to clear this alert.', 'It can not be undone, so make sure you still would like to clear it.'],
+  },
   /** The tab names of spec section 2 "Patient area". */
   tabs: { exchanges: 'Exchanges', visits: 'Visits', prescription: 'Prescription', profile: 'Profile' },
   /** Not spec texts except where noted: the exchanges table (spec sections 3, 4 and 9). */

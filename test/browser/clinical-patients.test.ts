@@ -61,6 +61,15 @@ function shownDate(at: Date): string {
   return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(2, 4)} ${iso.slice(11, 16)}`;
 }
 
+/** The seeded patient's device, connected to the portal's broker with its own credentials. */
+const seededDevice = () =>
+  mqtt.connectAsync(portal.stack.mqttUrl, {
+    clientId: seeded.serialNumber,
+    username: seeded.serialNumber,
+    password: seeded.deviceSecret,
+    reconnectPeriod: 0,
+  });
+
 const patientRow = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 // The exchanges table is a tree grid (its rows expand to the comment); its rows are the only ones with an exchange's date and time.
 const exchangeRow = (page: Page, date: string) => page.getByRole('row').filter({ hasText: date });
@@ -158,12 +167,7 @@ describe('the clinical area, as the clinic staff use it', () => {
     const before = patientRow(page, seeded.patientName);
     await before.getByText('Normal', { exact: true }).waitFor();
 
-    const device = await mqtt.connectAsync(portal.stack.mqttUrl, {
-      clientId: seeded.serialNumber,
-      username: seeded.serialNumber,
-      password: seeded.deviceSecret,
-      reconnectPeriod: 0,
-    });
+    const device = await seededDevice();
     try {
       const exchange = exchangeReport(reportedAt, {
         DrainTemp: 39.4,
@@ -244,6 +248,34 @@ describe('the clinical area, as the clinic staff use it', () => {
         .count(),
     ).toBe(0);
   }, 60_000);
+
+  it('shows a panic the device reported on its own above the tabs, and a nurse clears it there', async () => {
+    const device = await seededDevice();
+    try {
+      const error = { _id: 'browser-panic-1', Time: new Date(Date.now() - 10 * 60_000).toISOString(), MachineProblem: 'PANIC: drain pump stalled' };
+      await device.publishAsync(deviceTopics.error(seeded.serialNumber), JSON.stringify(error), { qos: 1 });
+    } finally {
+      await device.endAsync();
+    }
+
+    const page = await signedIn(seeded.nurse, { bypassCSP: true });
+    await patientRow(page, seeded.patientName)
+      .getByRole('button', { name: /^Status: High, Machine problem: PANIC: drain pump stalled/ })
+      .waitFor();
+    await page.goto(`/patient/exchanges?patientId=${seeded.patientId}`);
+    // No row of the exchanges table carries it: the panel above the tabs does.
+    const panel = page.getByRole('list', { name: 'Alerts without an exchange' });
+    await panel.getByText(/Machine problem: PANIC: drain pump stalled/).waitFor();
+    await page.getByRole('figure', { name: 'Pulse (bpm)' }).locator('svg').first().waitFor();
+    await expectWcagClean(page, '/patient/exchanges with an alert without an exchange');
+
+    await panel.getByRole('button', { name: 'Clear alert: Machine problem: PANIC: drain pump stalled' }).click();
+    await page.getByRole('dialog').filter({ hasText: 'You are going to clear this alert.' }).getByRole('button', { name: 'Accept' }).click();
+    await panel.waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByRole('heading', { name: seeded.patientName, level: 1 }).waitFor();
+    expect(await page.getByRole('list', { name: 'Alerts without an exchange' }).count()).toBe(0);
+  }, 90_000);
 
   it("keeps '+ Add exchange' disabled for a Nurse; a Doctor adds one by hand and sees it marked", async () => {
     const nurse = await signedIn(seeded.nurse);

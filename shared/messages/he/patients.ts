@@ -87,6 +87,15 @@ export const patients: Translation<typeof english> = {
     exchangeCount: (count) => `${count} ${count === 1 ? 'החלפה' : 'החלפות'}`,
     tabsLabel: 'מטופל',
   },
+  alertsWithoutExchange: {
+    title: 'התראות שאינן של החלפה',
+    description: 'החלפה שלא בוצעה או תקלה שהמכשיר דיווח עליה בנפרד: אף שורה בטבלת ההחלפות אינה מציגה אותן.',
+    newest: (count) => `מוצגות ${count} האחרונות; ניקוי של אחת מציג את הבאה.`,
+    clear: 'ניקוי ההתראה',
+    clearFor: (text) => `ניקוי ההתראה: ${text}`,
+    clearConfirmTitle: 'ניקוי ההתראה',
+    clearConfirmLines: ['פעולה זו תנקה את ההתראה הזו.', 'לא ניתן לבטל אותה, לכן יש לוודא שאכן רוצים לנקות אותה.'],
+  },
   tabs: { exchanges: 'החלפות', visits: 'ביקורים', prescription: 'מרשם', profile: 'פרופיל' },
   exchanges: {
     title: 'החלפות',

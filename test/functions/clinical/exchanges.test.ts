@@ -1,5 +1,7 @@
 import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { checkPatient } from '@functions/devices/check-skipped-exchanges';
+import { takeDeviceError } from '@functions/devices/take-device-error';
 import { takeExchange } from '@functions/devices/take-exchange';
 import { clearIngestState } from '@functions/data/ingest-state';
 import type { UserRecord } from '@functions/data/users-repository';
@@ -261,6 +263,60 @@ describe('clearAlerts', () => {
     expect(exchangeRecords).toHaveLength(2);
     expect(exchangeRecords.flatMap((record) => record.Changes as Array<{ field: string }>).map((change) => change.field)).toContain('UnresolvedAlerts');
     expect(exchangeRecords.every((record) => record.UserID === staff[role].user.UserID)).toBe(true);
+  });
+
+  it.each(STAFF)('%s: sees a device’s panic and a skipped exchange, which no exchange carries, on the profile and clears each', async (role) => {
+    const own = await ownPatientWithDevice();
+    const patientId = own.patient.UserID;
+    const now = Date.now();
+    const hot = exchangeReport(new Date(now - 30 * HOUR_MS), { DrainTemp: 38.6 }); // HighDrainTempAlert, on its exchange
+    await take(own, hot);
+    await takeDeviceError(own.device.SerialNumber, {
+      _id: 'panic-1',
+      Time: new Date(now - 2 * HOUR_MS).toISOString(),
+      MachineProblem: 'PANIC: drain pump stalled',
+    });
+    // A slot 4 hours ago, past its 120 minutes of grace, with no exchange near it.
+    await approvedPrescription(patientId, own.device.SerialNumber, [hhmm(now - 4 * HOUR_MS)], new Date(now - 10 * HOUR_MS));
+    expect(await checkPatient(patientId, new Date(now))).toBe(1);
+
+    const profile = (await call('getPatientProfile', role, patientId)).body as {
+      alertsWithoutExchange: Array<{ AlertID: string; flag: string; severity: number; Time: string }>;
+    };
+    // Newest first; the exchange's alert is on its row of the exchanges table, not here.
+    expect(profile.alertsWithoutExchange.map(({ flag, severity }) => ({ flag, severity }))).toEqual([
+      { flag: 'MachineProblemAlert', severity: 3 },
+      { flag: 'SkippedAlert', severity: 2 },
+    ]);
+    const [panic, skipped] = profile.alertsWithoutExchange;
+    const before = (await call('clearAlerts', role, patientId, { body: { _id: hot._id } })).body as Cleared;
+    expect(before.cleared).toBe(1);
+    expect(before.PatientAlertStatus).toEqual({ statusValue: 3, unresolved: 2 });
+
+    const cleared = (await call('clearAlerts', role, patientId, { body: { _id: panic!.AlertID } })).body as Cleared;
+    expect(cleared).toEqual({ cleared: 1, PatientAlertStatus: { statusValue: 2, unresolved: 1 } });
+    expect(((await call('clearAlerts', role, patientId, { body: { _id: panic!.AlertID } })).body as Cleared).cleared).toBe(0);
+    const after = (await call('getPatientProfile', role, patientId)).body as typeof profile;
+    expect(after.alertsWithoutExchange).toEqual([skipped]);
+    expect(await auditRecords(patientId)).toContainEqual(
+      expect.objectContaining({
+        UserID: staff[role].user.UserID,
+        Changes: [expect.objectContaining({ field: 'UnresolvedAlerts', before: [panic!.AlertID], after: [] })],
+      }),
+    );
+
+    // An alert id never raised on this patient, or one of another clinic's patient, is not found and changes nothing.
+    for (const [target, id] of [
+      [patientId, 'skipped-2020-01-01T08:00:00.000Z:SkippedAlert'],
+      [patientId, `${skipped!.AlertID.split(':')[0]}:HighPulseAlert`],
+      [other.patient.UserID, skipped!.AlertID],
+    ] as const) {
+      expect(await call('clearAlerts', role, target, { body: { _id: id } })).toMatchObject({ status: 404, body: { message: [messages.errors.notFound] } });
+    }
+    expect(((await call('clearAlerts', role, patientId, { body: { _id: skipped!.AlertID } })).body as Cleared).PatientAlertStatus).toEqual({
+      statusValue: 1,
+      unresolved: 0,
+    });
   });
 
   it('answers 404 for an unknown id and for another clinic’s patient', async () => {

@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import { paths } from '@web/src/config/routes';
 import { currentPath, fakeServer, renderPortal, resetPortal, signInAs } from '../support/portal';
-import { exchange, PATIENT_ID, servePatient } from '../support/patient';
+import { exchange, PATIENT_ID, profileAnswer, servePatient } from '../support/patient';
 
 /** The patient screen: the patient's name, the count, '+ Add exchange' by role, and the tabs on their routes. */
 beforeEach(() => resetPortal());
@@ -132,4 +132,63 @@ it('adds an exchange entered by hand; the table and the count are read again', a
   expect(String(body.DeviceLocalDate)).toMatch(/^2026-11-20T07:04:00[+-]\d{2}:\d{2}$/);
   await waitFor(() => expect(server.calls.filter((call) => call.url.includes('getExchanges')).length).toBeGreaterThan(readsBefore));
   await waitFor(() => expect(server.calls.filter((call) => call.url.endsWith('/profile')).length).toBeGreaterThan(1));
+});
+
+it('lists the alerts no exchange carries above the tabs, newest first, and clears one after confirmation', async () => {
+  signInAs('Nurse');
+  const skipped = {
+    AlertID: 'skipped-2026-11-28T12:00:00.000Z:SkippedAlert',
+    Time: '2026-11-28T12:00:00.000Z',
+    flag: 'SkippedAlert' as const,
+    severity: 2 as const,
+    textValue: 'Prescribed exchange at 12:00 on SA 2026-11-28 (UTC) was not done within 120 minutes',
+  };
+  const panic = {
+    AlertID: 'error-d1-e7:MachineProblemAlert',
+    Time: '2026-11-28T15:30:00.000Z',
+    flag: 'MachineProblemAlert' as const,
+    severity: 3 as const,
+    textValue: 'Machine problem: PANIC: drain pump stalled, exchange aborted',
+  };
+  let alertsWithoutExchange = [panic, skipped];
+  const server = servePatient(fakeServer())
+    .on('GET', /\/patients\/p1\/profile$/, () => ({ status: 200, body: { ...profileAnswer({ ExchangeCount: 1 }), alertsWithoutExchange } }))
+    .on('POST', `/nurses/user-Nurse/patients/${PATIENT_ID}/clearAlerts`, () => {
+      alertsWithoutExchange = [skipped];
+      return { status: 200, body: { cleared: 1, PatientAlertStatus: { statusValue: 2, unresolved: 1 } } };
+    });
+  renderPortal(paths.patient({ patientId: PATIENT_ID }));
+  const list = await screen.findByRole('list', { name: 'Alerts without an exchange' }, { timeout: 15000 });
+  const items = () => [...list.querySelectorAll('li')].map((item) => item.textContent);
+  expect(items()).toEqual([
+    expect.stringContaining('Machine problem: PANIC: drain pump stalled, exchange aborted'),
+    expect.stringContaining('was not done within 120 minutes'),
+  ]);
+  // A high alert makes the panel an error; the tabs follow it.
+  expect(page().findAlert()!.getElement().querySelector('[class*="type-error"]')).not.toBeNull();
+  expect(page().findTabs()).not.toBeNull();
+
+  const clear = screen.getByRole('button', { name: 'Clear alert: Machine problem: PANIC: drain pump stalled, exchange aborted' });
+  // WCAG 2.5.3 (label in name): the name starts with the visible text.
+  expect(clear.getAttribute('aria-label')!.startsWith(clear.textContent)).toBe(true);
+  act(() => clear.click());
+  const accept = await waitFor(() =>
+    openModal()!
+      .findFooter()!
+      .findAllButtons()
+      .find((button) => button.getElement().textContent === 'Accept')!,
+  );
+  act(() => accept.click());
+  await waitFor(() => expect(screen.queryByRole('button', { name: /Clear alert: Machine problem/ })).toBeNull(), { timeout: 15000 });
+  expect(server.callsTo('POST', `/nurses/user-Nurse/patients/${PATIENT_ID}/clearAlerts`).map((call) => call.body)).toEqual([{ _id: panic.AlertID }]);
+  expect(items()).toEqual([expect.stringContaining('was not done within 120 minutes')]);
+});
+
+it('shows no such panel when every alert is on an exchange', async () => {
+  signInAs('Doctor');
+  servePatient(fakeServer()).on('GET', /\/patients\/p1\/profile$/, { status: 200, body: { ...profileAnswer(), alertsWithoutExchange: [] } });
+  renderPortal(paths.patient({ patientId: PATIENT_ID }));
+  await screen.findByRole('heading', { name: 'Ada Patient' }, { timeout: 15000 });
+  expect(screen.queryByRole('list', { name: 'Alerts without an exchange' })).toBeNull();
+  expect(page().findAlert()).toBeNull();
 });

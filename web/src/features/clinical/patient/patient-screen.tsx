@@ -11,6 +11,7 @@ import { paths } from '@web/src/config/routes';
 import { QueryState } from '@web/src/components/query-state';
 import { useApiQuery } from '@web/src/lib/api-hooks';
 import { AddExchangeModal } from './add-exchange-modal';
+import { AlertsWithoutExchange } from './alerts-without-exchange';
 import { PatientExchangesTab } from './exchanges-tab';
 import { FhirExportButton } from './fhir-export';
 import { NoticeAcknowledgement } from './notice-acknowledgement';
@@ -107,6 +108,11 @@ export function PatientScreen() {
       }
     >
       <NoticeAcknowledgement patientId={patientId} />
+      {profile.data?.alertsWithoutExchange?.length ? (
+        <Box margin={{ bottom: 'l' }}>
+          <AlertsWithoutExchange patientId={patientId} alerts={profile.data.alertsWithoutExchange} />
+        </Box>
+      ) : null}
       <Tabs
         ariaLabel={m.screen.tabsLabel}
         activeTabId={active}
