@@ -305,14 +305,17 @@ describe('clearAlerts', () => {
       }),
     );
 
-    // An alert id never raised on this patient, or one of another clinic's patient, is not found and changes nothing.
+    // An id whose source was never raised on this patient, one whose flag is no alert flag, or another clinic's patient: not found, nothing changed.
+    const source = skipped!.AlertID.slice(0, skipped!.AlertID.lastIndexOf(':'));
     for (const [target, id] of [
       [patientId, 'skipped-2020-01-01T08:00:00.000Z:SkippedAlert'],
-      [patientId, `${skipped!.AlertID.split(':')[0]}:HighPulseAlert`],
+      [patientId, `error-${own.device.DeviceID}-never-sent:MachineProblemAlert`],
+      [patientId, `${source}:NotAFlag`],
       [other.patient.UserID, skipped!.AlertID],
     ] as const) {
       expect(await call('clearAlerts', role, target, { body: { _id: id } })).toMatchObject({ status: 404, body: { message: [messages.errors.notFound] } });
     }
+    expect(((await call('getPatientProfile', role, patientId)).body as typeof profile).alertsWithoutExchange).toEqual([skipped]);
     expect(((await call('clearAlerts', role, patientId, { body: { _id: skipped!.AlertID } })).body as Cleared).PatientAlertStatus).toEqual({
       statusValue: 1,
       unresolved: 0,
