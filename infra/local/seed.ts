@@ -11,10 +11,9 @@ import { savePrescription } from '@functions/services/prescriptions';
 import { setupTotp, signIn, verifyTotp } from '@functions/services/sessions';
 import { createUser } from '@functions/services/users';
 import { checkPatient } from '@functions/devices/check-skipped-exchanges';
-import { raisePatientAlert } from '@functions/devices/patient-alerts';
+import { takeDeviceError } from '@functions/devices/take-device-error';
 import { operatorWrite } from '@functions/audit/audit-trail';
 import { onCallRepository } from '@functions/data/on-call-repository';
-import { makeAlert } from '@shared/alerts';
 import { convertTemperature, convertWeight, deviceExchangeSchema, deviceTopics, type DeviceExchange } from '@shared/device';
 import type { Role } from '@shared/roles';
 import { defaultSettings } from '@shared/settings';
@@ -41,12 +40,12 @@ export const REPORTING_DEMO_DEVICES = DEMO_DEVICES.slice(0, 4);
 
 /**
  * The escalation shown on a fresh start (docs/escalation.md): the Haifa nurse on call from an hour
- * ago, and a High alert of the clinic's first patient raised 15 minutes ago and still unresolved,
- * so the escalation check's next run (each minute) mails and texts her the notice: the outbox and
- * the SMS outbox under .local/ hold it.
+ * ago, and a High alert of the clinic's first patient (a panic its device reported on its own)
+ * raised 15 minutes ago and still unresolved, so the escalation check's next run (each minute)
+ * mails and texts her the notice: the outbox and the SMS outbox under .local/ hold it.
  */
 async function escalationDemo(
-  patientId: string,
+  serialNumber: string,
   clinic: { ClinicID: string; ServiceProviderID: string },
   nurse: { UserID: string; FirstName: string; LastName: string; Email: string },
   now: Date,
@@ -68,8 +67,13 @@ async function escalationDemo(
     { entity: 'OnCallShift', id: shift.ShiftID, after: shift, ClinicID: clinic.ClinicID, ServiceProviderID: clinic.ServiceProviderID },
   );
   await onCallRepository.add(shift, await onCallRepository.version(clinic.ClinicID), audit);
+  // A panic the device reported on its own 15 minutes ago, taken as ingest takes one: no exchange carries it.
   const raisedAt = new Date(now.getTime() - 15 * MINUTE_MS);
-  await raisePatientAlert(patientId, makeAlert('HighDrainTempAlert', 'Drain temperature 38.9 C'), raisedAt.toISOString(), 'demo-escalation', raisedAt);
+  await takeDeviceError(
+    serialNumber,
+    { _id: 'demo-panic-1', Time: raisedAt.toISOString(), MachineProblem: 'PANIC: heater over-temperature, exchange stopped' },
+    raisedAt,
+  );
 }
 
 /**
@@ -217,7 +221,7 @@ export async function seedDemoData(options: { log: (line: string) => void; dataD
     { FirstName: 'Sara', LastName: 'Haddad', DOB: '1972-07-21', Gender: 'Female' as const, doctor: doctor.UserID },
     { FirstName: 'Robert', LastName: 'Miller', DOB: '1955-01-30', Gender: 'Male' as const, doctor: bostonDoctor.UserID },
   ];
-  let firstHaifaPatient: string | undefined;
+  let firstHaifaDevice: string | undefined;
   for (const [i, person] of people.entries()) {
     const serialNumber = REPORTING_DEMO_DEVICES[i]!;
     const home = placements[i]!;
@@ -293,11 +297,11 @@ export async function seedDemoData(options: { log: (line: string) => void; dataD
     }
     await checkPatient(patient.UserID, now);
     log(`${person.FirstName} ${person.LastName}: device ${serialNumber}, ${history.length} exchanges`);
-    if (i === 0) firstHaifaPatient = patient.UserID;
+    if (i === 0) firstHaifaDevice = serialNumber;
   }
 
   // Raised at the end, on the wall clock: its escalation is due in the current minute, which the check's next run takes.
-  if (firstHaifaPatient) await escalationDemo(firstHaifaPatient, haifa, nurse, new Date());
+  if (firstHaifaDevice) await escalationDemo(firstHaifaDevice, haifa, nurse, new Date());
   log('a High alert left unresolved for 15 minutes: its notice goes to the nurse on call at the next escalation check');
 
   const accounts = [
