@@ -122,9 +122,15 @@ export async function patientExchanges(
 
 async function locatedExchange(patientId: string, exchangeId: string): Promise<{ key: ExchangeKey; exchange: ExchangeRecord }> {
   const key = await exchangesRepository.locate(patientId, exchangeId);
-  const exchange = key && (await exchangesRepository.get(key.PatientID, key.ExchangeTimeUtc, key._id));
-  if (!key || !exchange) throw notFound();
-  return { key, exchange };
+  if (!key) throw notFound();
+  return { key, exchange: await exchangeAt(key) };
+}
+
+/** The exchange a located key names; not found when its locator outlived it. */
+async function exchangeAt(key: ExchangeKey): Promise<ExchangeRecord> {
+  const exchange = await exchangesRepository.get(key.PatientID, key.ExchangeTimeUtc, key._id);
+  if (!exchange) throw notFound();
+  return exchange;
 }
 
 /** …/saveExchangeNote: the clinician's comment on an exchange ('' or null removes it), audited in the same transaction. */
@@ -192,8 +198,7 @@ export async function clearAlerts(
       cursor = page.cursor;
     } while (cursor);
   } else if (exchangeKey) {
-    const exchange = await exchangesRepository.get(exchangeKey.PatientID, exchangeKey.ExchangeTimeUtc, exchangeKey._id);
-    if (!exchange) throw notFound();
+    const exchange = await exchangeAt(exchangeKey);
     const after = exchange.AlertsClearedAt ?? clearedAt;
     cleared = await exchangesRepository.clearAlerts({
       ...clearing,
