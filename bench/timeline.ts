@@ -235,6 +235,40 @@ async function reactSummary(page: Page): Promise<string> {
  */
 const PROFILING = !process.argv.includes('--no-profile');
 
+/**
+ * `--tasks` prints the page's long tasks (50 ms or more, as Chromium reports them) and when the
+ * screen's first dated row and first chart line were put into the page, which comes before the
+ * bench's poll can count them: the gap is the work the page does after React commits them.
+ */
+const TASKS = process.argv.includes('--tasks');
+const TASK_PROBE = `
+window.__longTasks = [];
+new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]); })
+  .observe({ type: 'longtask', buffered: true });
+new MutationObserver((_, observer) => {
+  if (!window.__rowInPage && [...document.querySelectorAll('table tbody tr')].some((row) => /\\d\\d\\/\\d\\d\\/\\d\\d \\d\\d:\\d\\d/.test(row.textContent))) window.__rowInPage = performance.now();
+  if (!window.__lineInPage && document.querySelector('path.recharts-line-curve')) { window.__lineInPage = performance.now(); observer.disconnect(); }
+}).observe(document, { childList: true, subtree: true });
+`;
+
+async function taskSummary(page: Page): Promise<string> {
+  if (!TASKS) return '';
+  const { tasks, row, line, marks } = await page.evaluate(() => {
+    const probe = window as unknown as { __longTasks: [number, number][]; __rowInPage?: number; __lineInPage?: number };
+    return {
+      tasks: probe.__longTasks,
+      row: probe.__rowInPage,
+      line: probe.__lineInPage,
+      marks: performance
+        .getEntriesByType('mark')
+        .map((m) => `${m.name} ${Math.round(m.startTime)}`)
+        .join(', '),
+    };
+  });
+  const list = tasks.map(([start, ms]) => `${Math.round(start)}+${Math.round(ms)}`).join(', ');
+  return `\n  dated row put in at ${Math.round(row ?? NaN)} ms, first chart line at ${Math.round(line ?? NaN)} ms\n  long tasks (start+ms): ${list}\n  marks: ${marks}`;
+}
+
 async function profiled<T>(cdp: CDPSession, work: () => Promise<T>): Promise<{ value: T; profile: string }> {
   if (!PROFILING) return { value: await work(), profile: '' };
   await cdp.send('Profiler.enable');
@@ -304,7 +338,9 @@ async function screenTimeline(context: BrowserContext, url: string, screen: 'pat
       await page.waitForLoadState('networkidle');
       return timed;
     });
-    console.log(`${screen}, warm ${round}: ${ready}\n  ${(await resourceTimeline(page)).join('\n  ')}\n${profile}${await reactSummary(page)}${styles}`);
+    console.log(
+      `${screen}, warm ${round}: ${ready}\n  ${(await resourceTimeline(page)).join('\n  ')}\n${profile}${await reactSummary(page)}${await taskSummary(page)}${styles}`,
+    );
     if (screen === 'patient') await page.goto(`${url}/patients`);
   }
 }
@@ -322,6 +358,7 @@ async function main(): Promise<void> {
   try {
     const context = await browser.newContext();
     if (REACT) await context.addInitScript(REACT_COMMITS);
+    if (TASKS) await context.addInitScript(TASK_PROBE);
     if (screen === 'login') await loginTimeline(context, proxy.url, rounds);
     else await screenTimeline(context, proxy.url, screen, rounds, await seedBrowserClinic({ patients: 200, days: 365, log: console.log }));
   } finally {

@@ -1,7 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import { Suspense } from 'react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import { startFirstReads } from '@web/src/app/first-reads';
-import { loadOpenedScreen } from '@web/src/app/opened-screen';
+import { firstDrawReady, loadOpenedScreen } from '@web/src/app/opened-screen';
+import { preloadable } from '@web/src/app/preloadable';
 import { screens } from '@web/src/app/screens';
 import { paths } from '@web/src/config/routes';
 import { sessionStore } from '@web/src/lib/session-store';
@@ -26,7 +28,7 @@ describe('the first reads', () => {
   it("send a nurse's clinic list at once, and /patients shows it without asking again", async () => {
     signInAs('Nurse');
     const server = serveClinic();
-    startFirstReads({ pathname: '/patients', search: '' });
+    void startFirstReads({ pathname: '/patients', search: '' });
     // Sent before anything renders, as the screen will ask for it: the largest page.
     expect(sent(server, clinicList)).toEqual(['/api/v1/webapp/nurses/user-Nurse/getAllClinicPatients/?limit=250']);
 
@@ -39,12 +41,12 @@ describe('the first reads', () => {
     signInAs('Doctor');
     const doctorList = /\/doctors\/user-Doctor\/getallpatients\//;
     const server = fakeServer().on('GET', doctorList, { status: 200, body: { items: [listedPatient(1)] } });
-    startFirstReads({ pathname: '/patients', search: '' });
+    void startFirstReads({ pathname: '/patients', search: '' });
     expect(sent(server, doctorList)).toEqual(['/api/v1/webapp/doctors/user-Doctor/getallpatients/?limit=250']);
 
     servePatient(server, [exchange(), exchange({ _id: 'x2' })]);
     const patientPath = paths.patientExchanges({ patientId: PATIENT_ID });
-    startFirstReads({ pathname: patientPath.split('?')[0]!, search: `?${patientPath.split('?')[1]}` });
+    void startFirstReads({ pathname: patientPath.split('?')[0]!, search: `?${patientPath.split('?')[1]}` });
     const profile = new RegExp(`/doctors/user-Doctor/patients/${PATIENT_ID}/profile$`);
     const firstPage = new RegExp(`/doctors/user-Doctor/patients/${PATIENT_ID}/getExchanges\\?limit=100$`);
     expect(sent(server, profile)).toHaveLength(1);
@@ -61,7 +63,7 @@ describe('the first reads', () => {
   it("once answered, are the screen's first render: /patients never shows its table loading", async () => {
     signInAs('Nurse');
     const server = serveClinic();
-    startFirstReads({ pathname: '/patients', search: '' });
+    void startFirstReads({ pathname: '/patients', search: '' });
     await waitFor(() => expect(sent(server, clinicList)).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 0)); // the answer is in
     let loadingShown = false;
@@ -83,7 +85,7 @@ describe('the first reads', () => {
     signInAs('Nurse');
     const server = servePatient(fakeServer(), [exchange(), exchange({ _id: 'x2' })]);
     const patientPath = paths.patientExchanges({ patientId: PATIENT_ID });
-    startFirstReads({ pathname: patientPath.split('?')[0]!, search: `?${patientPath.split('?')[1]}` });
+    void startFirstReads({ pathname: patientPath.split('?')[0]!, search: `?${patientPath.split('?')[1]}` });
     await new Promise((resolve) => setTimeout(resolve, 0)); // the answers are in
     const headings: string[] = [];
     const observer = new MutationObserver(() => {
@@ -105,12 +107,12 @@ describe('the first reads', () => {
 
   it('send nothing without a session, for a role without the clinical screens, or on another screen', () => {
     const server = serveClinic();
-    startFirstReads({ pathname: '/patients', search: '' });
+    void startFirstReads({ pathname: '/patients', search: '' });
     signInAs('LiberDiAdmin');
-    startFirstReads({ pathname: '/patients', search: '' });
+    void startFirstReads({ pathname: '/patients', search: '' });
     signInAs('Nurse');
-    startFirstReads({ pathname: '/patients/week', search: '' });
-    startFirstReads({ pathname: '/patient/exchanges', search: '' });
+    void startFirstReads({ pathname: '/patients/week', search: '' });
+    void startFirstReads({ pathname: '/patient/exchanges', search: '' });
     expect(server.calls).toEqual([]);
   });
 
@@ -121,7 +123,7 @@ describe('the first reads', () => {
     try {
       const sentAt = Date.now();
       now.mockReturnValue(sentAt);
-      startFirstReads({ pathname: '/patients', search: '' });
+      void startFirstReads({ pathname: '/patients', search: '' });
       now.mockReturnValue(sentAt + 10_001);
       renderPortal('/patients');
       await waitFor(() => expect(rows()).toHaveLength(2), { timeout: 5000 });
@@ -134,7 +136,7 @@ describe('the first reads', () => {
   it("are dropped at a sign-out: the next sign-in's screen asks anew", async () => {
     signInAs('Nurse');
     const server = serveClinic();
-    startFirstReads({ pathname: '/patients', search: '' });
+    void startFirstReads({ pathname: '/patients', search: '' });
     sessionStore.clear();
     signInAs('Nurse');
     renderPortal('/patients');
@@ -148,22 +150,93 @@ describe("the opened screen's code", () => {
     const patients = jest.spyOn(screens.patients, 'preload');
     const patient = jest.spyOn(screens.patientExchanges, 'preload');
     try {
-      loadOpenedScreen({ pathname: '/patients', search: '' });
+      void loadOpenedScreen({ pathname: '/patients', search: '' });
       expect(patients).not.toHaveBeenCalled(); // nobody signed in: /login comes first
       signInAs('LiberDiAdmin');
-      loadOpenedScreen({ pathname: '/patients', search: '' });
+      void loadOpenedScreen({ pathname: '/patients', search: '' });
       expect(patients).not.toHaveBeenCalled(); // not this role's screen: it gets the not-found page
       signInAs('Nurse');
-      loadOpenedScreen({ pathname: '/login', search: '' });
-      loadOpenedScreen({ pathname: '/nowhere', search: '' });
+      void loadOpenedScreen({ pathname: '/login', search: '' });
+      void loadOpenedScreen({ pathname: '/nowhere', search: '' });
       expect(patients).not.toHaveBeenCalled();
-      loadOpenedScreen({ pathname: '/patients', search: '' });
-      loadOpenedScreen({ pathname: '/patient/exchanges', search: `?patientId=${PATIENT_ID}` });
+      void loadOpenedScreen({ pathname: '/patients', search: '' });
+      void loadOpenedScreen({ pathname: '/patient/exchanges', search: `?patientId=${PATIENT_ID}` });
       expect(patients).toHaveBeenCalledTimes(1);
       expect(patient).toHaveBeenCalledTimes(1);
     } finally {
       patients.mockRestore();
       patient.mockRestore();
     }
+  });
+});
+
+describe('the first render of an opened screen', () => {
+  const drawn = (parts: Promise<unknown>[], waitMs: number) => {
+    let ready = false;
+    void firstDrawReady(parts, waitMs).then(() => (ready = true));
+    return () => ready;
+  };
+  const later = () => {
+    let settle!: (fail: boolean) => void;
+    const part = new Promise<void>((resolve, reject) => (settle = (fail) => (fail ? reject(new Error('failed')) : resolve())));
+    return { part, settle };
+  };
+  const flush = () => jest.advanceTimersByTimeAsync(0);
+
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it("waits for the screen's code and its first answers, a failed one counting as in", async () => {
+    const code = later();
+    const answers = later();
+    const ready = drawn([code.part, answers.part], 1000);
+    code.settle(false);
+    await flush();
+    expect(ready()).toBe(false);
+    answers.settle(true);
+    await flush();
+    expect(ready()).toBe(true);
+  });
+
+  it('waits no longer than it is given: a slow answer is shown as it comes', async () => {
+    const answers = later();
+    const ready = drawn([Promise.resolve(), answers.part], 1000);
+    await jest.advanceTimersByTimeAsync(999);
+    expect(ready()).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(ready()).toBe(true);
+  });
+});
+
+describe('a lazily loaded screen', () => {
+  const fallback = <p>Loading the screen</p>;
+
+  it('is drawn in the first render once its code is in, without the fallback', async () => {
+    const Screen = preloadable(
+      async () => ({ Page: () => <p>The screen</p> }),
+      (module) => module.Page,
+    );
+    await Screen.preload();
+    render(<Suspense fallback={fallback}>{<Screen />}</Suspense>);
+    // React.lazy alone would show the fallback here and the screen in a retry.
+    expect(screen.queryByText('The screen')).not.toBeNull();
+    expect(screen.queryByText('Loading the screen')).toBeNull();
+  });
+
+  it('shows the fallback while its code loads, then the screen', async () => {
+    let load!: () => void;
+    const loaded = new Promise<void>((resolve) => (load = resolve));
+    const Screen = preloadable(
+      async () => {
+        await loaded;
+        return { Page: () => <p>The screen</p> };
+      },
+      (module) => module.Page,
+    );
+    render(<Suspense fallback={fallback}>{<Screen />}</Suspense>);
+    expect(screen.queryByText('Loading the screen')).not.toBeNull();
+    load();
+    await screen.findByText('The screen');
+    expect(screen.queryByText('Loading the screen')).toBeNull();
   });
 });

@@ -71,7 +71,7 @@ describe('the API client', () => {
       .on('POST', '/liberdiAdmins/user-LiberDiAdmin/devices/d1/profile', { status: 200, body: { saved: true } });
     signInAs('LiberDiAdmin');
     const path = '/liberdiAdmins/user-LiberDiAdmin/devices/d1/profile';
-    readAhead('getDeviceProfile', { params: { adminId: 'user-LiberDiAdmin', id: 'd1' } });
+    void readAhead('getDeviceProfile', { params: { adminId: 'user-LiberDiAdmin', id: 'd1' } });
     await expect(call('updateDeviceProfile', { params: { adminId: 'user-LiberDiAdmin', id: 'd1' }, body: {} })).resolves.toEqual({ saved: true });
     expect(server.callsTo('POST', path)).toHaveLength(1);
     await expect(call('getDeviceProfile', { params: { adminId: 'user-LiberDiAdmin', id: 'd1' } })).resolves.toEqual({ read: true });
@@ -86,7 +86,7 @@ describe('the API client', () => {
     const server = fakeServer().on('GET', session, { status: 500, body: { message: ['Server error'] } });
     signInAs('Doctor');
     const options = { params: { userId: 'user-Doctor' } };
-    readAhead('getSession', options);
+    void readAhead('getSession', options);
     expect(takeAnsweredReadAhead('getSession', options)).toBeUndefined(); // not answered yet
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(takeAnsweredReadAhead('getSession', options)).toBeUndefined(); // answered, with a failure
@@ -94,9 +94,23 @@ describe('the API client', () => {
     expect(server.callsTo('GET', session)).toHaveLength(1);
 
     server.on('GET', session, { status: 200, body: { profile: { UserID: 'user-Doctor' } } });
-    readAhead('getSession', options);
+    void readAhead('getSession', options);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(takeAnsweredReadAhead('getSession', options)?.data).toEqual({ profile: { UserID: 'user-Doctor' } });
     expect(takeAnsweredReadAhead('getSession', options)).toBeUndefined(); // taken once
+  });
+
+  it('settles a read sent ahead once its answer is in, a failure or no answer included, and never fails', async () => {
+    const session = '/users/user-Doctor/session';
+    const options = { params: { userId: 'user-Doctor' } };
+    signInAs('Doctor');
+    for (const answer of [{ status: 200, body: { profile: {} } }, { status: 500, body: { message: ['Server error'] } }, 'no-answer' as const]) {
+      const server = fakeServer().on('GET', session, () => answer);
+      await expect(readAhead('getSession', options)).resolves.toBeUndefined();
+      expect(server.callsTo('GET', session)).toHaveLength(1);
+      // In: a success is the screen's first data at once; any other answer is its own call's.
+      expect(takeAnsweredReadAhead('getSession', options)?.data).toEqual(answer === 'no-answer' || answer.status !== 200 ? undefined : answer.body);
+      await call('getSession', options).catch(() => undefined); // takes what is left
+    }
   });
 });

@@ -10,22 +10,21 @@ import type { Opened } from './opened-screen';
  * calls then take these answers (`readAhead`). Only the screens a clinician opens most: the patient
  * list (a reload, a bookmark) and a patient's exchanges (a notice's link). main.tsx loads this
  * module only for a signed-in visit, so /login does not download it (web/build.ts gives it no
- * stylesheet).
+ * stylesheet). The promise settles once the answers are in (or failed).
  */
-export function startFirstReads(location: Opened): void {
+export function startFirstReads(location: Opened): Promise<unknown> {
   const profile = sessionStore.get().signedIn?.profile;
-  if (!profile || !routes.patients.access.includes(profile.Role)) return;
+  if (!profile || !routes.patients.access.includes(profile.Role)) return Promise.resolve();
   const staff = staffUserOf(profile);
   if (location.pathname === routes.patients.path) {
     const list = patientListRead(staff);
-    readAhead(list.id, firstPageOptions(list.id, list.options, EVERY_PAGE));
-    return;
+    return readAhead(list.id, firstPageOptions(list.id, list.options, EVERY_PAGE));
   }
   const patientId = new URLSearchParams(location.search).get('patientId');
   if (location.pathname === routes.patientExchanges.path && patientId) {
     const patient = patientProfileRead(staff, patientId);
     const exchanges = exchangesPageRead(staff, patientId);
-    readAhead(patient.id, patient.options);
-    readAhead(exchanges.id, exchanges.options);
+    return Promise.all([readAhead(patient.id, patient.options), readAhead(exchanges.id, exchanges.options)]);
   }
+  return Promise.resolve();
 }

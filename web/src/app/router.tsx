@@ -1,5 +1,5 @@
 import Spinner from '@cloudscape-design/components/spinner';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { Footer } from '../components/footer';
 import { routes, type ScreenRoute, type ScreenId } from '../config/routes';
@@ -7,11 +7,14 @@ import { NotFoundPage } from '../features/misc/not-found/not-found-page';
 import { useSession } from '../lib/auth';
 import { RegisterServiceWorkerWhenShown } from '../lib/service-worker';
 import { HomeRedirect, RequireRole, RequireSession } from './guards';
+import { preloadable } from './preloadable';
 import { screens } from './screens';
 
 /** The signed-in portal's frame (top bar, navigation, TOTP dialog) is not needed to sign in. */
-export const loadAppShell = () => import('./shell/app-shell');
-const AppShell = lazy(async () => ({ default: (await loadAppShell()).AppShell }));
+export const AppShell = preloadable(
+  () => import('./shell/app-shell'),
+  (module) => module.AppShell,
+);
 
 const table = Object.entries(routes) as Array<[ScreenId, ScreenRoute]>;
 const openScreens = table.filter(([, route]) => route.access === 'open');

@@ -1,24 +1,16 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import type { ScreenId } from '../config/routes';
 import { CreatePasswordPage } from '../features/session/create-password-page';
 import { LoginPage } from '../features/session/login-page';
 import { PasswordRecoveryPage } from '../features/session/password-recovery-page';
 import { TwoFactorPage } from '../features/session/two-factor-page';
+import { preloadable } from './preloadable';
 
 /** A screen's component; a lazily loaded one can be asked to load ahead of its first render. */
 export type Screen = ComponentType & { preload?: () => Promise<unknown> };
 
-/**
- * One named export of a lazily loaded module as a component: each screen is its own chunk (JS and
- * CSS). `preload` starts loading it before React asks (app/opened-screen.ts); the browser loads a
- * module once, so the render then finds it loaded.
- */
-function lazyScreen<M>(load: () => Promise<M>, name: keyof M): Screen {
-  return Object.assign(
-    lazy(async () => ({ default: (await load())[name] as ComponentType })),
-    { preload: load },
-  );
-}
+/** One named export of a lazily loaded module as a screen: each screen is its own chunk (JS and CSS). */
+const lazyScreen = <M>(load: () => Promise<M>, name: keyof M): Screen => preloadable(load, (module) => module[name] as ComponentType);
 
 /**
  * The component of every screen of `config/routes.ts`. The compiler refuses a route without its

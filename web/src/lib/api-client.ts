@@ -113,20 +113,26 @@ const readAheadKey = (id: RouteId, options: AnyOptions, token: string | undefine
 /**
  * Sends a read now, before the screen that makes it has loaded (app/first-reads.ts): the screen's
  * own call of the same route, options and session takes this answer instead of asking again, once,
- * within 10 s. On a slow line that is the screen's code's load and first render earlier.
+ * within 10 s. On a slow line that is the screen's code's load and first render earlier. The
+ * promise settles, never failing, once the answer is in (or the call failed).
  */
-export function readAhead<Id extends RouteId>(id: Id, ...[options]: OptionsArgument<Id>): void {
+export function readAhead<Id extends RouteId>(id: Id, ...[options]: OptionsArgument<Id>): Promise<void> {
   const token = tokenFor(id);
-  if (routes[id].method !== 'GET' || (routes[id].token !== 'none' && !token)) return;
+  if (routes[id].method !== 'GET' || (routes[id].token !== 'none' && !token)) return Promise.resolve();
   const key = readAheadKey(id, options ?? {}, token);
-  if (readsAhead.has(key)) return;
+  const sent = readsAhead.get(key);
+  if (sent) return sent.answer.then(settledNothing, settledNothing);
   const ahead: ReadAhead = { at: Date.now(), answer: send(id, options ?? {}, token) };
-  ahead.answer.then(
-    (answer) => (ahead.settled = answer),
-    () => undefined, // a failure is the screen's call's to show
-  );
   readsAhead.set(key, ahead);
+  return ahead.answer.then(
+    (answer) => {
+      ahead.settled = answer;
+    },
+    settledNothing, // a failure is the screen's call's to show
+  );
 }
+
+const settledNothing = () => undefined;
 
 /**
  * The read sent ahead of this route, options and token, taken when it is fresh and `usable` takes
