@@ -16,6 +16,7 @@ const firstReads = sessionStore.get().signedIn ? import('./app/first-reads') : u
 const config = loadRuntimeConfig();
 // Sent before the first render, or the screen could ask first and the read would go out twice.
 // A failure here is the screen's to show: its own calls are then sent as they otherwise would be.
+// The answers' promise is wrapped, so that this settles once the reads are sent, not answered.
 const readsSent = Promise.all([config, firstReads]).then(
   ([, reads]) => ({ answered: reads?.startFirstReads(window.location) }),
   () => ({ answered: undefined }),
