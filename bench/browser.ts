@@ -181,6 +181,9 @@ const loginUsable = (page: Page) =>
     .waitForFunction(() => (window as unknown as { __loginUsable?: number }).__loginUsable ?? false, undefined, { polling: 50, timeout: 60_000 })
     .then(async (handle) => (await handle.jsonValue()) as number);
 
+/** What counts as a patient's screen shown: its table's first row dated as an exchange is, then a chart's line. */
+export const PATIENT_SHOWN = { row: 'table tbody tr', dated: /\d\d\/\d\d\/\d\d \d\d:\d\d/, chartLine: 'path.recharts-line-curve' } as const;
+
 /** Ms from the page's navigation until `selector` matches an element whose text matches `text`. */
 export const shown = (page: Page, selector: string, text?: RegExp) =>
   page
@@ -270,8 +273,8 @@ async function visit(
 
     mark = target.served.length;
     await page.goto(`${target.url}/patient/exchanges?patientId=${target.seed.patientId}`);
-    const table = await shown(page, 'table tbody tr', /\d\d\/\d\d\/\d\d \d\d:\d\d/);
-    const charts = await shown(page, 'path.recharts-line-curve');
+    const table = await shown(page, PATIENT_SHOWN.row, PATIENT_SHOWN.dated);
+    const charts = await shown(page, PATIENT_SHOWN.chartLine);
     await page.waitForLoadState('networkidle');
     const patientBytes = bytesSince(mark);
     const patientCss = await cssGzipBytes(page, target.webDir);

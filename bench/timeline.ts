@@ -5,7 +5,7 @@ import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { launchChromium } from '../infra/local/chromium';
 import { startLocalStack } from '../infra/local/stack';
 import { buildWeb } from '../web/build';
-import { onSlowLine, seedBrowserClinic, shown, startGzipProxy, workerReady, type BrowserSeed } from './browser';
+import { onSlowLine, PATIENT_SHOWN, seedBrowserClinic, shown, startGzipProxy, workerReady, type BrowserSeed } from './browser';
 
 /**
  * Where a screen's time goes on the bench's slow line: `npx tsx bench/timeline.ts [screen] [rounds] [--no-profile] [--react]`.
@@ -246,8 +246,8 @@ window.__longTasks = [];
 new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]); })
   .observe({ type: 'longtask', buffered: true });
 new MutationObserver((_, observer) => {
-  if (!window.__rowInPage && [...document.querySelectorAll('table tbody tr')].some((row) => /\\d\\d\\/\\d\\d\\/\\d\\d \\d\\d:\\d\\d/.test(row.textContent))) window.__rowInPage = performance.now();
-  if (!window.__lineInPage && document.querySelector('path.recharts-line-curve')) { window.__lineInPage = performance.now(); observer.disconnect(); }
+  if (!window.__rowInPage && [...document.querySelectorAll(${JSON.stringify(PATIENT_SHOWN.row)})].some((row) => new RegExp(${JSON.stringify(PATIENT_SHOWN.dated.source)}).test(row.textContent))) window.__rowInPage = performance.now();
+  if (!window.__lineInPage && document.querySelector(${JSON.stringify(PATIENT_SHOWN.chartLine)})) { window.__lineInPage = performance.now(); observer.disconnect(); }
 }).observe(document, { childList: true, subtree: true });
 `;
 
@@ -332,8 +332,8 @@ async function screenTimeline(context: BrowserContext, url: string, screen: 'pat
           return `first row ${Math.round(await shown(page, 'table tbody tr', /Bench/))} ms`;
         }
         await page.goto(`${url}/patient/exchanges?patientId=${seed.patientId}`);
-        const table = await shown(page, 'table tbody tr', /\d\d\/\d\d\/\d\d \d\d:\d\d/);
-        return `table ${Math.round(table)} ms, charts ${Math.round(await shown(page, 'path.recharts-line-curve'))} ms`;
+        const table = await shown(page, PATIENT_SHOWN.row, PATIENT_SHOWN.dated);
+        return `table ${Math.round(table)} ms, charts ${Math.round(await shown(page, PATIENT_SHOWN.chartLine))} ms`;
       });
       await page.waitForLoadState('networkidle');
       return timed;
