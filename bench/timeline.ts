@@ -176,7 +176,8 @@ const resourceTimeline = (page: Page) =>
  * spent rendering (the root's `actualDuration`) and each component's own share of it (a fiber's
  * duration less its children's), counting only the fibers React worked on in that commit (begun
  * at or after the root). A DOM element, a text or a component without a name is counted under the
- * nearest named component above it.
+ * nearest named component above it. Each commit also names what asked for it: the components whose
+ * state changed (a Cloudscape part measuring itself once drawn shows up here).
  * The profiling build is slower than the shipped one: read the shares, not the milliseconds.
  */
 const REACT = process.argv.includes('--react');
@@ -210,7 +211,19 @@ window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
       for (let child = fiber.child; child; child = child.sibling) if (worked(child)) self -= child.actualDuration;
       own.set(name || owner, (own.get(name || owner) || 0) + self);
     }
-    window.__reactCommits.push({ at: performance.now(), ms: rootFiber.actualDuration, own: [...own].sort((a, b) => b[1] - a[1]).slice(0, 8) });
+    // Who asked for this commit: the fibers whose state changed (React's profiling build keeps them
+    // for the developer tools), each with the nearest component above it that a screen names.
+    const named = (fiber) => {
+      const type = fiber.type;
+      if (!type || typeof type === 'string') return undefined;
+      return type.displayName || type.name || (type.render && (type.render.displayName || type.render.name)) || (type.type && (type.type.displayName || type.type.name));
+    };
+    const updaters = [...(root.memoizedUpdaters || [])].map((fiber) => {
+      let owner = fiber.return;
+      while (owner && !(named(owner) && !/^(Internal|Analytics|WithNativeAttributes)/.test(named(owner)))) owner = owner.return;
+      return (named(fiber) || (typeof fiber.type === 'string' ? fiber.type : 'an unnamed component')) + ' in ' + (owner ? named(owner) : 'App');
+    });
+    window.__reactCommits.push({ at: performance.now(), ms: rootFiber.actualDuration, own: [...own].sort((a, b) => b[1] - a[1]).slice(0, 8), updaters });
   },
 };
 `;
@@ -218,12 +231,16 @@ window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
 /** The commits React made in the page, each with the components that took most of its render. */
 async function reactSummary(page: Page): Promise<string> {
   if (!REACT) return '';
-  const commits = await page.evaluate(() => (window as unknown as { __reactCommits: { at: number; ms: number; own: [string, number][] }[] }).__reactCommits);
+  const commits = await page.evaluate(
+    () => (window as unknown as { __reactCommits: { at: number; ms: number; own: [string, number][]; updaters: string[] }[] }).__reactCommits,
+  );
   return `\n  React commits (profiling build):\n${commits
     .filter((commit) => commit.ms >= 5)
     .map(
       (commit) =>
-        `    at ${Math.round(commit.at)} ms, rendered ${Math.round(commit.ms)} ms: ${commit.own.map(([name, ms]) => `${name} ${Math.round(ms)}`).join(', ')}`,
+        `    at ${Math.round(commit.at)} ms, rendered ${Math.round(commit.ms)} ms: ${commit.own.map(([name, ms]) => `${name} ${Math.round(ms)}`).join(', ')}${
+          commit.updaters.length ? `\n      updated by: ${[...new Set(commit.updaters)].join(', ')}` : ''
+        }`,
     )
     .join('\n')}`;
 }
