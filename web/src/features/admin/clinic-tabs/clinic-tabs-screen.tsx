@@ -16,6 +16,7 @@ import { InnerScreen } from '@web/src/components/heading-level';
 import { ClinicEditor } from '../edit-clinic/clinic-editor';
 import { DevicesList } from '../devices/devices-list';
 import { UsersList } from '../users/users-list';
+import { tabsStrings } from '@web/src/lib/widget-messages';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
 const messages = { clinicScreens, navigation };
@@ -81,6 +82,7 @@ export function ClinicTabsScreen() {
       {shown.length > 1 ? (
         <Tabs
           ariaLabel={m.tabsLabel}
+          i18nStrings={tabsStrings()}
           activeTabId={active}
           onChange={({ detail }) => {
             const tab = shown.find((candidate) => candidate.id === detail.activeTabId)!;

@@ -18,6 +18,7 @@ import { ClinicsList } from '../clinics/clinics-list';
 import { UsersList } from '../users/users-list';
 import { uploadLogo } from '../provider-form/logo-upload';
 import { ProviderProfileEditor } from '../provider-form/provider-profile-editor';
+import { tabsStrings } from '@web/src/lib/widget-messages';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
 const messages = { providers };
@@ -105,6 +106,7 @@ export function ServiceProviderTabsScreen() {
     >
       <Tabs
         ariaLabel={t.label}
+        i18nStrings={tabsStrings()}
         activeTabId={active}
         onChange={({ detail }) => {
           const tab = tabs.find((candidate) => candidate.id === detail.activeTabId)!;

@@ -12,7 +12,7 @@ import { userScreens } from '@shared/messages/user-screens';
 import { QueryState } from '@web/src/components/query-state';
 import { paths } from '@web/src/config/routes';
 import { originOf, originState } from '@web/src/lib/navigation';
-import { widgetMessages } from '@web/src/lib/widget-messages';
+import { tabsStrings, widgetMessages } from '@web/src/lib/widget-messages';
 import { fullName, useUser, useUserViewer } from '../user-form/use-user';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
@@ -88,7 +88,7 @@ export function UserTabsScreen() {
       <QueryState query={query}>
         {(user) =>
           withTabs ? (
-            <Tabs ariaLabel={m.tabsLabel} tabs={[{ id: 'profile', label: m.profileTab, content: <UserProfile user={user} /> }]} />
+            <Tabs ariaLabel={m.tabsLabel} i18nStrings={tabsStrings()} tabs={[{ id: 'profile', label: m.profileTab, content: <UserProfile user={user} /> }]} />
           ) : (
             <UserProfile user={user} />
           )

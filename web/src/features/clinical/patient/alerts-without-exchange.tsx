@@ -2,7 +2,6 @@ import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useState } from 'react';
 import type { PatientAlert } from '@shared/api/exchanges';
 import { ALERTS_WITHOUT_EXCHANGE } from '@shared/api/patients';
@@ -14,6 +13,7 @@ import { formatDateTime } from '@web/src/lib/format';
 import { alertText } from '@web/src/lib/language';
 import { staffRoute, useStaffUser } from '@web/src/lib/staff';
 import { patientListRead } from '../clinical-reads';
+import { StatusText } from '@web/src/components/status-text';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
 const messages = { patients };
@@ -47,9 +47,9 @@ export function AlertsWithoutExchange({ patientId, alerts }: { patientId: string
             {alerts.map((alert) => (
               <li key={alert.AlertID} data-alert-id={alert.AlertID}>
                 <SpaceBetween direction="horizontal" size="xs" alignItems="center">
-                  <StatusIndicator type={alert.severity === 3 ? 'error' : 'warning'} iconAriaLabel={messages.patients.exchanges.severity[alert.severity]}>
+                  <StatusText type={alert.severity === 3 ? 'error' : 'warning'} iconAriaLabel={messages.patients.exchanges.severity[alert.severity]}>
                     {formatDateTime(alert.Time)}: {alertText(alert)}
-                  </StatusIndicator>
+                  </StatusText>
                   <Button variant="inline-link" ariaLabel={a.clearFor(alertText(alert))} onClick={() => setClearing(alert)}>
                     {a.clear}
                   </Button>

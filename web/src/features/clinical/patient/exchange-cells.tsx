@@ -18,6 +18,7 @@ import { patchCachedExchange } from './exchange-cache';
 import { formatLocalDate } from '@web/src/lib/format';
 import { alertText } from '@web/src/lib/language';
 import { staffRoute, useStaffUser } from '@web/src/lib/staff';
+import { StatusText } from '@web/src/components/status-text';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
 const messages = { dialogs, patients };
@@ -57,9 +58,9 @@ export function ExchangeStatus({ exchange }: { exchange: ExchangeRow }) {
   }
   const summary = alertSummary(alerts);
   const indicator = (
-    <StatusIndicator type={indicatorOf[statusValue]} data-status={statusValue}>
+    <StatusText type={indicatorOf[statusValue]} data-status={statusValue}>
       {summary ? alertText(summary) : e.severity[1]}
-    </StatusIndicator>
+    </StatusText>
   );
   if (alerts.length < 2) return indicator;
   return (
@@ -70,9 +71,9 @@ export function ExchangeStatus({ exchange }: { exchange: ExchangeRow }) {
       content={
         <SpaceBetween size="xxs">
           {alerts.map((alert) => (
-            <StatusIndicator key={alert.AlertID} type={indicatorOf[alert.severity]}>
+            <StatusText key={alert.AlertID} type={indicatorOf[alert.severity]}>
               {alertText(alert)}
-            </StatusIndicator>
+            </StatusText>
           ))}
         </SpaceBetween>
       }

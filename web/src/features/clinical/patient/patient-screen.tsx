@@ -20,6 +20,7 @@ import { PatientProfileTab } from './profile-tab';
 import { PatientVisitsTab } from './visits-tab';
 import { useStaffUser } from '@web/src/lib/staff';
 import { patientProfileRead } from '../clinical-reads';
+import { tabsStrings } from '@web/src/lib/widget-messages';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
 const messages = { patients };
@@ -115,6 +116,7 @@ export function PatientScreen() {
       ) : null}
       <Tabs
         ariaLabel={m.screen.tabsLabel}
+        i18nStrings={tabsStrings()}
         activeTabId={active}
         onChange={({ detail }) => {
           const tab = tabs.find((candidate) => candidate.id === detail.activeTabId)!;

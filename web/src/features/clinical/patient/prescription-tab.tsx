@@ -41,6 +41,7 @@ import {
 } from './prescription-draft';
 import { SerialNumberEntry } from './serial-number-entry';
 import { staffRoute, useStaffUser } from '@web/src/lib/staff';
+import { StatusText } from '@web/src/components/status-text';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
 const messages = { prescriptions };
@@ -287,7 +288,7 @@ function PrescriptionEditor({ data, settings, role, userId, patientId, patientNa
           }
         >
           <SpaceBetween size="s">
-            {errors.Exchanges && (submitted || draft.Exchanges.length > 0) && <StatusIndicator type="error">{errors.Exchanges}</StatusIndicator>}
+            {errors.Exchanges && (submitted || draft.Exchanges.length > 0) && <StatusText type="error">{errors.Exchanges}</StatusText>}
             <div ref={cards} data-testid="exchange-cards" style={{ display: 'flex', gap: 16, overflowX: 'auto', paddingBottom: 8 }}>
               {draft.Exchanges.map((exchange, index) => (
                 <ExchangeCard

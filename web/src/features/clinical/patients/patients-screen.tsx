@@ -2,7 +2,7 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Popover from '@cloudscape-design/components/popover';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/components/status-indicator';
+import type { StatusIndicatorProps } from '@cloudscape-design/components/status-indicator';
 import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { alertSummary } from '@shared/alerts/alert';
@@ -23,6 +23,7 @@ import { originState } from '@web/src/lib/navigation';
 import { useStaffUser } from '@web/src/lib/staff';
 import { EVERY_PAGE, patientListRead, type PatientListRead } from '../clinical-reads';
 import { compareForReview } from './review-order';
+import { StatusText } from '@web/src/components/status-text';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
 const messages = { careWeek, dialogs, navigation, onCall, patients };
@@ -43,9 +44,9 @@ function StatusCell({ patient }: { patient: PatientListItem }) {
   const label = t.severities[patient.statusValue];
   if (!summary)
     return (
-      <StatusIndicator type={type} iconAriaLabel={label}>
+      <StatusText type={type} iconAriaLabel={label}>
         {label}
-      </StatusIndicator>
+      </StatusText>
     );
   const hidden = patient.unresolved - alerts.length;
   return (
@@ -59,18 +60,18 @@ function StatusCell({ patient }: { patient: PatientListItem }) {
         content={
           <SpaceBetween size="xs">
             {alerts.map((alert) => (
-              <StatusIndicator key={alert.AlertID} type={indicatorOf[alert.severity]}>
+              <StatusText key={alert.AlertID} type={indicatorOf[alert.severity]}>
                 {t.severities[alert.severity]}: {alertText(alert)}
-              </StatusIndicator>
+              </StatusText>
             ))}
             {hidden > 0 && <Box color="text-body-secondary">{t.moreAlerts(hidden)}</Box>}
           </SpaceBetween>
         }
       >
         <Button variant="inline-link" ariaLabel={`${c.status}: ${label}, ${alertText(summary)}`}>
-          <StatusIndicator type={type} iconAriaLabel={label}>
+          <StatusText type={type} iconAriaLabel={label}>
             {alertText(summary)}
-          </StatusIndicator>
+          </StatusText>
         </Button>
       </Popover>
     </span>
