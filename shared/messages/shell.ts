@@ -24,6 +24,11 @@ export const shell = {
   loading: 'Loading',
   /** Not spec texts: the user menu's choice of language; each language is named in its own words, in both catalogues. */
   language: 'Language',
+  /**
+   * Not spec texts: the buttons that scroll a row of tabs too wide for the screen (a patient's
+   * tabs on a tablet). Named by order, not side: in Hebrew the row runs the other way.
+   */
+  tabsScroll: { left: 'Previous tabs', right: 'Next tabs' },
   /** Not spec texts: the top bar's menu of the utilities that do not fit a narrow window. */
   overflowMenu: { trigger: 'More', title: 'All' },
   languageNames: { en: 'English', he: 'עברית' },

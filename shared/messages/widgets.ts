@@ -63,11 +63,6 @@ export const widgets = {
     timeFormat: 'hh:mm',
     ok: 'OK',
   },
-  /**
-   * Not spec texts: the buttons that scroll a row of tabs too wide for the screen (a patient's
-   * tabs on a tablet). Named by order, not side: in Hebrew the row runs the other way.
-   */
-  tabs: { scrollLeft: 'Previous tabs', scrollRight: 'Next tabs' },
   loading: 'Loading',
   deviceSettingsTitle: 'Device settings',
   /** Not a spec text: the offline shell's notice while the browser has no connection. */

@@ -24,6 +24,7 @@ export const shell: Translation<typeof english> = {
   backendVersion: (version) => `גרסת השרת ${version}`,
   loading: 'בטעינה',
   language: 'שפה',
+  tabsScroll: { left: 'הכרטיסיות הקודמות', right: 'הכרטיסיות הבאות' },
   overflowMenu: { trigger: 'עוד', title: 'הכול' },
   languageNames: { en: 'English', he: 'עברית' },
 };

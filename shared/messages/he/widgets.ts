@@ -61,7 +61,6 @@ export const widgets: Translation<typeof english> = {
     timeFormat: 'hh:mm',
     ok: 'אישור',
   },
-  tabs: { scrollLeft: 'הכרטיסיות הקודמות', scrollRight: 'הכרטיסיות הבאות' },
   loading: 'בטעינה',
   deviceSettingsTitle: 'הגדרות המכשיר',
   offline: 'אין חיבור לרשת. הפורטל לא יציג נתוני מטופלים עד שהחיבור יחזור.',

@@ -16,7 +16,7 @@ import { InnerScreen } from '@web/src/components/heading-level';
 import { ClinicEditor } from '../edit-clinic/clinic-editor';
 import { DevicesList } from '../devices/devices-list';
 import { UsersList } from '../users/users-list';
-import { tabsStrings } from '@web/src/lib/widget-messages';
+import { tabsStrings } from '@web/src/lib/tabs-strings';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
 const messages = { clinicScreens, navigation };

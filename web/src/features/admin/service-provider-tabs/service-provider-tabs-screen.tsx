@@ -18,7 +18,7 @@ import { ClinicsList } from '../clinics/clinics-list';
 import { UsersList } from '../users/users-list';
 import { uploadLogo } from '../provider-form/logo-upload';
 import { ProviderProfileEditor } from '../provider-form/provider-profile-editor';
-import { tabsStrings } from '@web/src/lib/widget-messages';
+import { tabsStrings } from '@web/src/lib/tabs-strings';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
 const messages = { providers };

@@ -12,7 +12,8 @@ import { userScreens } from '@shared/messages/user-screens';
 import { QueryState } from '@web/src/components/query-state';
 import { paths } from '@web/src/config/routes';
 import { originOf, originState } from '@web/src/lib/navigation';
-import { tabsStrings, widgetMessages } from '@web/src/lib/widget-messages';
+import { tabsStrings } from '@web/src/lib/tabs-strings';
+import { widgetMessages } from '@web/src/lib/widget-messages';
 import { fullName, useUser, useUserViewer } from '../user-form/use-user';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */

@@ -20,7 +20,7 @@ import { PatientProfileTab } from './profile-tab';
 import { PatientVisitsTab } from './visits-tab';
 import { useStaffUser } from '@web/src/lib/staff';
 import { patientProfileRead } from '../clinical-reads';
-import { tabsStrings } from '@web/src/lib/widget-messages';
+import { tabsStrings } from '@web/src/lib/tabs-strings';
 
 /** The message areas this module shows (one module each: a screen's chunk carries its own; docs/web.md). */
 const messages = { patients };
