@@ -217,6 +217,54 @@ export async function onSlowLine(cdp: CDPSession): Promise<void> {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_LINE.cpuSlowdown });
 }
 
+/**
+ * Lighthouse's BenchmarkIndex of the page's CPU: how many times a second it builds a 10,000-character
+ * string and copies 100,000 integers between two arrays (each counted over half a second, divided by
+ * ten, the two averaged). Lighthouse's table of device classes reads it: 1,000 and above a desktop,
+ * 800 a high-end phone, 125 to 800 a mid-tier phone. Measured the way Lighthouse defines it, so the
+ * bench's "CPU slowed 4×" says which device it stands for on the machine that ran it.
+ */
+const BENCHMARK_INDEX = `(() => {
+  const perSecond = (run, every) => {
+    const start = Date.now();
+    let rounds = 0;
+    while (rounds % every !== 0 || Date.now() - start < 500) {
+      run(rounds);
+      rounds += 1;
+    }
+    return Math.round(rounds / 10 / ((Date.now() - start) / 1000));
+  };
+  const strings = perSecond(() => {
+    let text = '';
+    for (let i = 0; i < 10000; i += 1) text += 'a';
+    if (text.length === 1) throw new Error('kept so that the loop is not optimized away');
+  }, 1);
+  const a = Array.from({ length: 100000 }, (_, i) => i);
+  const b = [...a];
+  const copies = perSecond((round) => {
+    const [from, to] = round % 2 ? [b, a] : [a, b];
+    for (let i = 0; i < from.length; i += 1) to[i] = from[i];
+  }, 10);
+  return (strings + copies) / 2;
+})()`;
+
+/** The BenchmarkIndex of a blank page's CPU, as it runs and slowed as the slow line slows it. */
+export async function cpuClass(browser: Browser): Promise<{ unthrottled: number; slowed: number }> {
+  const page = await browser.newPage();
+  try {
+    const cdp = await page.context().newCDPSession(page);
+    const index = async (rate: number) => {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+      return page.evaluate<number>(BENCHMARK_INDEX);
+    };
+    // The first run warms the engine up, as Lighthouse's does.
+    await index(1);
+    return { unthrottled: await index(1), slowed: await index(SLOW_LINE.cpuSlowdown) };
+  } finally {
+    await page.close();
+  }
+}
+
 async function throttledPage(context: BrowserContext, throttled: boolean): Promise<Page> {
   const page = await context.newPage();
   if (throttled) await onSlowLine(await page.context().newCDPSession(page));
@@ -334,13 +382,14 @@ export async function measureBrowser(options: {
   loads: number;
   profiles: boolean[];
   log?: (line: string) => void;
-}): Promise<{ runs: BrowserRun[]; rows: BenchRow[] }> {
+}): Promise<{ runs: BrowserRun[]; cpu: { unthrottled: number; slowed: number }; rows: BenchRow[] }> {
   // The production build, as CloudFront serves it: minified, no source maps.
   await buildWeb({ outdir: options.webDir, minify: true });
   const proxy = await startGzipProxy(options.stackUrl);
   let browser: Browser | undefined;
   try {
     browser = await launchChromium();
+    const cpu = await cpuClass(browser);
     const runs: BrowserRun[] = [];
     for (const throttled of options.profiles) {
       const run: BrowserRun = { throttled, cold: [], warm: [], precache: [] };
@@ -362,7 +411,11 @@ export async function measureBrowser(options: {
       }
       runs.push(run);
     }
-    return { runs, rows: browserRows(runs) };
+    const cpuRows = [
+      shownRow('Browser CPU, Lighthouse BenchmarkIndex: unthrottled', cpu.unthrottled),
+      shownRow(`Browser CPU, Lighthouse BenchmarkIndex: slowed ${SLOW_LINE.cpuSlowdown}× (the slow line's)`, cpu.slowed),
+    ];
+    return { runs, cpu, rows: [...cpuRows, ...browserRows(runs)] };
   } finally {
     await browser?.close();
     await proxy.close();

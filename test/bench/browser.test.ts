@@ -2,8 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startLocalStack, type LocalStack } from '@infra/local/stack';
-import { measureBrowser, seedBrowserClinic, type BrowserRun } from '@bench/browser';
-import type { BenchRow } from '@bench/report';
+import { measureBrowser, seedBrowserClinic } from '@bench/browser';
 
 /**
  * The bench's browser part, reduced (one round on the slow line, a small clinic): every row is there
@@ -12,7 +11,7 @@ import type { BenchRow } from '@bench/report';
  */
 let stack: LocalStack;
 let dataDir: string;
-let result: { runs: BrowserRun[]; rows: BenchRow[] };
+let result: Awaited<ReturnType<typeof measureBrowser>>;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'pd-bench-browser-'));
@@ -50,6 +49,15 @@ describe('the bench in a browser', () => {
     expect(result.rows.every((r) => r.value === null || Number.isFinite(r.value))).toBe(true);
     expect(row('Browser slow line, cold (median of 1): /login Largest Contentful Paint').value).toBeGreaterThan(0);
     expect(row('Browser slow line, cold: /login KB transferred').value).toBeGreaterThan(0);
+  });
+
+  // Lighthouse's device classes read the index: the slow line's is the machine's, slowed by its factor.
+  it("says which device the slow line's CPU stands for", () => {
+    const { unthrottled, slowed } = result.cpu;
+    expect(row('Browser CPU, Lighthouse BenchmarkIndex: unthrottled').value).toBeGreaterThan(0);
+    expect(row("Browser CPU, Lighthouse BenchmarkIndex: slowed 4× (the slow line's)").value).toBeGreaterThan(0);
+    expect(slowed / unthrottled).toBeGreaterThan(0.1);
+    expect(slowed / unthrottled).toBeLessThan(0.6);
   });
 
   // On the slow line the page's own files come slowly and the worker's at full speed: a worker
