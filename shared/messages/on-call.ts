@@ -24,6 +24,9 @@ export const onCall = {
     Email: 'Email',
     Phone: 'Phone',
   },
+  /** The names of a time field's two inputs, its day and its hour, for screen readers. */
+  dateOf: (label: string) => `${label} date`,
+  timeOf: (label: string) => `${label} time`,
   clinicianRequired: 'Clinician is required',
   clinicianNotInClinic: 'The clinician is not a user of this clinic',
   fromRequired: 'From is required',

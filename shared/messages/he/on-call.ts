@@ -26,6 +26,8 @@ export const onCall: Translation<typeof english> = {
     Email: 'דוא"ל',
     Phone: 'טלפון',
   },
+  dateOf: (label) => `תאריך ${label}`,
+  timeOf: (label) => `שעת ${label}`,
   clinicianRequired: 'יש לבחור איש/אשת צוות',
   clinicianNotInClinic: 'איש/אשת הצוות אינו רשום כמשתמש במרפאה זו',
   fromRequired: 'התחלה היא שדה חובה',

@@ -1,5 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
+import { onCall } from '@shared/messages/on-call';
 import { ROLES, type Role } from '@shared/roles';
 import { defaultSettings, toSettingsList } from '@shared/settings';
 import { currentLanguage, startLanguage, translateText } from '@web/src/lib/language';
@@ -160,6 +161,21 @@ it("shows a patient's screen in Hebrew only", async () => {
   await waitFor(() => expect(createWrapper(document.body).findTable()?.findRows().length).toBeGreaterThan(0), { timeout: 5000 });
   await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
   expect(englishTexts()).toEqual([]);
+});
+
+it("names the on-call form's day and hour inputs in Hebrew", async () => {
+  fakeServer().on('GET', '/clinicsDirector/user-ClinicDirector/onCall', {
+    status: 200,
+    body: { items: [], clinicians: [{ UserID: 'n1', Name: 'Grace Hopper', Role: 'Nurse', Email: 'grace@clinic.example', Phone: '+972 4 555 0101' }] },
+  });
+  signInAs('ClinicDirector');
+  renderPortal('/patients/oncall');
+  await screen.findByText(onCall.empty, undefined, { timeout: 5000 });
+  act(() => screen.getByRole('button', { name: onCall.addShift }).click());
+  await waitFor(() => expect(createWrapper(document.body).findAllTimeInputs()).toHaveLength(2));
+  const names = [...document.querySelectorAll('input')].map((input) => input.getAttribute('aria-label')).filter((name) => name !== null);
+  expect(names).toEqual(expect.arrayContaining(['תאריך התחלה', 'שעת התחלה', 'תאריך סיום', 'שעת סיום']));
+  expect(names.filter((name) => /[A-Za-z]/.test(name))).toEqual([]);
 });
 
 /** Every list the admin screens read answers empty; the screens then show their headers, filters and empty states. */

@@ -4,6 +4,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import TimeInput from '@cloudscape-design/components/time-input';
 import { useState } from 'react';
 import { TIME_OF_DAY_PATTERN } from '@shared/device/schedule';
+import { onCall } from '@shared/messages/on-call';
 import type { FieldProps } from '@web/src/components/fields/field-props';
 import { widgetMessages } from '@web/src/lib/widget-messages';
 
@@ -38,7 +39,7 @@ export function DateTimeField({ label, value, onChange, onBlur, errorText, testI
           placeholder={widgetMessages.fields.dateFormat}
           openCalendarAriaLabel={(selected) => (selected ? `${label}: ${selected}` : label)}
           i18nStrings={{ todayAriaLabel: t.today, nextMonthAriaLabel: t.nextMonth, previousMonthAriaLabel: t.previousMonth }}
-          ariaLabel={`${label} date`}
+          ariaLabel={onCall.dateOf(label)}
         />
         <TimeInput
           value={typed.time}
@@ -46,7 +47,7 @@ export function DateTimeField({ label, value, onChange, onBlur, errorText, testI
           placeholder={widgetMessages.fields.timeFormat}
           onBlur={onBlur}
           onChange={({ detail }) => change({ ...typed, time: detail.value })}
-          ariaLabel={`${label} time`}
+          ariaLabel={onCall.timeOf(label)}
         />
       </SpaceBetween>
     </FormField>
