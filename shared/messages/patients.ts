@@ -186,6 +186,8 @@ export const patients = {
     alertCounts: 'Alerts in the period',
     noAlerts: 'No alerts in the period.',
     noData: 'No exchanges in the period.',
+    /** The name of a chart's zoom handles: the chart and the first and last day it shows. */
+    zoomRange: (chart: string, from: string, to: string) => `${chart}: shown from ${from} to ${to}`,
     flags: {
       SkippedAlert: 'Skipped exchange',
       MachineProblemAlert: 'Machine problem',

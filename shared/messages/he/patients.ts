@@ -169,6 +169,7 @@ export const patients: Translation<typeof english> = {
     alertCounts: 'התראות בתקופה',
     noAlerts: 'אין התראות בתקופה.',
     noData: 'אין החלפות בתקופה.',
+    zoomRange: (chart, from, to) => `${chart}: מוצג מ-${from} עד ${to}`,
     flags: {
       SkippedAlert: 'החלפה שדולגה',
       MachineProblemAlert: 'תקלה במכשיר',

@@ -1,8 +1,9 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import type { PatientAlert } from '@shared/api/exchanges';
 import { paths } from '@web/src/config/routes';
 import { periodStart } from '@web/src/features/clinical/clinical-reads';
+import { formatLocalDate } from '@web/src/lib/format';
 import { fakeServer, renderPortal, resetPortal, signInAs } from '../support/portal';
 import { exchange, PATIENT_ID, servePatient } from '../support/patient';
 
@@ -77,6 +78,22 @@ it('counts the alerts per flag and draws the six named charts of 450 by 250 with
     rules: { 'color-contrast': { enabled: false } },
   });
   expect(results.violations.map((violation) => violation.id)).toEqual([]);
+});
+
+it('names the zoom handles by the chart and the first and last day it shows, as they move', async () => {
+  signInAs('Nurse');
+  servePatient(fakeServer(), exchanges(12));
+  renderPortal(paths.patientExchanges({ patientId: PATIENT_ID }));
+  const handles = await waitFor(() => {
+    const found = [...screen.getByRole('figure', { name: 'UF (ml)' }).querySelectorAll<SVGElement>('[role="slider"]')];
+    expect(found).toHaveLength(2);
+    return found;
+  }, SLOW);
+  // Oldest first: the 9th to the 20th of November.
+  const day = (date: number) => formatLocalDate(`2026-11-${String(date).padStart(2, '0')}T07:04:00+01:00`);
+  for (const handle of handles) expect(handle.getAttribute('aria-label')).toBe(`UF (ml): shown from ${day(9)} to ${day(20)}`);
+  fireEvent.keyDown(handles[0]!, { key: 'ArrowRight' });
+  await waitFor(() => expect(handles[0]!.getAttribute('aria-label')).toBe(`UF (ml): shown from ${day(10)} to ${day(20)}`));
 });
 
 it('offers no zoom with 9 labels or fewer', async () => {

@@ -107,6 +107,10 @@ function SeriesLegend({ lines }: { lines: readonly SeriesLine[] }) {
 const Chart = memo(function Chart({ title, points, lines }: { title: string; points: readonly Point[]; lines: readonly SeriesLine[] }) {
   const captionId = useId();
   const data = points.filter((point) => lines.some((line) => point[line.key] !== undefined));
+  // The zoom's handles are named by the days they show: recharts' own name reads a field the points do not have.
+  const [zoom, setZoom] = useState<{ startIndex?: number; endIndex?: number }>({});
+  const last = data.length - 1;
+  const zoomName = h.zoomRange(title, data[Math.min(zoom.startIndex ?? 0, last)]?.label ?? '', data[Math.min(zoom.endIndex ?? last, last)]?.label ?? '');
   return (
     <figure aria-labelledby={captionId} style={{ margin: 0 }} data-chart={title}>
       <figcaption id={captionId}>
@@ -135,7 +139,7 @@ const Chart = memo(function Chart({ title, points, lines }: { title: string; poi
               isAnimationActive={false}
             />
           ))}
-          {data.length > ZOOM_AFTER_LABELS && <Brush dataKey="label" height={20} stroke={colours.primary} />}
+          {data.length > ZOOM_AFTER_LABELS && <Brush dataKey="label" height={20} stroke={colours.primary} ariaLabel={zoomName} onChange={setZoom} />}
         </LineChart>
       )}
       {data.length > 0 && <SeriesLegend lines={lines} />}
