@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { createUser } from '@functions/services/users';
 import { ROLES, type Role } from '@shared/roles';
 import { wcagViolations } from '../support/axe';
+import { englishTextsOfTheCatalogue } from '../support/catalogue';
 import { adminSignIn, fillSignIn, usePortal } from '../support/browser';
 import { createPatientWithDevice } from '../support/devices';
 
@@ -31,6 +32,21 @@ const portal = usePortal({
     }
   },
 });
+
+const ENGLISH = englishTextsOfTheCatalogue();
+
+/** The catalogue's English texts the page shows or names something by: none, once it is in Hebrew. */
+async function englishShown(page: Page): Promise<string[]> {
+  const texts = await page.evaluate(() => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) found.push(node.textContent ?? '');
+    for (const element of document.body.querySelectorAll('[aria-label], [placeholder], [title], [alt]'))
+      for (const name of ['aria-label', 'placeholder', 'title', 'alt']) found.push(element.getAttribute(name) ?? '');
+    return found;
+  });
+  return [...new Set(texts.map((text) => text.trim()).filter((text) => ENGLISH.has(text)))];
+}
 
 const signInAdmin = adminSignIn(PASSWORD);
 jest.setTimeout(180_000);
@@ -73,6 +89,7 @@ it.each(ROLES.map((role) => [role]))(
       const shown = await page.evaluate(() => ({ dir: document.documentElement.dir, lang: document.documentElement.lang, text: document.body.innerText }));
       expect({ screen, dir: shown.dir, lang: shown.lang }).toEqual({ screen, dir: 'rtl', lang: 'he' });
       expect({ screen, hebrew: HEBREW.test(shown.text) }).toEqual({ screen, hebrew: true });
+      expect({ screen, english: await englishShown(page) }).toEqual({ screen, english: [] });
       expect({ screen, violations: await wcagViolations(page) }).toEqual({ screen, violations: [] });
     }
 

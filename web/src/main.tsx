@@ -11,7 +11,10 @@ const FIRST_DRAW_WAIT_MS = 1000;
 
 // A signed-in visit starts its screen's code and first reads before the first render
 // (app/opened-screen.ts, app/first-reads.ts); /login needs neither, and does not download the reads.
-const screenLoaded = loadOpenedScreen(window.location);
+// The language's texts are in place first: a module may read a text as it loads (a list's column
+// headers, a form's options), and the screen's would otherwise race the Hebrew catalogue.
+const language = startLanguage();
+const screenLoaded = language.then(() => loadOpenedScreen(window.location));
 const firstReads = sessionStore.get().signedIn ? import('./app/first-reads') : undefined;
 const config = loadRuntimeConfig();
 // Sent before the first render, or the screen could ask first and the read would go out twice.
@@ -23,7 +26,7 @@ const readsSent = Promise.all([config, firstReads]).then(
 );
 
 // The language is in place (its texts, <html lang dir>) before the first render.
-Promise.all([config, startLanguage(), readsSent])
+Promise.all([config, language, readsSent])
   .then(([, , { answered }]) => answered && firstDrawReady([screenLoaded, answered], FIRST_DRAW_WAIT_MS))
   .then(
     () => createRoot(document.getElementById('root')!).render(<App />),
