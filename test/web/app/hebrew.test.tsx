@@ -87,7 +87,7 @@ it("shows a clinician's shell and patients list in Hebrew only", async () => {
     gender,
     DOB: '1960-01-01',
     age: 60 + index,
-    Protocol: '4 x 2 L',
+    Protocol: index === 1 ? '4 exchanges a day: DIAneal 1.36%, EXTRAneal' : '1 exchange a day: EXTRAneal',
     assignedPhysician: 'ד"ר כהן',
     assignedPhysicianId: 'doc-1',
     LastExchangeTime: '2026-01-10T08:00:00.000Z',
@@ -103,6 +103,9 @@ it("shows a clinician's shell and patients list in Hebrew only", async () => {
   // The stored gender is shown by its Hebrew word.
   await screen.findByText('מטופל 2', undefined, { timeout: 5000 });
   expect(englishTexts()).toEqual([]);
+  // The protocol, which the server words in English, in Hebrew: the count's word and the fluids.
+  expect(screen.getByText('4 החלפות ביום: DIAneal 1.36%, EXTRAneal')).toBeTruthy();
+  expect(screen.getByText('1 החלפה ביום: EXTRAneal')).toBeTruthy();
 });
 
 it("shows the patients list's alerts in Hebrew, in the status cell and its popover", async () => {

@@ -15,6 +15,9 @@ function reverse(english: Template, translated: Template): TranslatedTemplate | 
  * area object reads the translation without changing its import; returns how to translate the
  * texts that left the catalogue before (messages built into schemas, the server's answers).
  *
+ * `readBack` are templates read back that the walk cannot make itself (one taking a list, a count
+ * picking a word), read from the English before it is written over.
+ *
  * A list of stored values (`storedValues`) is not written over: the forms keep storing the English
  * value and show the label of the same position. A top-level template (`required`) cannot be
  * written over from outside its module; its outputs are translated through `translate`.
@@ -23,9 +26,10 @@ export function installTranslation(
   english: Node,
   translated: Node,
   storedValues: readonly (readonly string[])[] = [],
+  readBack: readonly TranslatedTemplate[] = [],
 ): Omit<InstalledTranslation, 'alertText'> {
   const exact = new Map<string, string>();
-  const templates: TranslatedTemplate[] = [];
+  const templates: TranslatedTemplate[] = [...readBack];
   const labels = new Map<readonly string[], readonly string[]>();
 
   const remember = (englishText: string, translatedText: string) => {

@@ -21,6 +21,7 @@ import { userScreens } from '@shared/messages/user-screens';
 import { users } from '@shared/messages/users';
 import { visits } from '@shared/messages/visits';
 import * as hebrew from '@shared/messages/he';
+import { readTranslated, type TranslatedTemplate } from '@shared/messages/template-reader';
 import { installTranslation } from './catalogue-translation';
 import type { InstalledTranslation, LoginAreas } from './language';
 
@@ -58,5 +59,24 @@ export function installHebrew(loginAreas: LoginAreas): InstalledTranslation {
     users,
     visits,
   };
-  return { ...installTranslation(english, hebrew, [patients.racialOptions]), alertText };
+  return { ...installTranslation(english, hebrew, [patients.racialOptions], protocolSummaries()), alertText };
+}
+
+/**
+ * The patient list's protocol ('4 exchanges a day: DIAneal 1.36%, EXTRAneal') is made and stored
+ * by the server in English: read back with the fluids as a list, and for one a day apart, as its
+ * count picks the word.
+ */
+function protocolSummaries(): TranslatedTemplate[] {
+  const english = prescriptions.summary;
+  const translated = hebrew.prescriptions.summary;
+  const readers = [
+    readTranslated(english, translated, { listAt: 1 }),
+    readTranslated(
+      (fluids: readonly string[]) => english(1, fluids),
+      (fluids: readonly string[]) => translated(1, fluids),
+      { listAt: 0 },
+    ),
+  ];
+  return readers.filter((reader) => reader !== undefined);
 }

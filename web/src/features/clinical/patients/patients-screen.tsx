@@ -17,7 +17,7 @@ import { DataList, type DefaultOrder, type ListFilter } from '@web/src/component
 import type { ListColumn } from '@web/src/components/list/list-logic';
 import { paths } from '@web/src/config/routes';
 import { errorMessages } from '@web/src/lib/api-client';
-import { alertText } from '@web/src/lib/language';
+import { alertText, translateText } from '@web/src/lib/language';
 import { useApiList } from '@web/src/lib/api-hooks';
 import { originState } from '@web/src/lib/navigation';
 import { useStaffUser } from '@web/src/lib/staff';
@@ -94,7 +94,8 @@ const baseColumns: ListColumn<PatientListItem>[] = [
   // The stored value sorts and exports; the cell shows its word in the page's language.
   { id: 'gender', header: c.gender, value: (patient) => patient.gender, cell: (patient) => genderLabel(patient.gender) },
   { id: 'age', header: c.age, value: (patient) => patient.age, type: 'number' },
-  { id: 'Protocol', header: c.Protocol, value: (patient) => patient.Protocol },
+  // Made and stored by the server in English: shown, searched and exported in the page's language.
+  { id: 'Protocol', header: c.Protocol, value: (patient) => translateText(patient.Protocol) },
 ];
 const physicianColumn: ListColumn<PatientListItem> = { id: 'assignedPhysician', header: c.assignedPhysician, value: (patient) => patient.assignedPhysician };
 
