@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import axe from 'axe-core';
 import type { PatientAlert } from '@shared/api/exchanges';
 import { paths } from '@web/src/config/routes';
@@ -92,8 +93,20 @@ it('names the zoom handles by the chart and the first and last day it shows, as 
   // Oldest first: the 9th to the 20th of November.
   const day = (date: number) => formatLocalDate(`2026-11-${String(date).padStart(2, '0')}T07:04:00+01:00`);
   for (const handle of handles) expect(handle.getAttribute('aria-label')).toBe(`UF (ml): shown from ${day(9)} to ${day(20)}`);
+  const startAt = () => Number(screen.getByRole('figure', { name: 'UF (ml)' }).querySelector('[role="slider"]')!.getAttribute('aria-valuenow'));
+  const before = startAt();
   fireEvent.keyDown(handles[0]!, { key: 'ArrowRight' });
   await waitFor(() => expect(handles[0]!.getAttribute('aria-label')).toBe(`UF (ml): shown from ${day(10)} to ${day(20)}`));
+  // Naming the handles keeps the zoom where it was moved.
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  expect(startAt()).toBeGreaterThan(before);
+  // Another period's points are shown whole again, and named so.
+  const segments = createWrapper(document.body).findSegmentedControl()!.findSegments();
+  act(() => segments.find((segment) => segment.getElement().textContent === 'Last 14 days')!.click());
+  await waitFor(() => {
+    const [start] = screen.getByRole('figure', { name: 'UF (ml)' }).querySelectorAll('[role="slider"]');
+    expect(start?.getAttribute('aria-label')).toBe(`UF (ml): shown from ${day(9)} to ${day(20)}`);
+  }, SLOW);
 });
 
 it('offers no zoom with 9 labels or fewer', async () => {

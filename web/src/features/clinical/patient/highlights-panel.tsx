@@ -106,11 +106,14 @@ function SeriesLegend({ lines }: { lines: readonly SeriesLine[] }) {
  */
 const Chart = memo(function Chart({ title, points, lines }: { title: string; points: readonly Point[]; lines: readonly SeriesLine[] }) {
   const captionId = useId();
-  const data = points.filter((point) => lines.some((line) => point[line.key] !== undefined));
-  // The zoom's handles are named by the days they show: recharts' own name reads a field the points do not have.
-  const [zoom, setZoom] = useState<{ startIndex?: number; endIndex?: number }>({});
+  // The same array while the points are: recharts shows the whole of new data again, zoom reset.
+  const data = useMemo(() => points.filter((point) => lines.some((line) => point[line.key] !== undefined)), [points, lines]);
+  // The zoom's handles are named by the days they show: recharts' own name reads a field the points
+  // do not have. New points (another period) show them all again, as recharts resets its zoom then.
+  const [zoom, setZoom] = useState<{ startIndex?: number; endIndex?: number; of?: readonly Point[] }>({});
+  const shown = zoom.of === points ? zoom : {};
   const last = data.length - 1;
-  const zoomName = h.zoomRange(title, data[Math.min(zoom.startIndex ?? 0, last)]?.label ?? '', data[Math.min(zoom.endIndex ?? last, last)]?.label ?? '');
+  const zoomName = h.zoomRange(title, data[shown.startIndex ?? 0]?.label ?? '', data[shown.endIndex ?? last]?.label ?? '');
   return (
     <figure aria-labelledby={captionId} style={{ margin: 0 }} data-chart={title}>
       <figcaption id={captionId}>
@@ -139,7 +142,9 @@ const Chart = memo(function Chart({ title, points, lines }: { title: string; poi
               isAnimationActive={false}
             />
           ))}
-          {data.length > ZOOM_AFTER_LABELS && <Brush dataKey="label" height={20} stroke={colours.primary} ariaLabel={zoomName} onChange={setZoom} />}
+          {data.length > ZOOM_AFTER_LABELS && (
+            <Brush dataKey="label" height={20} stroke={colours.primary} ariaLabel={zoomName} onChange={(range) => setZoom({ ...range, of: points })} />
+          )}
         </LineChart>
       )}
       {data.length > 0 && <SeriesLegend lines={lines} />}
